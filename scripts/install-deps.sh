@@ -1,0 +1,29 @@
+#!/bin/bash
+# install-deps.sh - install what mmtests-plugins needs on Debian 12, and nothing
+# that is already there. Called by `make deps` (and by `make` when a header or
+# tool is missing). Pass --test to also install what the test suite runs against
+# (redis-server, strace, the reference tools for the benchmark scripts).
+set -euo pipefail
+
+BUILD_PKGS="g++ make pkg-config libhiredis-dev libseccomp-dev libboost-program-options-dev
+ libboost-dev libyaml-cpp-dev nlohmann-json3-dev libzstd-dev zlib1g-dev liblzma-dev
+ liburing-dev catch2 xz-utils time"
+# Servers and tools that the tests start for real, and the reference tools the
+# benchmark scripts compare against.
+TEST_PKGS="redis-server redis-tools strace stress-ng fio linux-perf procps util-linux clang-14 libclang-rt-14-dev"
+
+want="$BUILD_PKGS"
+[[ ${1:-} == --test ]] && want="$want $TEST_PKGS"
+
+missing=()
+for p in $want; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [[ ${#missing[@]} -eq 0 ]]; then
+	exit 0
+fi
+echo "install-deps: installing ${missing[*]}" >&2
+SUDO=
+[[ $(id -u) -eq 0 ]] || SUDO=sudo
+$SUDO apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
