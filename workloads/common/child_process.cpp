@@ -1,0 +1,235 @@
+#include "common/child_process.hpp"
+
+#include "common/errors.hpp"
+#include "common/signals.hpp"
+
+#include <cerrno>
+#include <csignal>
+#include <cstring>
+#include <fcntl.h>
+#include <sched.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
+#include <utility>
+
+namespace mmtp {
+
+bool ExitStatus::exited() const { return WIFEXITED(raw); }
+bool ExitStatus::signaled() const { return WIFSIGNALED(raw); }
+int ExitStatus::exitCode() const { return WEXITSTATUS(raw); }
+int ExitStatus::termSignal() const { return WTERMSIG(raw); }
+int ExitStatus::shellCode() const {
+    if (exited()) return exitCode();
+    if (signaled()) return 128 + termSignal();
+    return 1;
+}
+std::string ExitStatus::describe() const {
+    if (exited()) return "exited with status " + std::to_string(exitCode());
+    if (signaled()) {
+        const char* n = sigabbrev_np(termSignal());
+        return std::string("killed by ") + (n ? std::string("SIG") + n : std::to_string(termSignal()));
+    }
+    return "stopped";
+}
+static double tvSeconds(const timeval& tv) { return double(tv.tv_sec) + double(tv.tv_usec) / 1e6; }
+double ExitStatus::userSeconds() const { return tvSeconds(usage.ru_utime); }
+double ExitStatus::systemSeconds() const { return tvSeconds(usage.ru_stime); }
+
+namespace {
+
+// Runs in the child between fork and exec/body: only async-signal-safe calls.
+void childSetup(bool ownGroup, bool dieWithParent, pid_t parent) {
+    if (ownGroup) ::setpgid(0, 0);
+    if (dieWithParent) {
+        ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (::getppid() != parent) ::_exit(127);
+    }
+    // Back to default dispositions and an empty mask (ignored signals would
+    // stay ignored across exec).
+    struct sigaction dfl;
+    std::memset(&dfl, 0, sizeof dfl);
+    dfl.sa_handler = SIG_DFL;
+    sigemptyset(&dfl.sa_mask);
+    for (int s : {SIGINT, SIGTERM, SIGPIPE, SIGHUP, SIGQUIT}) ::sigaction(s, &dfl, nullptr);
+    sigset_t none;
+    sigemptyset(&none);
+    ::sigprocmask(SIG_SETMASK, &none, nullptr);
+}
+
+void redirect(const std::filesystem::path& p, int fd, int flags, int errPipe) {
+    if (p.empty()) return;
+    int f = ::open(p.c_str(), flags | O_CLOEXEC, 0644);
+    if (f < 0 || ::dup2(f, fd) < 0) {
+        int e = errno;
+        [[maybe_unused]] auto n = ::write(errPipe, &e, sizeof e);
+        ::_exit(127);
+    }
+    ::close(f);
+}
+
+}  // namespace
+
+ChildProcess ChildProcess::spawn(const SpawnOptions& o) {
+    if (o.argv.empty()) throw Error("spawn: empty command");
+    std::vector<char*> argv;
+    for (const auto& a : o.argv) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    std::vector<char*> envp;
+    if (o.env) {
+        for (const auto& e : *o.env) envp.push_back(const_cast<char*>(e.c_str()));
+        envp.push_back(nullptr);
+    }
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    for (int c : o.cpus) CPU_SET(c, &set);
+
+    int pipefd[2];
+    if (::pipe2(pipefd, O_CLOEXEC) != 0) throw Error(errnoMessage("pipe"));
+    pid_t parent = ::getpid();
+    pid_t pid = ::fork();
+    if (pid < 0) {
+        int e = errno;
+        ::close(pipefd[0]);
+        ::close(pipefd[1]);
+        errno = e;
+        throw Error(errnoMessage("fork"));
+    }
+    if (pid == 0) {
+        ::close(pipefd[0]);
+        childSetup(o.ownProcessGroup, o.dieWithParent, parent);
+        int outFlags = O_WRONLY | O_CREAT | (o.appendOutput ? O_APPEND : O_TRUNC);
+        redirect(o.stdinPath, 0, O_RDONLY, pipefd[1]);
+        redirect(o.stdoutPath, 1, outFlags, pipefd[1]);
+        redirect(o.stderrPath, 2, outFlags, pipefd[1]);
+        if (o.stderrToStdout) ::dup2(1, 2);
+        if (!o.cpus.empty() && ::sched_setaffinity(0, sizeof set, &set) != 0) {
+            int e = errno;
+            [[maybe_unused]] auto n = ::write(pipefd[1], &e, sizeof e);
+            ::_exit(127);
+        }
+        if (!o.cwd.empty() && ::chdir(o.cwd.c_str()) != 0) {
+            int e = errno;
+            [[maybe_unused]] auto n = ::write(pipefd[1], &e, sizeof e);
+            ::_exit(127);
+        }
+        if (o.env)
+            ::execvpe(argv[0], argv.data(), envp.data());
+        else
+            ::execvp(argv[0], argv.data());
+        int e = errno;
+        [[maybe_unused]] auto n = ::write(pipefd[1], &e, sizeof e);
+        ::_exit(127);
+    }
+    ::close(pipefd[1]);
+    if (o.ownProcessGroup) ::setpgid(pid, pid);  // no race with an early signal()
+    ChildProcess child(pid, o.ownProcessGroup);
+    int childErrno = 0;
+    ssize_t n;
+    do {
+        n = ::read(pipefd[0], &childErrno, sizeof childErrno);
+    } while (n < 0 && errno == EINTR);
+    ::close(pipefd[0]);
+    if (n > 0) {
+        child.stop(std::chrono::milliseconds(0));
+        errno = childErrno;
+        throw Error(errnoMessage("cannot run " + o.argv[0]));
+    }
+    return child;
+}
+
+ChildProcess ChildProcess::fork(const std::function<int()>& body, bool ownGroup, bool dieWithParent) {
+    pid_t parent = ::getpid();
+    pid_t pid = ::fork();
+    if (pid < 0) throw Error(errnoMessage("fork"));
+    if (pid == 0) {
+        childSetup(ownGroup, dieWithParent, parent);
+        int rc = 1;
+        try {
+            rc = body();
+        } catch (...) {
+            rc = 1;
+        }
+        ::_exit(rc);
+    }
+    if (ownGroup) ::setpgid(pid, pid);
+    return ChildProcess(pid, ownGroup);
+}
+
+ChildProcess::~ChildProcess() { stop(); }
+
+ChildProcess::ChildProcess(ChildProcess&& o) noexcept
+    : pid_(std::exchange(o.pid_, -1)), group_(o.group_), status_(std::exchange(o.status_, {})) {}
+
+ChildProcess& ChildProcess::operator=(ChildProcess&& o) noexcept {
+    if (this != &o) {
+        stop();
+        pid_ = std::exchange(o.pid_, -1);
+        group_ = o.group_;
+        status_ = std::exchange(o.status_, {});
+    }
+    return *this;
+}
+
+std::optional<ExitStatus> ChildProcess::poll() {
+    if (pid_ <= 0) return std::nullopt;
+    if (status_) return status_;
+    ExitStatus st;
+    pid_t r = ::wait4(pid_, &st.raw, WNOHANG, &st.usage);
+    if (r == pid_) status_ = st;
+    return status_;
+}
+
+ExitStatus ChildProcess::wait() {
+    if (pid_ <= 0) throw Error("wait: no child");
+    while (!status_) {
+        ExitStatus st;
+        pid_t r = ::wait4(pid_, &st.raw, 0, &st.usage);
+        if (r == pid_) {
+            status_ = st;
+            break;
+        }
+        if (r < 0 && errno == EINTR) {
+            throwIfInterrupted();
+            continue;
+        }
+        if (r < 0) throw Error(errnoMessage("wait4 " + std::to_string(pid_)));
+    }
+    return *status_;
+}
+
+std::optional<ExitStatus> ChildProcess::waitFor(std::chrono::milliseconds timeout) {
+    auto deadline = std::chrono::steady_clock::now() + timeout;
+    for (;;) {
+        if (auto s = poll()) return s;
+        if (std::chrono::steady_clock::now() >= deadline) return std::nullopt;
+        std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
+}
+
+void ChildProcess::signal(int sig) {
+    if (!active()) return;
+    if (group_) ::kill(-pid_, sig);
+    ::kill(pid_, sig);
+}
+
+ExitStatus ChildProcess::stop(std::chrono::milliseconds grace, int sig) noexcept {
+    if (pid_ <= 0) return {};
+    if (!status_) {
+        try {
+            signal(sig);
+            if (!waitFor(grace)) {
+                signal(SIGKILL);
+                ExitStatus st;
+                while (::wait4(pid_, &st.raw, 0, &st.usage) < 0 && errno == EINTR) {
+                }
+                status_ = st;
+            }
+        } catch (...) {
+        }
+    }
+    return status_.value_or(ExitStatus{});
+}
+
+}  // namespace mmtp

@@ -1,0 +1,47 @@
+#include "common/temp_dir.hpp"
+
+#include "common/errors.hpp"
+
+#include <cstdlib>
+#include <stdlib.h>
+#include <utility>
+#include <vector>
+
+namespace mmtp {
+
+TempDir::TempDir(const std::string& prefix, const std::filesystem::path& parent) {
+    std::filesystem::path base = parent;
+    if (base.empty()) {
+        const char* t = std::getenv("TMPDIR");
+        base = (t && *t) ? t : "/tmp";
+    }
+    std::string templ = (base / (prefix + "-XXXXXX")).string();
+    std::vector<char> buf(templ.begin(), templ.end());
+    buf.push_back('\0');
+    if (!::mkdtemp(buf.data()))
+        throw Error(errnoMessage("cannot create a temporary directory " + templ));
+    path_ = buf.data();
+}
+
+TempDir::~TempDir() { remove(); }
+
+TempDir::TempDir(TempDir&& other) noexcept : path_(std::exchange(other.path_, {})) {}
+
+TempDir& TempDir::operator=(TempDir&& other) noexcept {
+    if (this != &other) {
+        remove();
+        path_ = std::exchange(other.path_, {});
+    }
+    return *this;
+}
+
+void TempDir::remove() noexcept {
+    if (path_.empty()) return;
+    std::error_code ec;
+    std::filesystem::remove_all(path_, ec);
+    path_.clear();
+}
+
+std::filesystem::path TempDir::release() noexcept { return std::exchange(path_, {}); }
+
+}  // namespace mmtp

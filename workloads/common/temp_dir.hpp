@@ -1,0 +1,30 @@
+// temp_dir.hpp - a private temporary directory that is removed, with all it
+// holds, when the object goes away (success, exception or interrupt).
+#pragma once
+#include <filesystem>
+#include <string>
+
+namespace mmtp {
+
+class TempDir {
+public:
+    // mkdtemp("<parent>/<prefix>-XXXXXX"); parent defaults to $TMPDIR or /tmp.
+    explicit TempDir(const std::string& prefix = "mmtp",
+                     const std::filesystem::path& parent = {});
+    ~TempDir();
+    TempDir(TempDir&& other) noexcept;
+    TempDir& operator=(TempDir&& other) noexcept;
+    TempDir(const TempDir&) = delete;
+    TempDir& operator=(const TempDir&) = delete;
+
+    const std::filesystem::path& path() const { return path_; }
+    // Removes it now (idempotent); errors are ignored.
+    void remove() noexcept;
+    // Gives up ownership: the directory stays.
+    std::filesystem::path release() noexcept;
+
+private:
+    std::filesystem::path path_;
+};
+
+}  // namespace mmtp
