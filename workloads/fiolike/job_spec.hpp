@@ -1,0 +1,52 @@
+// job_spec.hpp - one fio-like job, declared once: the option table (fio names,
+// MMTests fio config variables as env fallbacks) and the parsed JobSpec.
+#pragma once
+#include "common/options.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace mmtp::fiolike {
+
+enum class Pattern { Read, Write, RandRead, RandWrite, ReadWrite, RandRW };
+
+struct JobSpec {
+    std::string name;          // terse field 3
+    Pattern pattern = Pattern::Read;
+    std::string rwText = "read";
+    unsigned rwmixread = 50;   // % reads for rw/randrw
+    uint64_t bs = 4096;
+    std::string bsText = "4k";
+    uint64_t size = 0;         // bytes per job (file size and IO amount)
+    uint64_t runtimeNs = 0;    // 0: until size is done (or forever if time_based)
+    bool timeBased = false;
+    uint64_t rampNs = 0;
+    unsigned numjobs = 1;
+    unsigned iodepth = 1;
+    bool direct = false;
+    bool randommap = true;     // fio default: every block once per pass
+    uint64_t seed = 0x2fb8a21cd6e3f5b1ULL;
+    std::string ioengine = "psync";
+    std::string directory;     // empty: $SHELLPACK_DATA or a temp dir
+    std::string filename;      // a file or block device shared by all jobs
+    std::string logdir;
+    bool quiet = false;
+
+    bool isRandom() const { return pattern == Pattern::RandRead || pattern == Pattern::RandWrite || pattern == Pattern::RandRW; }
+    // Percentage of IOs that are reads.
+    unsigned readPercent() const;
+};
+
+// "4k" -> 4096, "1G" -> 2^30 (fio's kb_base=1024), plain numbers are bytes.
+uint64_t parseSize(const std::string& text, const std::string& option);
+// "10" (seconds), "500ms", "2s", "1m", "1h".
+uint64_t parseDurationNs(const std::string& text, const std::string& option);
+Pattern parsePattern(const std::string& text);
+
+po::options_description jobOptions();
+const EnvNames& jobEnvNames();
+// Validates and converts; throws UsageError naming the option.
+JobSpec jobSpecFrom(const po::variables_map& vm);
+
+}  // namespace mmtp::fiolike

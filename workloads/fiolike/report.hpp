@@ -1,0 +1,19 @@
+// report.hpp - what a run leaves behind: the terse v3 line appended to
+// LOGDIR/fio.log, the JSON summary LOGDIR/fiolike-NAME.json (per direction
+// IOPS, bandwidth, clat summary, fio's usr/sys %, and CPU us per IO), and a
+// short human summary for stdout.
+#pragma once
+#include "fiolike/job_runner.hpp"
+#include "fiolike/job_spec.hpp"
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace mmtp::fiolike {
+
+nlohmann::json jsonSummary(const JobSpec& spec, const RunResult& r);
+std::string humanSummary(const JobSpec& spec, const RunResult& r);
+// Appends the terse line to fio.log and writes the JSON, each atomically.
+void writeLogs(const JobSpec& spec, const RunResult& r);
+
+}  // namespace mmtp::fiolike

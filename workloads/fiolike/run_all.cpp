@@ -1,0 +1,105 @@
+// run_all.cpp - the whole run: files first (laid out before any clock
+// starts), then numjobs threads released together; the process CPU window
+// opens when every job has finished its ramp and closes when all are done.
+#include "common/errors.hpp"
+#include "fiolike/job_runner.hpp"
+#include "fiolike/stop_flag.hpp"
+#include "fiolike/target_file.hpp"
+
+#include <exception>
+#include <latch>
+#include <memory>
+#include <optional>
+#include <sys/resource.h>
+#include <thread>
+
+namespace mmtp::fiolike {
+
+namespace {
+
+uint64_t usOf(const timeval& t) { return static_cast<uint64_t>(t.tv_sec) * 1000000u + static_cast<uint64_t>(t.tv_usec); }
+
+struct MeasuringLatch {
+    std::latch started;
+    explicit MeasuringLatch(unsigned n) : started(n) {}
+};
+
+void countDown(void* ctx) { static_cast<MeasuringLatch*>(ctx)->started.count_down(); }
+
+}  // namespace
+
+RunResult runAll(const JobSpec& spec) {
+    std::optional<ScratchDir> scratch;
+    std::string dir = spec.directory;
+    if (spec.filename.empty() && dir.empty()) {
+        scratch.emplace();
+        dir = scratch->path();
+    }
+    const bool writes = spec.readPercent() < 100;
+    std::vector<std::unique_ptr<TargetFile>> files;
+    std::vector<JobTarget> targets;
+    for (unsigned j = 0; j < spec.numjobs; ++j) {
+        if (!spec.filename.empty() && j > 0) {
+            targets.push_back(targets.front());
+            continue;
+        }
+        TargetRequest req;
+        // fio's file name for a job: NAME.JOBINDEX.FILEINDEX
+        req.path = spec.filename.empty() ? dir + "/" + spec.name + "." + std::to_string(j) + ".0" : spec.filename;
+        req.size = spec.size;
+        req.bs = spec.bs;
+        req.direct = spec.direct;
+        req.writes = writes;
+        files.push_back(std::make_unique<TargetFile>(req));
+        targets.push_back({files.back()->fd(), files.back()->size(), files.back()->path(), spec.direct});
+    }
+
+    RunResult res;
+    for (auto& f : files) res.files.push_back(f->path());
+    DiskUtilProbe disk(files.front()->device());
+    disk.start();
+
+    MeasuringLatch latch(spec.numjobs);
+    std::vector<JobStats> stats(spec.numjobs);
+    std::vector<std::exception_ptr> errors(spec.numjobs);
+    std::vector<std::thread> threads;
+    threads.reserve(spec.numjobs);
+    for (unsigned j = 0; j < spec.numjobs; ++j) {
+        threads.emplace_back([&, j] {
+            bool counted = false;
+            auto onMeasuring = [](void* c) {
+                auto* p = static_cast<std::pair<MeasuringLatch*, bool*>*>(c);
+                *p->second = true;
+                countDown(p->first);
+            };
+            std::pair<MeasuringLatch*, bool*> ctx{&latch, &counted};
+            try {
+                stats[j] = runJob(spec, targets[j], j, onMeasuring, &ctx);
+            } catch (...) {
+                errors[j] = std::current_exception();
+                requestStop();  // the other jobs drain and stop
+            }
+            if (!counted) latch.started.count_down();
+        });
+    }
+    latch.started.wait();
+    rusage ruStart{};
+    getrusage(RUSAGE_SELF, &ruStart);
+    for (auto& t : threads) t.join();
+    rusage ruEnd{};
+    getrusage(RUSAGE_SELF, &ruEnd);
+
+    for (auto& e : errors)
+        if (e) std::rethrow_exception(e);
+    if (interruptedBySignal()) throw Error("interrupted; no result written", kExitInterrupted);
+
+    res.disk = disk.finish();
+    res.processUsrUs = usOf(ruEnd.ru_utime) - usOf(ruStart.ru_utime);
+    res.processSysUs = usOf(ruEnd.ru_stime) - usOf(ruStart.ru_stime);
+    res.processCpuUs = res.processUsrUs + res.processSysUs;
+    res.jobs = std::move(stats);
+    for (const auto& s : res.jobs) res.group.merge(s);
+    return res;
+}
+
+}  // namespace mmtp::fiolike

@@ -1,0 +1,144 @@
+#include "fiolike/target_file.hpp"
+
+#include "common/errors.hpp"
+#include "fiolike/mounts.hpp"
+#include "fiolike/offsets.hpp"
+#include "fiolike/stop_flag.hpp"
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <fcntl.h>
+#include <filesystem>
+#include <linux/fs.h>
+#include <memory>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace mmtp::fiolike {
+
+namespace {
+
+std::string dirOf(const std::string& path) {
+    auto p = std::filesystem::path(path).parent_path();
+    return p.empty() ? "." : p.string();
+}
+
+std::string mib(uint64_t bytes) { return std::to_string(bytes >> 20) + " MiB"; }
+
+struct Fd {
+    int fd = -1;
+    ~Fd() {
+        if (fd >= 0) ::close(fd);
+    }
+};
+
+}  // namespace
+
+TargetFile::TargetFile(const TargetRequest& req) : path_(req.path) {
+    struct stat st {};
+    const bool exists = ::stat(path_.c_str(), &st) == 0;
+    const bool blockDev = exists && S_ISBLK(st.st_mode);
+    if (exists && !blockDev && !S_ISREG(st.st_mode))
+        throw UsageError("--filename: " + path_ + " is neither a regular file nor a block device");
+    if (blockDev) {
+        if (auto m = mountOfBlockDevice(st.st_rdev))
+            throw Error(path_ + " is mounted (" + m->source + " on " + m->mountPoint + ", " + m->fsType +
+                        "); fiolike only does IO on an unmounted block device: unmount it or use a file");
+    }
+
+    int flags = (req.writes ? O_RDWR : O_RDONLY) | O_CLOEXEC;
+    if (req.direct) flags |= O_DIRECT;
+    if (!exists) flags |= O_CREAT | O_EXCL | O_RDWR;
+    created_ = !exists;
+    fd_ = ::open(path_.c_str(), flags, 0644);
+    if (fd_ < 0) {
+        const int err = errno;
+        if (created_) ::unlink(path_.c_str());  // open(O_CREAT|O_DIRECT) creates before refusing
+        if (req.direct && err == EINVAL)
+            throw UnsupportedError("direct=1: the " + describeFilesystem(dirOf(path_)) +
+                                   " refuses O_DIRECT (open " + path_ + ": " + std::strerror(err) +
+                                   "); run with --direct=0 (FIO_DIRECT=0) or use another directory");
+        throw Error("open " + path_ + ": " + std::strerror(err));
+    }
+
+    try {
+        finishOpen(req, st, blockDev);
+    } catch (...) {
+        cleanup();  // a throwing constructor runs no destructor
+        throw;
+    }
+}
+
+void TargetFile::finishOpen(const TargetRequest& req, const struct stat& st, bool blockDev) {
+    if (blockDev) {
+        uint64_t devSize = 0;
+        if (::ioctl(fd_, BLKGETSIZE64, &devSize) != 0) throw Error(errnoMessage("BLKGETSIZE64 " + path_));
+        size_ = std::min(req.size, devSize);
+        size_ -= size_ % req.bs;
+        if (size_ == 0) throw Error(path_ + ": device is smaller than bs");
+        device_ = st.st_rdev;
+        return;
+    }
+
+    struct stat fst {};
+    if (::fstat(fd_, &fst) != 0) throw Error(errnoMessage("fstat " + path_));
+    device_ = fst.st_dev;
+    size_ = req.size;
+    if (static_cast<uint64_t>(fst.st_size) < req.size) layOut(static_cast<uint64_t>(fst.st_size), req.size);
+    // fio's invalidate=1: start from a cold page cache for this file.
+    ::posix_fadvise(fd_, 0, 0, POSIX_FADV_DONTNEED);
+}
+
+void TargetFile::layOut(uint64_t from, uint64_t to) {
+    Fd w;
+    w.fd = ::open(path_.c_str(), O_WRONLY | O_CLOEXEC);
+    if (w.fd < 0) throw Error(errnoMessage("open " + path_ + " to lay it out"));
+    constexpr std::size_t kChunk = 1 << 20;
+    std::unique_ptr<uint64_t[]> buf(new uint64_t[kChunk / 8]);
+    Rng rng(0x6c62272e07bb0142ULL);
+    for (std::size_t i = 0; i < kChunk / 8; ++i) buf[i] = rng.next();  // incompressible, as fio
+    uint64_t off = from;
+    while (off < to) {
+        if (stopRequested()) throw Error("interrupted while laying out " + path_, kExitInterrupted);
+        const std::size_t n = static_cast<std::size_t>(std::min<uint64_t>(kChunk, to - off));
+        const ssize_t r = ::pwrite(w.fd, buf.get(), n, static_cast<off_t>(off));
+        if (r < 0 && errno == EINTR) continue;
+        if (r < 0 && (errno == ENOSPC || errno == EDQUOT)) {
+            const int err = errno;
+            throw Error(std::string(std::strerror(err)) + " while laying out " + path_ + " on the " +
+                        describeFilesystem(dirOf(path_)) + ": wrote " + mib(off - from) + " of " +
+                        mib(to - from) + "; reduce --size (FIO_SIZE) or free space");
+        }
+        if (r < 0) throw Error(errnoMessage("laying out " + path_));
+        off += static_cast<uint64_t>(r);
+    }
+    if (::fsync(w.fd) != 0) {
+        const int err = errno;
+        throw Error("fsync " + path_ + " after laying it out: " + std::strerror(err) +
+                    (err == ENOSPC ? " (reduce --size or free space)" : ""));
+    }
+}
+
+void TargetFile::cleanup() noexcept {
+    if (fd_ >= 0) ::close(fd_);
+    fd_ = -1;
+    if (created_) ::unlink(path_.c_str());
+    created_ = false;
+}
+
+TargetFile::~TargetFile() { cleanup(); }
+
+ScratchDir::ScratchDir() {
+    char tmpl[] = "/tmp/fiolike.XXXXXX";
+    if (!::mkdtemp(tmpl)) throw Error(errnoMessage("mkdtemp /tmp/fiolike.XXXXXX"));
+    path_ = tmpl;
+}
+
+ScratchDir::~ScratchDir() {
+    std::error_code ec;
+    std::filesystem::remove_all(path_, ec);
+}
+
+}  // namespace mmtp::fiolike

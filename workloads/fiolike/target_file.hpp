@@ -1,0 +1,63 @@
+// target_file.hpp - the file (or block device) a job does IO on, as an RAII
+// owner: opening creates and lays out a regular file when needed, and the
+// destructor closes it and removes what we created. Every refusal is an
+// exception whose message says what to change:
+//   O_DIRECT refused  -> names the filesystem, suggests direct=0
+//   ENOSPC on layout  -> names the filesystem and how far we got
+//   mounted device    -> names the mount point
+#pragma once
+#include <cstdint>
+#include <string>
+#include <sys/stat.h>
+#include <sys/types.h>
+
+namespace mmtp::fiolike {
+
+struct TargetRequest {
+    std::string path;
+    uint64_t size = 0;  // bytes wanted (a multiple of bs)
+    uint64_t bs = 4096;
+    bool direct = false;
+    bool writes = false;
+};
+
+class TargetFile {
+public:
+    explicit TargetFile(const TargetRequest& req);
+    ~TargetFile();
+    TargetFile(const TargetFile&) = delete;
+    TargetFile& operator=(const TargetFile&) = delete;
+
+    int fd() const { return fd_; }
+    const std::string& path() const { return path_; }
+    uint64_t size() const { return size_; }  // usable bytes, multiple of bs
+    bool created() const { return created_; }
+    dev_t device() const { return device_; }  // for disk util
+
+private:
+    void finishOpen(const TargetRequest& req, const struct stat& st, bool blockDev);
+    void layOut(uint64_t from, uint64_t to);
+    void cleanup() noexcept;
+
+    std::string path_;
+    int fd_ = -1;
+    uint64_t size_ = 0;
+    bool created_ = false;
+    dev_t device_ = 0;
+};
+
+// A directory under /tmp made with mkdtemp and removed (with whatever is
+// left in it) by the destructor.
+class ScratchDir {
+public:
+    ScratchDir();
+    ~ScratchDir();
+    ScratchDir(const ScratchDir&) = delete;
+    ScratchDir& operator=(const ScratchDir&) = delete;
+    const std::string& path() const { return path_; }
+
+private:
+    std::string path_;
+};
+
+}  // namespace mmtp::fiolike
