@@ -1,0 +1,372 @@
+#include "pipe-pingpong/exchange.hpp"
+
+#include "common/errors.hpp"
+#include "common/signals.hpp"
+
+#include <atomic>
+#include <cerrno>
+#include <chrono>
+#include <csignal>
+#include <cstring>
+#include <fcntl.h>
+#include <pthread.h>
+#include <sched.h>
+#include <sys/wait.h>
+#include <thread>
+#include <time.h>
+#include <unistd.h>
+
+namespace mmtp::pipepingpong {
+
+namespace {
+
+extern "C" void onWake(int) {}  // only there to make a worker thread's read return EINTR
+
+// Worker exit codes (process exit status or thread result).
+enum WorkerCode : int { kWorkerOk = 0, kWorkerReport = 10, kWorkerNoGo = 11, kWorkerBroken = 12 };
+
+class Fd {
+public:
+    Fd() = default;
+    explicit Fd(int fd) : fd_(fd) {}
+    Fd(Fd&& o) noexcept : fd_(o.fd_) { o.fd_ = -1; }
+    Fd& operator=(Fd&& o) noexcept { if (this != &o) { reset(); fd_ = o.fd_; o.fd_ = -1; } return *this; }
+    ~Fd() { reset(); }
+    int get() const { return fd_; }
+    void reset() { if (fd_ >= 0) ::close(fd_); fd_ = -1; }
+private:
+    int fd_ = -1;
+};
+
+struct Pipe {
+    Fd r, w;
+    Pipe() {
+        int p[2];
+        if (::pipe2(p, O_CLOEXEC) != 0) throw Error(errnoMessage("pipe2"));
+        r = Fd(p[0]);
+        w = Fd(p[1]);
+    }
+};
+
+bool writeAll(int fd, const void* buf, std::size_t n) {
+    const char* p = static_cast<const char*>(buf);
+    while (n) {
+        ssize_t k = ::write(fd, p, n);
+        if (k < 0 && errno == EINTR && !interruptRequested()) continue;
+        if (k <= 0) return false;
+        p += k;
+        n -= static_cast<std::size_t>(k);
+    }
+    return true;
+}
+
+// Reads exactly n bytes. Returns false on EOF or error; throws on interrupt
+// only when `throwOnInterrupt` (the controller), workers just give up.
+bool readAll(int fd, void* buf, std::size_t n, bool throwOnInterrupt) {
+    char* p = static_cast<char*>(buf);
+    while (n) {
+        ssize_t k = ::read(fd, p, n);
+        if (k < 0 && errno == EINTR) {
+            if (interruptRequested()) {
+                if (throwOnInterrupt) throwIfInterrupted();
+                return false;
+            }
+            continue;
+        }
+        if (k <= 0) return false;
+        p += k;
+        n -= static_cast<std::size_t>(k);
+    }
+    return true;
+}
+
+int pinSelf(int cpu) {
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    CPU_SET(cpu, &set);
+    if (::sched_setaffinity(0, sizeof set, &set) != 0) return errno;
+    cpu_set_t actual;
+    CPU_ZERO(&actual);
+    if (::sched_getaffinity(0, sizeof actual, &actual) != 0) return errno;
+    if (CPU_COUNT(&actual) != 1 || !CPU_ISSET(cpu, &actual)) return EINVAL;
+    return 0;
+}
+
+SideReport setupSide(int cpu, bool disable) {
+    SideReport r;
+    if (cpu >= 0) {
+        if (int e = pinSelf(cpu)) {
+            r.setupStep = 1;
+            r.setupErrno = e;
+        }
+    }
+    SpecState before = getSpeculationCtrl(SpecFeature::IndirectBranch);
+    r.maskBefore = before.mask;
+    r.getErrno = before.error;
+    if (disable && r.setupStep == 0 && before.perTaskControl()) {
+        if (int e = setSpeculationCtrl(SpecFeature::IndirectBranch, spec::kDisable)) {
+            r.setupStep = 2;
+            r.setupErrno = e;
+        }
+    }
+    SpecState after = getSpeculationCtrl(SpecFeature::IndirectBranch);
+    r.maskAfter = after.mask;
+    if (!after.ok()) r.getErrno = after.error;
+    r.cpu = ::sched_getcpu();
+    return r;
+}
+
+// ---- the measured loops: nothing but the exchange (perf <= 6.14 order) ----
+
+// Worker 0 ("child"): read the message, write it back.
+[[gnu::noinline]] int childLoop(int in, int out, long loops) {
+    int m = 0;
+    for (long i = 0; i < loops; i++) {
+        if (::read(in, &m, sizeof m) != sizeof m) [[unlikely]] return kWorkerBroken;
+        if (::write(out, &m, sizeof m) != sizeof m) [[unlikely]] return kWorkerBroken;
+    }
+    return kWorkerOk;
+}
+
+// Worker 1 ("parent"): write the message, wait for it to come back.
+[[gnu::noinline]] int parentLoop(int out, int in, long loops) {
+    int m = 0;
+    for (long i = 0; i < loops; i++) {
+        if (::write(out, &m, sizeof m) != sizeof m) [[unlikely]] return kWorkerBroken;
+        if (::read(in, &m, sizeof m) != sizeof m) [[unlikely]] return kWorkerBroken;
+    }
+    return kWorkerOk;
+}
+
+std::int64_t nowNs() {
+    timespec ts;
+    ::clock_gettime(CLOCK_MONOTONIC, &ts);
+    return std::int64_t(ts.tv_sec) * 1000000000 + ts.tv_nsec;
+}
+
+struct Done {
+    std::int32_t code = -1;
+    std::int64_t ns = 0;
+};
+
+// Everything one worker needs; it owns its pipe ends so that, when it stops
+// early, its peer sees EOF instead of blocking forever.
+struct WorkerEnds {
+    Fd in, out, go, report;
+};
+
+int runChildWorker(WorkerEnds& e, int cpu, bool disable, long loops) {
+    SideReport r = setupSide(cpu, disable);
+    if (!writeAll(e.report.get(), &r, sizeof r)) return kWorkerReport;
+    char g;
+    if (!readAll(e.go.get(), &g, 1, false)) return kWorkerNoGo;
+    return childLoop(e.in.get(), e.out.get(), loops);
+}
+
+int runParentWorker(WorkerEnds& e, int cpu, bool disable, long loops) {
+    SideReport r = setupSide(cpu, disable);
+    if (!writeAll(e.report.get(), &r, sizeof r)) return kWorkerReport;
+    char g;
+    if (!readAll(e.go.get(), &g, 1, false)) return kWorkerNoGo;
+    Done d;
+    std::int64_t t0 = nowNs();
+    d.code = parentLoop(e.out.get(), e.in.get(), loops);
+    d.ns = nowNs() - t0;
+    if (!writeAll(e.report.get(), &d, sizeof d)) return kWorkerReport;
+    return d.code;
+}
+
+// A forked worker; the destructor kills and reaps it if nobody waited.
+class WorkerProcess {
+public:
+    template <class F>
+    explicit WorkerProcess(F&& body) {
+        pid_ = ::fork();
+        if (pid_ < 0) throw Error(errnoMessage("fork"));
+        if (pid_ == 0) ::_exit(body());
+    }
+    ~WorkerProcess() {
+        if (pid_ > 0) {
+            ::kill(pid_, SIGKILL);
+            while (::waitpid(pid_, nullptr, 0) < 0 && errno == EINTR) {}
+        }
+    }
+    WorkerProcess(const WorkerProcess&) = delete;
+    WorkerProcess& operator=(const WorkerProcess&) = delete;
+    // Exit code, or 128+signal.
+    int wait() {
+        int status = 0;
+        while (::waitpid(pid_, &status, 0) < 0) {
+            if (errno != EINTR) throw Error(errnoMessage("waitpid"));
+            throwIfInterrupted();
+        }
+        pid_ = -1;
+        return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    }
+private:
+    pid_t pid_ = -1;
+};
+
+// A worker thread; the destructor wakes it (SIGUSR1, EINTR) until it ends.
+class WorkerThread {
+public:
+    template <class F>
+    explicit WorkerThread(F&& body)
+        : thread_([this, b = std::forward<F>(body)]() mutable {
+              code_ = b();
+              done_ = true;
+          }) {}
+    ~WorkerThread() {
+        while (!done_) {
+            ::pthread_kill(thread_.native_handle(), SIGUSR1);
+            std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        }
+        if (thread_.joinable()) thread_.join();
+    }
+    WorkerThread(const WorkerThread&) = delete;
+    WorkerThread& operator=(const WorkerThread&) = delete;
+    int wait() {
+        thread_.join();
+        thread_ = std::thread();
+        done_ = true;
+        return code_;
+    }
+private:
+    std::atomic<int> code_{-1};
+    std::atomic<bool> done_{false};
+    std::thread thread_;
+};
+
+// Blocks SIGINT/SIGTERM while alive, so threads created meanwhile never take them.
+class BlockInterrupts {
+public:
+    BlockInterrupts() {
+        sigset_t s;
+        sigemptyset(&s);
+        sigaddset(&s, SIGINT);
+        sigaddset(&s, SIGTERM);
+        ::pthread_sigmask(SIG_BLOCK, &s, &old_);
+    }
+    ~BlockInterrupts() { ::pthread_sigmask(SIG_SETMASK, &old_, nullptr); }
+private:
+    sigset_t old_;
+};
+
+std::string workerFailure(std::string_view role, int code) {
+    std::string who(role);
+    switch (code) {
+    case kWorkerReport: return who + " worker could not report its state";
+    case kWorkerNoGo: return who + " worker did not get the start signal";
+    case kWorkerBroken: return who + " worker: pipe read/write failed mid-exchange (peer died?)";
+    default: return who + " worker failed with status " + std::to_string(code);
+    }
+}
+
+template <class Worker>
+ExchangeResult runWith(const ExchangeConfig& cfg) {
+    Pipe toChild, toParent, goChild, goParent, repChild, repParent;
+    const Placement& pl = cfg.placement;
+    const long loops = cfg.loops;
+    WorkerEnds childEnds{std::move(toChild.r), std::move(toParent.w), std::move(goChild.r),
+                         std::move(repChild.w)};
+    WorkerEnds parentEnds{std::move(toParent.r), std::move(toChild.w), std::move(goParent.r),
+                          std::move(repParent.w)};
+    const bool cd = childDisables(cfg.mode), pd = parentDisables(cfg.mode);
+
+    std::optional<Worker> child, parent;
+    {
+        std::optional<BlockInterrupts> block;
+        if (cfg.threaded) block.emplace();
+        // A forked worker drops the other worker's ends and the controller's ends.
+        child.emplace([&]() -> int {
+            if (!cfg.threaded) {
+                parentEnds = WorkerEnds{};
+                goChild.w.reset(); goParent.w.reset(); repChild.r.reset(); repParent.r.reset();
+            }
+            WorkerEnds& mine = childEnds;
+            int rc = runChildWorker(mine, pl.childCpu, cd, loops);
+            mine = WorkerEnds{};
+            return rc;
+        });
+        parent.emplace([&]() -> int {
+            if (!cfg.threaded) {
+                childEnds = WorkerEnds{};
+                goChild.w.reset(); goParent.w.reset(); repChild.r.reset(); repParent.r.reset();
+            }
+            WorkerEnds& mine = parentEnds;
+            int rc = runParentWorker(mine, pl.parentCpu, pd, loops);
+            mine = WorkerEnds{};
+            return rc;
+        });
+    }
+    if (!cfg.threaded) {  // processes: the controller keeps only its control ends
+        childEnds = WorkerEnds{};
+        parentEnds = WorkerEnds{};
+    }
+    // Destroyed before the workers: whatever happens below, a worker still
+    // waiting for "go" reads EOF and gives up, so the guards can reap it.
+    struct CloseGo {
+        Fd& a; Fd& b;
+        ~CloseGo() { a.reset(); b.reset(); }
+    } closeGo{goChild.w, goParent.w};
+
+    ExchangeResult res;
+    res.loops = loops;
+    bool okC = readAll(repChild.r.get(), &res.child, sizeof res.child, true);
+    bool okP = readAll(repParent.r.get(), &res.parent, sizeof res.parent, true);
+    if (!okC) throw Error(workerFailure("child", child->wait()));
+    if (!okP) throw Error(workerFailure("parent", parent->wait()));
+
+    bool unsupported = false;
+    for (auto [role, want, cpu, rep] : {std::tuple{"child", cd, pl.childCpu, &res.child},
+                                        std::tuple{"parent", pd, pl.parentCpu, &res.parent}}) {
+        std::string why = checkSide(role, want, cpu, *rep, unsupported);
+        if (!why.empty()) {
+            // Closing the go pipes makes both workers give up; the guards reap them.
+            goChild.w.reset();
+            goParent.w.reset();
+            if (unsupported) throw UnsupportedError(why);
+            throw Error(why);
+        }
+    }
+
+    const char g = 'g';
+    if (!writeAll(goChild.w.get(), &g, 1) || !writeAll(goParent.w.get(), &g, 1))
+        throw Error(errnoMessage("cannot start the workers"));
+    Done d;
+    bool gotDone = readAll(repParent.r.get(), &d, sizeof d, true);
+    int pc = parent->wait();
+    int cc = child->wait();
+    if (!gotDone || pc != kWorkerOk) throw Error(workerFailure("parent", gotDone ? d.code : pc));
+    if (cc != kWorkerOk) throw Error(workerFailure("child", cc));
+    res.elapsedNs = d.ns;
+    return res;
+}
+
+}  // namespace
+
+void installWakeHandler() {
+    struct sigaction sa {};
+    sa.sa_handler = onWake;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = 0;  // no SA_RESTART: a blocked worker thread's read returns EINTR
+    ::sigaction(SIGUSR1, &sa, nullptr);
+}
+
+void preflight(const ExchangeConfig& cfg) {
+    if (cfg.loops <= 0) throw UsageError("--loops: must be positive");
+    if (childDisables(cfg.mode) || parentDisables(cfg.mode)) {
+        // Fail before forking anything when the kernel cannot do it at all.
+        SpecState self = getSpeculationCtrl(SpecFeature::IndirectBranch);
+        if (!self.perTaskControl())
+            throw UnsupportedError("--mode " + std::string(modeName(cfg.mode)) + ": " +
+                                   noPerTaskIbControlHint(self));
+    }
+}
+
+ExchangeResult runExchange(const ExchangeConfig& cfg) {
+    preflight(cfg);
+    return cfg.threaded ? runWith<WorkerThread>(cfg) : runWith<WorkerProcess>(cfg);
+}
+
+}  // namespace mmtp::pipepingpong
