@@ -1,0 +1,27 @@
+// log_files.hpp - reading MMTests log directories: file listings in the order
+// a shell glob gives them, and logs that may have been compressed after the
+// run (MMTests' open_log: NAME.gz, then NAME.xz, then NAME).
+#pragma once
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace mmtp::compare {
+
+// Names (not paths) of the entries in dir, sorted bytewise like a glob in the
+// C locale; empty when dir does not exist.
+std::vector<std::string> listDirectory(const std::filesystem::path& dir);
+
+// The name a log had before compression ("x.log.gz" -> "x.log").
+std::string uncompressedName(const std::string& name);
+
+// The contents of the log, looking for path.gz, path.xz, then path (a .gz/.xz
+// suffix on path is ignored first). nullopt when none exists. Throws
+// std::runtime_error naming the file when it exists but cannot be read.
+std::optional<std::string> readLog(const std::filesystem::path& path);
+
+// Splits text into lines without their "\n" (a final line without "\n" counts).
+std::vector<std::string> splitLines(const std::string& text);
+
+}  // namespace mmtp::compare

@@ -1,0 +1,24 @@
+// fio terse v3 (--minimal) fio.log, as MMTests' fio extract-report.pl reads
+// it: per job (field 3), read bandwidth (field 45) when it read anything
+// (field 6) and write bandwidth (field 86) when it wrote (field 47).
+#include "lib/log_files.hpp"
+#include "lib/parsers.hpp"
+#include "lib/perl_scalar.hpp"
+#include "lib/shell_text.hpp"
+
+namespace mmtp::compare {
+
+Rows parseFioTerse(const std::filesystem::path& logsDir) {
+    Rows rows;
+    auto text = readLog(logsDir / "fio.log");
+    if (!text) return rows;
+    for (const std::string& line : splitLines(*text)) {
+        std::vector<std::string> e = perlSplit(line, ';');
+        auto at = [&e](std::size_t i) { return i < e.size() ? e[i] : std::string(); };
+        if (numify(at(5)) > 0) rows.push_back({"kb/sec", at(2), "read", "1", at(44), "R"});
+        if (numify(at(46)) > 0) rows.push_back({"kb/sec", at(2), "write", "1", at(85), "R"});
+    }
+    return rows;
+}
+
+}  // namespace mmtp::compare

@@ -1,0 +1,34 @@
+// parsers.hpp - one parser per raw log format, each turning a
+// iter-N/BENCH/logs directory into the rows MMTests' own parse-results prints
+// for it (same rows, same order), and the table that says which benchmark
+// uses which parser. A new benchmark with a known log format is one line in
+// the table plus its shellpack.yaml.
+#pragma once
+#include "lib/rows.hpp"
+
+#include <filesystem>
+#include <string_view>
+
+namespace mmtp::compare {
+
+using ParseFn = Rows (*)(const std::filesystem::path& logsDir);
+
+// redis-benchmark --csv logs redis-CLIENTS-ITER.log (shellpack redis).
+Rows parseRedisCsv(const std::filesystem::path& logsDir);
+// perf bench sched pipe output benchlog-A-B[-N] (shellpack perfpipe).
+Rows parsePerfBenchPipe(const std::filesystem::path& logsDir);
+// stress-ng --metrics-brief logs stressng-CLIENTS-ITER.log (shellpack stressng).
+Rows parseStressNgMetrics(const std::filesystem::path& logsDir);
+// fio terse v3 fio.log (shellpack fio).
+Rows parseFioTerse(const std::filesystem::path& logsDir);
+
+struct NativeBenchmark {
+    std::string_view name;   // the -b argument
+    std::string_view yaml;   // which embedded shellpack.yaml describes it
+    ParseFn parse;
+};
+
+// nullptr when the benchmark is not parsed natively.
+const NativeBenchmark* findNativeBenchmark(std::string_view name);
+
+}  // namespace mmtp::compare

@@ -1,0 +1,28 @@
+// shellpack_config.hpp - what a shellpack.yaml tells compare-mmtests: the
+// summary type, which direction is better, and how many decimals to print,
+// with the per-sub-heading overrides ExtractShellpack.pm applies.
+#pragma once
+#include <filesystem>
+#include <optional>
+#include <string>
+
+namespace mmtp::compare {
+
+enum class SummaryType { Multiops, Normalisedops, NormalisedLeftSkewops, Singleops, Subselection };
+
+struct SummarySettings {
+    SummaryType type;
+    bool preferHigher;
+    int precision;  // DecimalPlaces, 2 when absent (or 0, as in Compare.pm)
+};
+
+// Parses YAML text (source names it in errors) and resolves the settings for
+// --sub-heading (nullopt: none given). Throws std::runtime_error naming the
+// source when the YAML is malformed or has no usable summarise: key.
+SummarySettings loadSummarySettings(const std::string& yamlText, const std::string& source,
+                                    const std::optional<std::string>& subHeading);
+
+// The embedded shellpack.yaml of a benchmark, nullopt when none is embedded.
+std::optional<std::string> embeddedShellpackYaml(const std::string& name);
+
+}  // namespace mmtp::compare

@@ -1,0 +1,60 @@
+// stats.hpp - MMTests' statistics (bin/lib/MMTests/Stat.pm), one function
+// each, with its conventions: NaN stands for Perl's "NaN"/undef results, data
+// arrive sorted in the preferred order, and means/stddevs are cached per
+// operation the way runStatFunc's save_stats cache does.
+#pragma once
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace mmtp::compare {
+
+// Perl dies with "Illegal division by zero" where Stat.pm divides by 0
+// (e.g. a harmonic mean whose first sample is 0). compare-mmtests.pl then
+// drops that run with a warning; we do the same.
+struct IllegalDivisionByZero : std::runtime_error {
+    IllegalDivisionByZero() : std::runtime_error("Illegal division by zero") {}
+};
+
+struct StatCache {
+    bool ascending = false;   // data sorted low to high
+    bool descending = false;  // data sorted high to low
+    std::map<std::string, double> saved;  // "amean", "stddev-hmean", ...
+};
+
+double calcMin(const std::vector<double>& data, const StatCache* cache = nullptr);
+double calcMax(const std::vector<double>& data, const StatCache* cache = nullptr);
+double calcAmean(const std::vector<double>& data, StatCache* cache = nullptr);
+double calcHmean(const std::vector<double>& data, StatCache* cache = nullptr);
+double calcGeomean(const std::vector<double>& data);
+// meanName is "amean" or "hmean" (the harmonic formula for HStddev).
+double calcStddev(const std::string& meanName, const std::vector<double>& data, StatCache* cache);
+double calcCoeffvar(const std::string& meanName, const std::vector<double>& data, StatCache* cache);
+// Lower and upper bound of the mean's confidence interval (R's qnorm).
+std::pair<double, double> calcMeanCi(const std::string& meanName, double alpha,
+                                     const std::vector<double>& data, StatCache* cache);
+
+// Summarise.pm runStatFunc: evaluates a summary statistic name such as
+// "min", "_mean", "_mean-95", "percentile-95", "stddev-_mean",
+// "meanci_low-_mean" or "_value" over data sorted in the preferred order.
+double runStatFunc(const std::string& func, const std::vector<double>& data, StatCache& cache,
+                   bool preferHigher);
+
+// The row title of a statistic ("Amean", "BHmean.95", "Pctile.95", ...).
+std::string statName(const std::string& sumop, bool preferHigher, const std::string& opName);
+
+// Percentage difference between a value and the baseline (Stat.pm).
+enum class CompareFn { Pdiff, Pndiff };
+double pdiff(double value, double base);
+double pndiff(double value, double base);
+double applyCompare(CompareFn fn, double value, double base);
+// Which comparison a statistic uses: stddev/coeffvar always pndiff, others by preference.
+CompareFn statCompareFunc(const std::string& sumop, bool preferHigher);
+
+double rdiff(double value, double base);
+// Normalised difference of two means given their confidence intervals
+// (missing interval bounds count as 0, as undef does in Perl).
+double cidiff(double value, const std::vector<double>& valueCi, double base, const std::vector<double>& baseCi);
+
+}  // namespace mmtp::compare
