@@ -1,0 +1,43 @@
+// metrics_log.hpp - the two files one run writes:
+//   stressng-<CLIENTS>-<ITER>.log   stress-ng 0.15 --metrics-brief, byte-for-byte
+//                                   layout, so MMTests' stressng parser and LKP's
+//                                   stress-ng parser read it unchanged;
+//   seccomp-churn-<CLIENTS>-<ITER>.extra   "key value" lines: filters per op and
+//                                   the seccomp() attach-latency distribution.
+#pragma once
+#include "common/latency_summary.hpp"
+
+#include <cstdint>
+#include <string>
+
+namespace mmtp::seccompchurn {
+
+struct MetricsBrief {
+    int pid = 0;                 // the [pid] stress-ng prints on every line
+    std::string stressor = "seccomp";
+    std::string note;            // one extra info line before the header (may be empty)
+    unsigned instances = 1;
+    unsigned runtimeSec = 60;
+    std::uint64_t ops = 0;
+    double realTime = 0, usrTime = 0, sysTime = 0, wallTime = 0;
+};
+
+// stress-ng's duration text: "2 second", "90 second (1 min, 30.00 secs)".
+std::string durationText(unsigned seconds);
+
+std::string formatMetricsBrief(const MetricsBrief& m);
+
+struct ExtraMetrics {
+    std::string preset, stressor;
+    bool specAllow = false;
+    unsigned instances = 1;
+    std::uint64_t ops = 0, filtersAttached = 0, attachCalls = 0, samplesDropped = 0;
+    LatencySummary attach;       // microseconds
+};
+
+std::string formatExtra(const ExtraMetrics& e);
+
+std::string logName(unsigned clients, unsigned iteration);
+std::string extraName(unsigned clients, unsigned iteration);
+
+}  // namespace mmtp::seccompchurn

@@ -1,0 +1,69 @@
+#include "seccomp-churn/sweep.hpp"
+
+#include "common/atomic_file.hpp"
+#include "common/errors.hpp"
+#include "common/latency_summary.hpp"
+#include "seccomp-churn/metrics_log.hpp"
+#include "seccomp-churn/workers.hpp"
+
+#include <ostream>
+#include <unistd.h>
+
+namespace mmtp::seccompchurn {
+
+void runSweep(const Config& c, std::ostream& progress) {
+    std::error_code ec;
+    std::filesystem::create_directories(c.logdir, ec);
+    if (!std::filesystem::is_directory(c.logdir))
+        throw Error("--logdir: cannot create directory " + c.logdir.string());
+
+    const Recipe recipe(c.recipe);  // all filters built before any clock starts
+    const std::string stressor = stressorName(c.recipe);
+    for (unsigned clients : powerTwoSweep(c.minThreads, c.maxThreads)) {
+        for (unsigned it = 1; it <= c.iterations; ++it) {
+            progress << "Running " << clients << " seccomp-churn " << presetName(c.recipe.preset)
+                     << " iteration " << it << "/" << c.iterations << std::endl;
+            RunOptions ro;
+            ro.workers = clients;
+            ro.runtimeSec = c.runtimeSec;
+            ro.totalOps = c.ops;
+            RunResult r = runWorkers(recipe, ro);
+
+            MetricsBrief m;
+            m.pid = static_cast<int>(getpid());
+            m.stressor = stressor;
+            m.note = "seccomp-churn stand-in: preset " + presetName(c.recipe.preset) +
+                     ", spec-allow " + (c.recipe.specAllow ? "yes" : "no");
+            m.instances = clients;
+            m.runtimeSec = c.runtimeSec;
+            m.ops = r.ops;
+            m.realTime = r.realTime;
+            m.usrTime = r.usrTime;
+            m.sysTime = r.sysTime;
+            m.wallTime = r.wallTime;
+
+            ExtraMetrics e;
+            e.preset = presetName(c.recipe.preset);
+            e.stressor = stressor;
+            e.specAllow = c.recipe.specAllow;
+            e.instances = clients;
+            e.ops = r.ops;
+            e.filtersAttached = r.filtersAttached;
+            e.attachCalls = r.attachCalls;
+            e.samplesDropped = r.samplesDropped;
+            e.attach = summariseLatencies(r.attachUsecs);
+
+            // The extra file first: the .log is what parsers look for, so it
+            // only appears once both are complete.
+            writeFileAtomically(c.logdir / extraName(clients, it), formatExtra(e));
+            writeFileAtomically(c.logdir / logName(clients, it), formatMetricsBrief(m));
+            progress << "  " << r.ops << " bogo-ops, "
+                     << (r.realTime > 0 ? static_cast<double>(r.ops) / r.realTime : 0.0)
+                     << " ops/s, " << static_cast<double>(r.filtersAttached) / (r.ops ? static_cast<double>(r.ops) : 1.0)
+                     << " filters/op, attach p50/p99/max " << e.attach.p50 << "/" << e.attach.p99
+                     << "/" << e.attach.max << " us" << std::endl;
+        }
+    }
+}
+
+}  // namespace mmtp::seccompchurn

@@ -1,0 +1,255 @@
+#include "seccomp-churn/workers.hpp"
+
+#include "common/errors.hpp"
+#include "seccomp-churn/interrupt.hpp"
+
+#include <cerrno>
+#include <csignal>
+#include <cstring>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace mmtp::seccompchurn {
+namespace {
+
+double nowSec() {
+    timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
+}
+
+double tvSec(const timeval& tv) {
+    return static_cast<double>(tv.tv_sec) + static_cast<double>(tv.tv_usec) * 1e-6;
+}
+
+// Per worker, in memory shared between main, the worker and its children.
+struct WorkerSlot {
+    std::uint64_t ops;
+    double start, end;
+    int failed;
+    char what[512];
+    ChildRecord rec;
+};
+
+// RAII anonymous shared mapping.
+class SharedMapping {
+public:
+    explicit SharedMapping(std::size_t bytes) : size_(bytes) {
+        addr_ = mmap(nullptr, size_, PROT_READ | PROT_WRITE,
+                     MAP_SHARED | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+        if (addr_ == MAP_FAILED) throw Error(errnoMessage("mmap of the result area"));
+    }
+    ~SharedMapping() { munmap(addr_, size_); }
+    SharedMapping(const SharedMapping&) = delete;
+    SharedMapping& operator=(const SharedMapping&) = delete;
+    char* data() const { return static_cast<char*>(addr_); }
+private:
+    void* addr_;
+    std::size_t size_;
+};
+
+// RAII set of worker pids: the destructor SIGKILLs and reaps whatever is
+// still alive, so an exception in main never leaves a worker behind.
+class WorkerSet {
+public:
+    ~WorkerSet() {
+        for (pid_t p : live_) kill(p, SIGKILL);
+        for (pid_t p : live_) {
+            int st;
+            while (waitpid(p, &st, 0) < 0 && errno == EINTR) {}
+        }
+    }
+    void add(pid_t p) { live_.push_back(p); statuses_.push_back(0); }
+    std::size_t size() const { return statuses_.size(); }
+    int status(std::size_t i) const { return statuses_[i]; }
+
+    // Waits for every worker; on the first interrupt forwards SIGTERM so
+    // workers finish their current child and exit.
+    void waitAll(const std::vector<pid_t>& order) {
+        bool forwarded = false;
+        for (std::size_t i = 0; i < order.size(); ++i) {
+            int st = 0;
+            for (;;) {
+                if (interrupted() && !forwarded) {
+                    for (pid_t p : live_) kill(p, SIGTERM);
+                    forwarded = true;
+                }
+                if (waitpid(order[i], &st, 0) >= 0) break;
+                if (errno != EINTR) throw Error(errnoMessage("waitpid(worker)"));
+            }
+            statuses_[i] = st;
+            std::erase(live_, order[i]);
+        }
+    }
+
+private:
+    std::vector<pid_t> live_;
+    std::vector<int> statuses_;
+};
+
+void fail(WorkerSlot& s, const std::string& msg) {
+    s.failed = 1;
+    std::snprintf(s.what, sizeof s.what, "%s", msg.c_str());
+}
+
+// Checks a reaped child's status against what the recipe expects.
+bool childOk(const Recipe& recipe, const OpChoice& c, int st, WorkerSlot& slot) {
+    const int want = recipe.expectedExit(c);
+    if (WIFEXITED(st) && WEXITSTATUS(st) == want) return true;
+    if (WIFSIGNALED(st) && (WTERMSIG(st) == SIGINT || WTERMSIG(st) == SIGTERM) && interrupted())
+        return true;
+    // A random program that the kernel accepted kills with SIGSYS: stress-ng allows that.
+    if (WIFSIGNALED(st) && WTERMSIG(st) == SIGSYS && want == kChildTrapped) return true;
+    std::string got = WIFEXITED(st) ? describeChildExit(WEXITSTATUS(st))
+                                    : std::string("was killed by signal ") + strsignal(WTERMSIG(st));
+    if (WIFEXITED(st) && WEXITSTATUS(st) == kChildFailed && slot.rec.failCall[0]) {
+        got += std::string(" (") + slot.rec.failCall + ": " + std::strerror(slot.rec.failErrno);
+        if (slot.rec.failErrno == ENOMEM)
+            got += "; the kernel caps the instructions of all filters stacked on one process";
+        if (slot.rec.failErrno == EACCES) got += "; no_new_privs or CAP_SYS_ADMIN is required";
+        got += ")";
+        fail(slot, "child " + got);
+        return false;
+    }
+    fail(slot, "child " + got + ", expected it to have " +
+                   (want == kChildTrapped ? "been trapped (SIGSYS)" : "exited normally"));
+    return false;
+}
+
+// The measured loop of one worker process. Everything it needs was set up
+// before the fork of the worker.
+[[noreturn]] void workerMain(const Recipe& recipe, WorkerSlot& slot, std::uint64_t opsTarget,
+                             double deadline, pid_t mainPid, unsigned index) {
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != mainPid) _exit(kExitFailure);
+    std::uint64_t rng = 0x5eedc0ffee123457ull * (index + 1);
+    slot.start = nowSec();
+    while (!interrupted()) {
+        if (opsTarget != 0 && slot.ops >= opsTarget) break;
+        if (nowSec() >= deadline) break;
+        const OpChoice c = recipe.choose(rng);
+        const pid_t pid = fork();
+        if (pid == 0) recipe.runChild(c, slot.rec);
+        if (pid < 0) {
+            fail(slot, errnoMessage("fork"));
+            break;
+        }
+        int st = 0;
+        while (waitpid(pid, &st, 0) < 0) {
+            if (errno != EINTR) {  // cannot happen for our own child; do not spin
+                fail(slot, errnoMessage("waitpid(child)"));
+                kill(pid, SIGKILL);
+                slot.end = nowSec();
+                _exit(kExitFailure);
+            }
+        }
+        if (!childOk(recipe, c, st, slot)) break;
+        ++slot.ops;
+    }
+    slot.end = nowSec();
+    _exit(slot.failed ? kExitFailure : kExitOk);
+}
+
+std::uint32_t sampleCapacity(const Recipe& r, const RunOptions& o, std::uint64_t opsPerWorker) {
+    const std::uint64_t perOp = r.options().preset == Preset::StressNg ? 70 : r.options().filters;
+    std::uint64_t cap = opsPerWorker ? opsPerWorker * perOp
+                                     : static_cast<std::uint64_t>(o.runtimeSec) * 50000u;
+    if (cap > (1u << 24)) cap = 1u << 24;  // 64 MiB of address space per worker at most
+    return static_cast<std::uint32_t>(cap + 16);
+}
+
+}  // namespace
+
+RunResult runWorkers(const Recipe& recipe, const RunOptions& opt) {
+    if (opt.workers == 0) throw UsageError("need at least one worker");
+    const std::uint64_t base = opt.totalOps / opt.workers, extra = opt.totalOps % opt.workers;
+    const std::uint32_t cap = sampleCapacity(recipe, opt, opt.totalOps ? base + 1 : 0);
+    const std::size_t slotBytes = (sizeof(WorkerSlot) + 63) / 64 * 64;
+    const std::size_t samplesBytes = std::size_t{cap} * sizeof(std::uint32_t);
+    SharedMapping map(opt.workers * (slotBytes + samplesBytes));
+    std::vector<WorkerSlot*> slots;
+    for (unsigned i = 0; i < opt.workers; ++i) {
+        auto* s = new (map.data() + i * slotBytes) WorkerSlot{};
+        s->rec.capacity = cap;
+        s->rec.samples = reinterpret_cast<std::uint32_t*>(map.data() + opt.workers * slotBytes +
+                                                          i * samplesBytes);
+        slots.push_back(s);
+    }
+
+    rusage before{}, after{};
+    getrusage(RUSAGE_CHILDREN, &before);
+    const double t0 = nowSec();
+    const double deadline = t0 + opt.runtimeSec;
+    const pid_t self = getpid();
+    std::vector<pid_t> pids;
+    std::vector<unsigned> slotOf;  // pids[k] runs in slots[slotOf[k]]
+    {
+        WorkerSet workers;
+        for (unsigned i = 0; i < opt.workers; ++i) {
+            const std::uint64_t target = opt.totalOps ? base + (i < extra ? 1 : 0) : 0;
+            if (opt.totalOps && target == 0) continue;
+            const pid_t p = fork();
+            if (p < 0) throw Error(errnoMessage("fork(worker)"));
+            if (p == 0) {
+                try {
+                    workerMain(recipe, *slots[i], target, deadline, self, i);
+                } catch (...) {
+                    _exit(kExitFailure);
+                }
+            }
+            workers.add(p);
+            pids.push_back(p);
+            slotOf.push_back(i);
+        }
+        workers.waitAll(pids);
+        getrusage(RUSAGE_CHILDREN, &after);
+        if (interrupted()) throw Error("interrupted", kExitInterrupted);
+        for (std::size_t i = 0; i < pids.size(); ++i) {
+            const int st = workers.status(i);
+            const WorkerSlot& s = *slots[slotOf[i]];
+            if (s.failed) throw Error("worker " + std::to_string(slotOf[i]) + ": " + s.what);
+            if (!WIFEXITED(st) || WEXITSTATUS(st) != 0)
+                throw Error("worker " + std::to_string(i) + " died (" +
+                            (WIFSIGNALED(st) ? std::string(strsignal(WTERMSIG(st)))
+                                             : "exit " + std::to_string(WEXITSTATUS(st))) + ")");
+        }
+    }
+
+    RunResult r;
+    r.wallTime = nowSec() - t0;
+    double realSum = 0;
+    for (std::size_t i = 0; i < pids.size(); ++i) {
+        const WorkerSlot& s = *slots[slotOf[i]];
+        r.ops += s.ops;
+        realSum += s.end - s.start;
+        r.filtersAttached += s.rec.filtersAttached;
+        r.attachCalls += s.rec.attachCalls;
+        r.samplesDropped += s.rec.samplesDropped;
+        for (std::uint32_t k = 0; k < s.rec.nSamples; ++k) r.attachUsecs.push_back(s.rec.samples[k] / 1000.0);
+    }
+    r.realTime = pids.empty() ? 0 : realSum / static_cast<double>(pids.size());
+    r.usrTime = tvSec(after.ru_utime) - tvSec(before.ru_utime);
+    r.sysTime = tvSec(after.ru_stime) - tvSec(before.ru_stime);
+    return r;
+}
+
+int reapOrphans() {
+    int reaped = 0;
+    std::error_code ec;
+    for (const auto& task : std::filesystem::directory_iterator("/proc/self/task", ec)) {
+        std::ifstream in(task.path() / "children");
+        pid_t p;
+        while (in >> p) kill(p, SIGKILL);
+    }
+    int st;
+    while (waitpid(-1, &st, 0) > 0) ++reaped;  // ECHILD ends it
+    return reaped;
+}
+
+}  // namespace mmtp::seccompchurn
