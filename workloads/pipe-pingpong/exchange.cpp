@@ -1,5 +1,7 @@
 #include "pipe-pingpong/exchange.hpp"
 
+#include "pipe-pingpong/loops.hpp"
+
 #include "common/errors.hpp"
 #include "common/signals.hpp"
 
@@ -23,7 +25,7 @@ namespace {
 extern "C" void onWake(int) {}  // only there to make a worker thread's read return EINTR
 
 // Worker exit codes (process exit status or thread result).
-enum WorkerCode : int { kWorkerOk = 0, kWorkerReport = 10, kWorkerNoGo = 11, kWorkerBroken = 12 };
+enum WorkerCode : int { kWorkerOk = kLoopOk, kWorkerReport = 10, kWorkerNoGo = 11, kWorkerBroken = kLoopBroken };
 
 class Fd {
 public:
@@ -114,28 +116,6 @@ SideReport setupSide(int cpu, bool disable) {
     if (!after.ok()) r.getErrno = after.error;
     r.cpu = ::sched_getcpu();
     return r;
-}
-
-// ---- the measured loops: nothing but the exchange (perf <= 6.14 order) ----
-
-// Worker 0 ("child"): read the message, write it back.
-[[gnu::noinline]] int childLoop(int in, int out, long loops) {
-    int m = 0;
-    for (long i = 0; i < loops; i++) {
-        if (::read(in, &m, sizeof m) != sizeof m) [[unlikely]] return kWorkerBroken;
-        if (::write(out, &m, sizeof m) != sizeof m) [[unlikely]] return kWorkerBroken;
-    }
-    return kWorkerOk;
-}
-
-// Worker 1 ("parent"): write the message, wait for it to come back.
-[[gnu::noinline]] int parentLoop(int out, int in, long loops) {
-    int m = 0;
-    for (long i = 0; i < loops; i++) {
-        if (::write(out, &m, sizeof m) != sizeof m) [[unlikely]] return kWorkerBroken;
-        if (::read(in, &m, sizeof m) != sizeof m) [[unlikely]] return kWorkerBroken;
-    }
-    return kWorkerOk;
 }
 
 std::int64_t nowNs() {
@@ -344,6 +324,28 @@ ExchangeResult runWith(const ExchangeConfig& cfg) {
 }
 
 }  // namespace
+
+// ---- the measured loops: nothing but the exchange (perf <= 6.14 order) ----
+
+// Worker 0 ("child"): read the message, write it back.
+[[gnu::noinline]] int childLoop(int in, int out, long loops) {
+    int m = 0;
+    for (long i = 0; i < loops; i++) {
+        if (::read(in, &m, sizeof m) != sizeof m) [[unlikely]] return kLoopBroken;
+        if (::write(out, &m, sizeof m) != sizeof m) [[unlikely]] return kLoopBroken;
+    }
+    return kLoopOk;
+}
+
+// Worker 1 ("parent"): write the message, wait for it to come back.
+[[gnu::noinline]] int parentLoop(int out, int in, long loops) {
+    int m = 0;
+    for (long i = 0; i < loops; i++) {
+        if (::write(out, &m, sizeof m) != sizeof m) [[unlikely]] return kLoopBroken;
+        if (::read(in, &m, sizeof m) != sizeof m) [[unlikely]] return kLoopBroken;
+    }
+    return kLoopOk;
+}
 
 void installWakeHandler() {
     struct sigaction sa {};
