@@ -25,7 +25,7 @@ BenchmarkSource findBenchmark(const std::string& bench, const std::string& altRe
             if (!yaml) throw std::runtime_error("cannot read " + sp->yaml.string());
             ExternalShellpack shellpack = *sp;
             return {bench, loadSummarySettings(*yaml, sp->yaml.string(), subHeading),
-                    [shellpack, altReport](const std::filesystem::path& logs) {
+                    [shellpack, altReport](const std::filesystem::path& logs, Warnings&) {
                         return runExternalParser(shellpack, logs, altReport);
                     }};
         }

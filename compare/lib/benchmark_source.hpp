@@ -2,6 +2,7 @@
 // benchmark come from: our native parser table and embedded shellpack.yaml,
 // else an MMTests checkout (--mmtests-dir / MMTESTS_DIR).
 #pragma once
+#include "lib/parsers.hpp"
 #include "lib/rows.hpp"
 #include "lib/shellpack_config.hpp"
 
@@ -15,7 +16,7 @@ namespace mmtp::compare {
 struct BenchmarkSource {
     std::string name;
     SummarySettings settings;
-    std::function<Rows(const std::filesystem::path& logsDir)> parse;
+    std::function<Rows(const std::filesystem::path& logsDir, Warnings& warnings)> parse;
 };
 
 // Throws std::runtime_error with a one-line reason when the benchmark is

@@ -139,11 +139,18 @@ std::vector<RunSummary> runsFromTree(const Options& o, std::ostream& err) {
         if (iters.empty())
             err << "compare-mmtests: warning: no iter-* directories in " << runDir.string()
                 << "; run " << name << " has no results\n";
+        Warnings warnings;
         for (const fs::path& iter : iters) {
             if (monitor) extractDuration(run.extraction, iter, *o.benchmark);
-            else run.extraction.addRows(source->parse(iter / *o.benchmark / "logs"), dataFilter);
+            else run.extraction.addRows(source->parse(iter / *o.benchmark / "logs", warnings), dataFilter);
             run.extraction.nextIteration();
         }
+        constexpr std::size_t kMaxWarnings = 10;
+        for (std::size_t i = 0; i < warnings.size() && i < kMaxWarnings; ++i)
+            err << "compare-mmtests: warning: " << warnings[i] << "\n";
+        if (warnings.size() > kMaxWarnings)
+            err << "compare-mmtests: warning: ... and " << warnings.size() - kMaxWarnings << " more malformed lines in run "
+                << name << "\n";
         if (o.verbose)
             err << "compare-mmtests: " << name << ": " << iters.size() << " iteration dirs, "
                 << run.extraction.operations().size() << " operations\n";

@@ -8,12 +8,17 @@
 
 namespace mmtp::compare {
 
-Rows parseFioTerse(const std::filesystem::path& logsDir) {
+Rows parseFioTerse(const std::filesystem::path& logsDir, Warnings& warnings) {
     Rows rows;
     auto text = readLog(logsDir / "fio.log");
     if (!text) return rows;
+    int lineNr = 0;
     for (const std::string& line : splitLines(*text)) {
+        ++lineNr;
         std::vector<std::string> e = perlSplit(line, ';');
+        if (e.size() < 86 || e[0] != "3")
+            warnings.push_back((logsDir / "fio.log").string() + ":" + std::to_string(lineNr) +
+                               ": not a fio terse v3 line (" + std::to_string(e.size()) + " fields)");
         auto at = [&e](std::size_t i) { return i < e.size() ? e[i] : std::string(); };
         if (numify(at(5)) > 0) rows.push_back({"kb/sec", at(2), "read", "1", at(44), "R"});
         if (numify(at(46)) > 0) rows.push_back({"kb/sec", at(2), "write", "1", at(85), "R"});

@@ -4,6 +4,7 @@
 // 1.. per A/B pair, sorted by metric, A, B, iteration.
 #include "lib/log_files.hpp"
 #include "lib/parsers.hpp"
+#include "lib/perl_scalar.hpp"
 #include "lib/shell_text.hpp"
 
 #include <set>
@@ -12,20 +13,26 @@ namespace mmtp::compare {
 
 namespace {
 
-void valuesFrom(const std::filesystem::path& log, std::vector<std::string>& values) {
+void valuesFrom(const std::filesystem::path& log, std::vector<std::string>& values, Warnings& warnings) {
     auto text = readLog(log);
     if (!text) return;
+    int lineNr = 0;
     for (const std::string& line : splitLines(*text)) {
+        ++lineNr;
         if (line.find("usecs/op") == std::string::npos) continue;
         std::vector<std::string> f = perlSplitWhitespace(line);
         std::size_t first = (!f.empty() && f[0].empty()) ? 1 : 0;  // awk's $1 skips leading blanks
-        if (first < f.size()) values.push_back(f[first]);
+        if (first < f.size()) {
+            values.push_back(f[first]);
+            if (!looksLikeNumber(f[first]))
+                warnings.push_back(log.string() + ":" + std::to_string(lineNr) + ": usecs/op line without a number first");
+        }
     }
 }
 
 }  // namespace
 
-Rows parsePerfBenchPipe(const std::filesystem::path& logsDir) {
+Rows parsePerfBenchPipe(const std::filesystem::path& logsDir, Warnings& warnings) {
     std::set<std::string> unique;
     for (const std::string& n : listDirectory(logsDir)) unique.insert(uncompressedName(n));
     std::vector<std::string> names(unique.begin(), unique.end());
@@ -41,11 +48,11 @@ Rows parsePerfBenchPipe(const std::filesystem::path& logsDir) {
             std::vector<std::string> values;
             std::string stem = "benchlog-" + a + "-" + b;
             if (present.count(stem)) {
-                valuesFrom(logsDir / stem, values);
+                valuesFrom(logsDir / stem, values, warnings);
             } else {
                 std::vector<std::string> logNrs;
                 for (const std::string& n : globNames(names, stem + "-")) logNrs.push_back(cutField(n, '-', 4));
-                for (const std::string& nr : sortNumeric(logNrs)) valuesFrom(logsDir / (stem + "-" + nr), values);
+                for (const std::string& nr : sortNumeric(logNrs)) valuesFrom(logsDir / (stem + "-" + nr), values, warnings);
             }
             int iteration = 0;
             for (const std::string& v : values)

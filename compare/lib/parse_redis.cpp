@@ -3,6 +3,7 @@
 // thousands, latencies in microseconds, sorted by metric, clients, iteration.
 #include "lib/log_files.hpp"
 #include "lib/parsers.hpp"
+#include "lib/perl_scalar.hpp"
 #include "lib/shell_text.hpp"
 
 #include <regex>
@@ -19,10 +20,12 @@ std::vector<std::string> logNames(const std::filesystem::path& dir) {
 }
 
 // parse-results.awk for one log.
-void awkRows(const std::string& text, const std::string& clients, const std::string& iteration,
-             std::vector<std::string>& out) {
+void awkRows(const std::string& text, const std::string& file, const std::string& clients,
+             const std::string& iteration, std::vector<std::string>& out, Warnings& warnings) {
     static const std::regex kParenthesised(" \\(.*\\)");
+    int lineNr = 0;
     for (std::string line : splitLines(text)) {
+        ++lineNr;
         if (line.find("test") != std::string::npos) continue;
         std::erase(line, '"');
         std::vector<std::string> arr;  // awk's arr[1..n] is arr[0..n-1] here
@@ -36,6 +39,11 @@ void awkRows(const std::string& text, const std::string& clients, const std::str
             }
         }
         auto field = [&arr](std::size_t i) { return i <= arr.size() ? arr[i - 1] : std::string(); };
+        bool wellFormed = arr.size() == 8;
+        for (std::size_t i = 2; wellFormed && i <= 8; ++i) wellFormed = looksLikeNumber(field(i));
+        if (!wellFormed)
+            warnings.push_back(file + ":" + std::to_string(lineNr) +
+                               ": not a redis-benchmark --csv result line (MMTests reads its missing numbers as 0)");
         std::string op = std::regex_replace(field(1), kParenthesised, "", std::regex_constants::format_first_only);
         auto num = [&](std::size_t i, double scale, bool divide) {
             double v = awkNumber(field(i));
@@ -53,7 +61,7 @@ void awkRows(const std::string& text, const std::string& clients, const std::str
 
 }  // namespace
 
-Rows parseRedisCsv(const std::filesystem::path& logsDir) {
+Rows parseRedisCsv(const std::filesystem::path& logsDir, Warnings& warnings) {
     static const std::regex kAnyCharLog(".log");
     std::vector<std::string> names = logNames(logsDir);
     std::vector<std::string> clients;
@@ -66,7 +74,7 @@ Rows parseRedisCsv(const std::filesystem::path& logsDir) {
                                                     std::regex_constants::format_first_only));
         for (const std::string& it : sortNumeric(iterations))
             if (auto text = readLog(logsDir / ("redis-" + c + "-" + it + ".log")))
-                awkRows(*text, c, it, lines);
+                awkRows(*text, (logsDir / ("redis-" + c + "-" + it + ".log")).string(), c, it, lines, warnings);
     }
     sortLinesLikeCoreutils(lines, {{1, false}, {2, true}, {4, true}});
     Rows rows;

@@ -13,7 +13,7 @@
 
 namespace mmtp::compare {
 
-Rows parseStressNgMetrics(const std::filesystem::path& logsDir) {
+Rows parseStressNgMetrics(const std::filesystem::path& logsDir, Warnings& warnings) {
     static const std::regex kAnyCharLog(".log");
     static const std::regex kMinusOneLog("-1.log$");
     std::set<std::string> unique;
@@ -34,15 +34,22 @@ Rows parseStressNgMetrics(const std::filesystem::path& logsDir) {
             auto text = readLog(logsDir / file);
             if (!text) continue;
             bool reading = false;
+            int lineNr = 0;
             for (std::string line : splitLines(*text)) {
+                ++lineNr;
                 if (line.find("(secs)") != std::string::npos) {
                     reading = true;
                     continue;
                 }
                 if (!reading) continue;
+                const std::string raw = line;
                 if (std::size_t p = line.rfind("] "); p != std::string::npos) line.erase(0, p + 2);
                 std::vector<std::string> e = perlSplitWhitespace(line);
                 auto at = [&e](std::size_t i) { return i < e.size() ? e[i] : std::string(); };
+                if (line.find("metrc:") == std::string::npos && raw.find("metrc:") != std::string::npos &&
+                    !looksLikeNumber(at(5)))
+                    warnings.push_back((logsDir / file).string() + ":" + std::to_string(lineNr) +
+                                       ": stress-ng metrics line without bogo ops/s (real time)");
                 rows.push_back({"bops-" + at(0), client, "_", iteration, at(5), "_"});
             }
         }

@@ -7,20 +7,25 @@
 #include "lib/rows.hpp"
 
 #include <filesystem>
+#include <string>
 #include <string_view>
+#include <vector>
 
 namespace mmtp::compare {
 
-using ParseFn = Rows (*)(const std::filesystem::path& logsDir);
+// Malformed lines are read exactly as MMTests reads them (so the tables stay
+// identical) and also reported here as "FILE:LINE: what", for stderr.
+using Warnings = std::vector<std::string>;
+using ParseFn = Rows (*)(const std::filesystem::path& logsDir, Warnings& warnings);
 
 // redis-benchmark --csv logs redis-CLIENTS-ITER.log (shellpack redis).
-Rows parseRedisCsv(const std::filesystem::path& logsDir);
+Rows parseRedisCsv(const std::filesystem::path& logsDir, Warnings& warnings);
 // perf bench sched pipe output benchlog-A-B[-N] (shellpack perfpipe).
-Rows parsePerfBenchPipe(const std::filesystem::path& logsDir);
+Rows parsePerfBenchPipe(const std::filesystem::path& logsDir, Warnings& warnings);
 // stress-ng --metrics-brief logs stressng-CLIENTS-ITER.log (shellpack stressng).
-Rows parseStressNgMetrics(const std::filesystem::path& logsDir);
+Rows parseStressNgMetrics(const std::filesystem::path& logsDir, Warnings& warnings);
 // fio terse v3 fio.log (shellpack fio).
-Rows parseFioTerse(const std::filesystem::path& logsDir);
+Rows parseFioTerse(const std::filesystem::path& logsDir, Warnings& warnings);
 
 struct NativeBenchmark {
     std::string_view name;   // the -b argument
