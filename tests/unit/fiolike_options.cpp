@@ -39,7 +39,7 @@ TEST_CASE("fiolike options fall back to the MMTests fio config variables") {
     CHECK(s.readPercent() == 70);
     CHECK(s.bs == 8192);
     CHECK(s.iodepth == 16);
-    CHECK(s.name == "io_uring-randrw-8k-j1-qd16");
+    CHECK(s.name == "io_uring-randrw70-8k-j1-qd16");
     // the command line wins over the environment
     const JobSpec c = specOf({"--rw", "read", "--ioengine", "psync", "--iodepth", "4"});
     CHECK(c.pattern == Pattern::Read);

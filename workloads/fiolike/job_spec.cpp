@@ -83,7 +83,7 @@ po::options_description jobOptions() {
     // clang-format off
     d.add_options()
         ("help,h", "show this help")
-        ("name", po::value<std::string>(), "job name, terse field 3 [FIO_JOB_NAME]; default IOENGINE-RW-BS-jN-qdN as MMTests' fio multivar_scale")
+        ("name", po::value<std::string>(), "job name, terse field 3 [FIO_JOB_NAME]; default IOENGINE-RW[MIX]-BS-jN-qdN as MMTests' fio multivar_scale")
         ("rw", po::value<std::string>()->default_value("read"), "read|write|randread|randwrite|rw|readwrite|randrw [FIO_IO_PATTERNS]")
         ("rwmixread", po::value<unsigned>()->default_value(50), "% of reads for rw/randrw [FIO_RWMIXREAD]")
         ("bs", po::value<std::string>()->default_value("4k"), "block size [FIO_BLOCK_SIZE]")
@@ -152,8 +152,10 @@ JobSpec jobSpecFrom(const po::variables_map& vm) {
     if (vm.count("name")) {
         s.name = vm["name"].as<std::string>();
     } else {
-        s.name = s.ioengine + "-" + s.rwText + "-" + s.bsText + "-j" + std::to_string(s.numjobs) + "-qd" +
-                 std::to_string(vm["iodepth"].as<unsigned>());
+        // rw/randrw carry their mix: "io_uring-randrw70-4k-j1-qd32"
+        const bool mixed = s.pattern == Pattern::ReadWrite || s.pattern == Pattern::RandRW;
+        s.name = s.ioengine + "-" + s.rwText + (mixed ? std::to_string(s.rwmixread) : "") + "-" + s.bsText +
+                 "-j" + std::to_string(s.numjobs) + "-qd" + std::to_string(vm["iodepth"].as<unsigned>());
     }
     if (s.name.empty() || s.name.find_first_of(";/\n") != std::string::npos)
         throw UsageError("--name: '" + s.name + "' must be non-empty without ';', '/' or newlines");
