@@ -1,0 +1,107 @@
+#include "redis-zpopmin/connection.hpp"
+
+#include "common/errors.hpp"
+#include "common/signals.hpp"
+
+#include <arpa/inet.h>
+#include <cerrno>
+#include <cstring>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <unistd.h>
+#include <utility>
+
+namespace mmtp::rzp {
+
+std::string Endpoint::describe() const {
+    return unixPath.empty() ? host + ":" + std::to_string(port) : "unix:" + unixPath;
+}
+
+namespace {
+sockaddr_in inetAddr(const std::string& host, int port) {
+    sockaddr_in a{};
+    a.sin_family = AF_INET;
+    a.sin_port = htons(static_cast<uint16_t>(port));
+    if (::inet_pton(AF_INET, host.c_str(), &a.sin_addr) != 1)
+        throw UsageError("'" + host + "' is not an IPv4 address");
+    return a;
+}
+}  // namespace
+
+Connection::Connection(const Endpoint& ep) {
+    int rc;
+    if (!ep.unixPath.empty()) {
+        fd_ = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+        if (fd_ < 0) throw Error(errnoMessage("socket"));
+        sockaddr_un a{};
+        a.sun_family = AF_UNIX;
+        if (ep.unixPath.size() >= sizeof a.sun_path) throw Error("unix socket path too long: " + ep.unixPath);
+        std::strcpy(a.sun_path, ep.unixPath.c_str());
+        rc = ::connect(fd_, reinterpret_cast<sockaddr*>(&a), sizeof a);
+    } else {
+        fd_ = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+        if (fd_ < 0) throw Error(errnoMessage("socket"));
+        sockaddr_in a = inetAddr(ep.host, ep.port);
+        rc = ::connect(fd_, reinterpret_cast<sockaddr*>(&a), sizeof a);
+        int one = 1;
+        ::setsockopt(fd_, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+    }
+    if (rc != 0) {
+        int e = errno;
+        ::close(fd_);
+        fd_ = -1;
+        errno = e;
+        throw Error(errnoMessage("cannot connect to redis-server at " + ep.describe()));
+    }
+}
+
+Connection::~Connection() {
+    if (fd_ >= 0) ::close(fd_);
+}
+
+Connection::Connection(Connection&& o) noexcept : fd_(std::exchange(o.fd_, -1)) {}
+
+void writeAll(int fd, const char* buf, std::size_t len, const char* context) {
+    while (len > 0) {
+        ssize_t n = ::write(fd, buf, len);
+        if (n > 0) {
+            buf += n;
+            len -= static_cast<std::size_t>(n);
+        } else if (n < 0 && errno == EINTR) {
+            throwIfInterrupted();
+        } else {
+            throw Error(errnoMessage(std::string("writing to redis-server during ") + context));
+        }
+    }
+}
+
+bool portInUse(const std::string& host, int port) {
+    int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd < 0) return false;
+    int one = 1;  // TIME_WAIT leftovers do not stop redis-server (it sets SO_REUSEADDR)
+    ::setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+    sockaddr_in a = inetAddr(host, port);
+    bool used = ::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0 && errno == EADDRINUSE;
+    ::close(fd);
+    return used;
+}
+
+int pickFreePort(const std::string& host) {
+    int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd < 0) throw Error(errnoMessage("socket"));
+    sockaddr_in a = inetAddr(host, 0);
+    socklen_t len = sizeof a;
+    if (::bind(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0 ||
+        ::getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len) != 0) {
+        int e = errno;
+        ::close(fd);
+        errno = e;
+        throw Error(errnoMessage("cannot find a free port on " + host));
+    }
+    ::close(fd);
+    return ntohs(a.sin_port);
+}
+
+}  // namespace mmtp::rzp

@@ -1,0 +1,70 @@
+// redis_server.hpp - a fresh, dedicated redis-server for one run: its own
+// temp dir (dump/AOF files), a free port on 127.0.0.1 or a unix socket, the
+// persistence asked for, optional CPU binding, its log beside the results.
+// Started by the constructor (which waits until it answers PING and checks
+// that the server answering is our child), stopped and its temp dir removed
+// by the destructor, whatever happened.
+#pragma once
+#include "common/child_process.hpp"
+#include "common/temp_dir.hpp"
+#include "redis-zpopmin/connection.hpp"
+
+#include <chrono>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+struct redisContext;
+
+namespace mmtp::rzp {
+
+// Persistence names of MMTests' redis configs, as redis-server arguments:
+//   default-persist  stock redis.conf: save 3600 1 / 300 100 / 60 10000, no AOF
+//   memonly          save "", no AOF
+//   aof              save "", appendonly yes, appendfsync everysec
+std::vector<std::string> persistenceArgs(const std::string& name);
+
+struct ServerOptions {
+    std::string binary = "redis-server";
+    std::string persistence = "default-persist";
+    int port = 0;                 // 0: pick a free one
+    bool unixSocket = false;
+    std::vector<int> cpus;        // empty: unbound
+    std::filesystem::path logFile;  // appended to
+    std::chrono::milliseconds startTimeout{10000};
+};
+
+class RedisServer {
+public:
+    explicit RedisServer(const ServerOptions& opts);
+    ~RedisServer();
+    RedisServer(const RedisServer&) = delete;
+    RedisServer& operator=(const RedisServer&) = delete;
+
+    const Endpoint& endpoint() const { return endpoint_; }
+    pid_t pid() const { return child_.pid(); }
+    // Throws Error ("redis-server died (killed by SIGKILL); last log lines: ...")
+    // if the server is no longer running.
+    void checkAlive();
+    // A synchronous command on the control connection (untimed work: ZCARD,
+    // FLUSHALL, filling a set). Returns the integer reply or throws.
+    long long integerCommand(const std::vector<std::string>& argv);
+    // Pipelines many commands on the control connection; throws on an error reply.
+    void pipeline(const std::vector<std::vector<std::string>>& commands);
+    // SHUTDOWN NOSAVE, then SIGTERM/SIGKILL if needed. Idempotent.
+    void stop() noexcept;
+
+private:
+    void start(const ServerOptions& opts, int port);
+    std::string logTail() const;
+    redisContext* control();
+
+    TempDir dir_;
+    ChildProcess child_;
+    Endpoint endpoint_;
+    std::filesystem::path logFile_;
+    redisContext* ctl_ = nullptr;
+};
+
+}  // namespace mmtp::rzp

@@ -1,0 +1,47 @@
+// resp_scanner.hpp - counts RESP2 replies in a byte stream without building
+// reply objects (the measured loop stays allocation-free), and sorts each
+// top-level reply into real / empty / error:
+//   empty = nil bulk ($-1), nil array (*-1) or empty array (*0): what
+//           ZPOPMIN, LPOP, RPOP and SPOP return once the key is drained
+//   error = an error reply (-ERR ...)
+//   real  = anything else
+// Replies may be split anywhere across feed() calls.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+
+namespace mmtp::rzp {
+
+struct ReplyCounts {
+    uint64_t real = 0, empty = 0, errors = 0;
+    uint64_t total() const { return real + empty + errors; }
+};
+
+class RespScanner {
+public:
+    // Consumes n bytes; returns how many top-level replies they completed.
+    // Throws Error on bytes that are not RESP2.
+    std::size_t feed(const char* p, std::size_t n);
+    const ReplyCounts& counts() const { return counts_; }
+    void resetCounts() { counts_ = {}; }
+    // True between replies (nothing half-read).
+    bool idle() const { return state_ == State::Type && depth_ == 0; }
+
+private:
+    enum class State : uint8_t { Type, Line, Bulk };
+    enum class Kind : uint8_t { Real, Empty, Error };
+    bool completeElement();  // true when a top-level reply completed
+
+    State state_ = State::Type;
+    char type_ = 0;
+    bool neg_ = false;
+    int64_t num_ = 0;
+    int64_t bulkLeft_ = 0;
+    static constexpr int kMaxDepth = 32;
+    int64_t remaining_[kMaxDepth] = {};
+    int depth_ = 0;
+    Kind topKind_ = Kind::Real;
+    ReplyCounts counts_;
+};
+
+}  // namespace mmtp::rzp

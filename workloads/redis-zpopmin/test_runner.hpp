@@ -1,0 +1,43 @@
+// test_runner.hpp - runs one test of the suite the way redis-benchmark does:
+// -c connections, each sending its batch of -P copies of the command and
+// waiting for all P replies before the next batch; batches are handed out
+// from the shared -n budget first come first served; the latency of every
+// reply in a batch is the time from sending the batch to the first bytes of
+// its replies; the run stops when -n replies have arrived (REFERENCE-TOOLS.md
+// §1.3-1.5). The measured loop does no allocation: one write per batch, reads
+// into a fixed buffer, a RESP scanner that only counts.
+#pragma once
+#include "redis-zpopmin/connection.hpp"
+#include "redis-zpopmin/latency_histogram.hpp"
+#include "redis-zpopmin/resp_scanner.hpp"
+#include "redis-zpopmin/test_suite.hpp"
+
+#include <cstdint>
+#include <memory>
+
+namespace mmtp::rzp {
+
+class KeyRng;
+
+struct RunParams {
+    int clients = 1;
+    int pipeline = 1;
+    int64_t requests = 100000;
+    bool randomKeys = true;
+    uint64_t keyspace = 50000;
+};
+
+struct TestOutcome {
+    std::string title;
+    int64_t requestsFinished = 0;  // replies counted when the run stopped (may exceed -n)
+    int64_t totlatencyMs = 0;      // redis-benchmark's mstime() difference
+    int64_t elapsedUs = 0;         // the same span at microsecond resolution
+    std::unique_ptr<LatencyHistogram> histogram = std::make_unique<LatencyHistogram>();
+    ReplyCounts replies;           // every reply read, including batches in flight at the stop
+    float rps() const;             // redis-benchmark's single-precision rps
+    double preciseRps() const;     // requestsFinished / elapsedUs
+};
+
+TestOutcome runTest(const TestSpec& test, const RunParams& params, const Endpoint& ep, KeyRng& rng);
+
+}  // namespace mmtp::rzp
