@@ -3,10 +3,13 @@
 // issues an IBPB there; "sham" is the control that does everything else.
 // See pulse.hpp for the steps and the exit codes.
 #include "ibpb-pulse/pulse.hpp"
+#include "ibpb-pulse/workload.hpp"
 
 #include "common/errors.hpp"
 
 #include <cerrno>
+#include <cstdlib>
+#include <filesystem>
 #include <string>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -20,6 +23,7 @@ namespace {
 const char kHelp[] =
     "usage: ibpb-pulse CPU sham|protect\n"
     "       ibpb-pulse --all-cpus sham|protect\n"
+    "       IBPB_PULSE_MODE=sham|protect LOGDIR_RESULTS=DIR ibpb-pulse   (MMTests workload)\n"
     "\n"
     "Pins this (unprivileged, disposable) process to CPU, checks its indirect-branch\n"
     "speculation state is PRCTL|ENABLE and, for 'protect', opts it in with\n"
@@ -101,6 +105,15 @@ int pulseAllCpus(PulseMode mode) {
 
 int main(int argc, char** argv) {
     std::vector<std::string> args(argv + 1, argv + argc);
+    if (args.empty() && std::getenv("IBPB_PULSE_MODE")) {
+        // As a workload (see workload.hpp): a launcher, the pulses run in a child.
+        try {
+            return runWorkload(std::filesystem::read_symlink("/proc/self/exe"));
+        } catch (const std::exception& e) {
+            complain(e.what());
+            return kPulseFailure;
+        }
+    }
     if (args.size() == 1 && (args[0] == "--help" || args[0] == "-h")) {
         writeAll(1, kHelp);
         return kPulseOk;

@@ -5,6 +5,7 @@
 #include "common/errors.hpp"
 #include "common/options.hpp"
 #include "common/signals.hpp"
+#include "ibpb-pulse/workload.hpp"
 #include "pipe-pingpong/exchange.hpp"
 #include "pipe-pingpong/report.hpp"
 
@@ -39,6 +40,10 @@ int run(int argc, char** argv) {
         ("cpus", po::value<std::string>()->default_value(""),
          "explicit CPUs 'A' (both) or 'A,B' (parent on A, child on B); overrides --binding "
          "[PIPE_PINGPONG_CPUS]")
+        ("after-ibpb-pulse", po::value<std::string>()->default_value(""),
+         "sham|protect: refuse to run unless the ibpb-pulse benchmark just before this one "
+         "(LOGDIR/../../ibpb-pulse/logs/ibpb-pulse.status) succeeded in that mode "
+         "[PIPE_PINGPONG_AFTER_IBPB_PULSE]")
         ("logdir", po::value<std::string>(), "where benchlog-_-_-N go [LOGDIR_RESULTS]");
 
     ParsedOptions opts = parseOptions(argc, argv, desc,
@@ -49,6 +54,7 @@ int run(int argc, char** argv) {
                                        {"binding", "PIPE_PINGPONG_BINDING"},
                                        {"cpu", "PIPE_PINGPONG_CPU"},
                                        {"cpus", "PIPE_PINGPONG_CPUS"},
+                                       {"after-ibpb-pulse", "PIPE_PINGPONG_AFTER_IBPB_PULSE"},
                                        {"logdir", "LOGDIR_RESULTS"}});
     if (opts.helpRequested) {
         printUsage(kProg,
@@ -81,6 +87,16 @@ int run(int argc, char** argv) {
     std::filesystem::create_directories(logdir, ec);
     if (!std::filesystem::is_directory(logdir))
         throw UsageError("--logdir: cannot create directory " + logdir.string());
+
+    if (const std::string pulse = vm["after-ibpb-pulse"].as<std::string>(); !pulse.empty()) {
+        if (pulse != "sham" && pulse != "protect")
+            throw UsageError("--after-ibpb-pulse: expected sham or protect, got '" + pulse + "'");
+        auto logs = std::filesystem::absolute(logdir).lexically_normal();
+        if (!logs.has_filename()) logs = logs.parent_path();  // "…/logs/"
+        const auto pulseLogs = logs.parent_path().parent_path() / "ibpb-pulse" / "logs";
+        if (std::string why = ibpbpulse::checkPulseStatus(pulseLogs, pulse); !why.empty())
+            throw Error("--after-ibpb-pulse " + pulse + ": refusing to measure: " + why);
+    }
 
     CpuTopology topo;
     cfg.placement = resolvePlacement(topo, vm["binding"].as<std::string>(),
