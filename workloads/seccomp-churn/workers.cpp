@@ -3,6 +3,7 @@
 #include "common/errors.hpp"
 #include "seccomp-churn/interrupt.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <cstring>
@@ -69,22 +70,29 @@ public:
     std::size_t size() const { return statuses_.size(); }
     int status(std::size_t i) const { return statuses_[i]; }
 
-    // Waits for every worker; on the first interrupt forwards SIGTERM so
-    // workers finish their current child and exit.
+    // Waits for every worker. On an interrupt, or when one worker fails,
+    // the others get SIGTERM so they finish their current child and exit.
+    // waitpid(-1) also reaps orphans re-parented to a subreaper main.
     void waitAll(const std::vector<pid_t>& order) {
-        bool forwarded = false;
-        for (std::size_t i = 0; i < order.size(); ++i) {
+        bool stopped = false;
+        auto stopOthers = [&] {
+            if (stopped) return;
+            for (pid_t p : live_) kill(p, SIGTERM);
+            stopped = true;
+        };
+        while (!live_.empty()) {
+            if (interrupted()) stopOthers();
             int st = 0;
-            for (;;) {
-                if (interrupted() && !forwarded) {
-                    for (pid_t p : live_) kill(p, SIGTERM);
-                    forwarded = true;
-                }
-                if (waitpid(order[i], &st, 0) >= 0) break;
-                if (errno != EINTR) throw Error(errnoMessage("waitpid(worker)"));
+            const pid_t p = waitpid(-1, &st, 0);
+            if (p < 0) {
+                if (errno == EINTR) continue;
+                throw Error(errnoMessage("waitpid(worker)"));
             }
-            statuses_[i] = st;
-            std::erase(live_, order[i]);
+            const auto it = std::find(order.begin(), order.end(), p);
+            if (it == order.end()) continue;  // an orphaned grandchild
+            statuses_[static_cast<std::size_t>(it - order.begin())] = st;
+            std::erase(live_, p);
+            if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) stopOthers();
         }
     }
 
