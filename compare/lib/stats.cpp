@@ -150,7 +150,9 @@ double runStatFunc(const std::string& funcIn, const std::vector<double>& data, S
     if (func.rfind("_mean", 0) == 0) func = mean + func.substr(5);
     if (auto it = cache.saved.find(func); it != cache.saved.end()) return it->second;
 
-    auto [name, arg] = splitFirstDash(func);
+    const auto parts = splitFirstDash(func);
+    const std::string name = parts.first;
+    std::string arg = parts.second;
     if (arg.rfind("_mean", 0) == 0) arg = mean + arg.substr(5);
     if (name == "stddev") return calcStddev(arg, data, &cache);
     if (name == "coeffvar") return calcCoeffvar(arg, data, &cache);
