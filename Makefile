@@ -39,7 +39,7 @@ obj = $(patsubst %.cpp,$(BUILD)/obj/%.o,$(1))
 LIB_OBJS   := $(call obj,$(LIB_SRCS)) $(BUILD)/obj/gen/embedded_yaml.o
 LIB        := $(BUILD)/lib/libplugins.a
 
-.PHONY: all deps test-deps test test-san install install-mmtests clean fuzz bench-compare
+.PHONY: all deps test-deps demo test test-san install install-mmtests clean fuzz bench-compare
 .DEFAULT_GOAL := all
 
 all: $(BUILD)/.deps-ok $(PROGS) $(BUILD)/bin/unit-tests
@@ -68,7 +68,7 @@ $(GEN_SRC): scripts/embed-yaml.sh $(YAMLS)
 
 $(LIB): $(LIB_OBJS)
 	@mkdir -p $(@D)
-	rm -f $@ && ar rcs $@ $^
+	@rm -f $@ && ar rcs $@ $^
 
 $(BUILD)/bin/%: $(BUILD)/obj/compare/%/main.o $(LIB)
 	@mkdir -p $(@D)
@@ -81,13 +81,21 @@ $(BUILD)/bin/unit-tests: $(call obj,$(TEST_SRCS)) $(LIB)
 	@mkdir -p $(@D)
 	$(CXX) $(LDFLAGS) $^ $(LDLIBS) -o $@
 
+# The main job on its built-in default: the quick redis-zpopmin config run by
+# hand twice, then the MMTests comparison table.
+demo: all
+	scripts/demo.sh
+
 # The whole suite: unit tests, the MMTests golden outputs, then the script
 # tests (real redis-server, strace, drop-in trees). Ends in "N passed, M failed".
 test: all
 	BUILD=$(BUILD) tests/run-all.sh
 
+# Unit tests and goldens once more under ASan+UBSan (the script tests drive
+# seccomp filters and real servers, which the sanitizer runtime does not suit).
 test-san:
-	$(MAKE) SAN=1 test
+	$(MAKE) SAN=1 all
+	BUILD=build-san SKIP_SCRIPTS=1 tests/run-all.sh
 
 fuzz:
 	tests/fuzz/build-and-run.sh $(BUILD)

@@ -5,9 +5,11 @@
 # (redis-server, strace, the reference tools for the benchmark scripts).
 set -euo pipefail
 
+# Build tools and libraries, plus redis-server, which the main job
+# (redis-zpopmin) starts for every run.
 BUILD_PKGS="g++ make pkg-config libhiredis-dev libseccomp-dev libboost-program-options-dev
  libboost-dev libyaml-cpp-dev nlohmann-json3-dev libzstd-dev zlib1g-dev liblzma-dev
- liburing-dev catch2 xz-utils time"
+ liburing-dev catch2 xz-utils time redis-server"
 # Servers and tools that the tests start for real, and the reference tools the
 # benchmark scripts compare against.
 TEST_PKGS="redis-server redis-tools strace stress-ng fio linux-perf procps util-linux clang-14 libclang-rt-14-dev"
