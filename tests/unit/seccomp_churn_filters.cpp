@@ -66,12 +66,14 @@ TEST_CASE("the stress-ng preset draws write-allowed about half the time and rand
 }
 
 TEST_CASE("/proc/self/status parsing finds the seccomp mode and filter count") {
-    const char* status = "Name:\tx\nNoNewPrivs:\t1\nSeccomp:\t2\nSeccomp_filters:\t9\nSpeculation_Store_Bypass:\tvulnerable\n";
+    const char* status = "Name:\tx\nNoNewPrivs:\t1\nSeccomp:\t2\nSeccomp_filters:\t9\nSpeculation_Store_Bypass:\tvulnerable\nSpeculationIndirectBranch:\tforce disabled\nCpus_allowed:\t3\n";
     const SeccompStatus s = parseSeccompStatus(status);
     CHECK(s.mode == 2);
     CHECK(s.filters == 9);
+    CHECK(s.ibSpeculation == "force disabled");
     const SeccompStatus none = parseSeccompStatus("Name:\tx\nSeccomp:\t0\n");
     CHECK(none.mode == 0);
     CHECK(none.filters == -1);
+    CHECK(none.ibSpeculation.empty());
     CHECK(parseSeccompStatus("Seccomp_filters:\t3\n").mode == -1);
 }

@@ -49,6 +49,7 @@ TEST_CASE("the stress-ng preset attaches 9 filters per op and counts one op per 
     CHECK(r.realTime > 0);
     CHECK(r.usrTime + r.sysTime > 0);
     for (double us : r.attachUsecs) REQUIRE(us > 0);
+    CHECK_FALSE(r.childIbSpeculation.empty());  // the verifying children read it
     CHECK(noChildrenLeft());
     CHECK(selfStatus().mode == 0);  // the filters never touched the test process
 }

@@ -60,6 +60,7 @@ std::string formatExtra(const ExtraMetrics& e) {
     out += "preset " + e.preset + "\n";
     out += "stressor " + e.stressor + "\n";
     out += std::string("spec-allow ") + (e.specAllow ? "yes" : "no") + "\n";
+    out += "child-ib-speculation " + (e.childIbSpeculation.empty() ? std::string("unknown (run with --verify yes)") : e.childIbSpeculation) + "\n";
     out += fmt("instances %u\n", e.instances);
     out += fmt("bogo-ops %" PRIu64 "\n", e.ops);
     out += fmt("filters-attached %" PRIu64 "\n", e.filtersAttached);

@@ -33,6 +33,7 @@ struct ExtraMetrics {
     unsigned instances = 1;
     std::uint64_t ops = 0, filtersAttached = 0, attachCalls = 0, samplesDropped = 0;
     LatencySummary attach;       // microseconds
+    std::string childIbSpeculation;  // empty unless the children verified
 };
 
 std::string formatExtra(const ExtraMetrics& e);

@@ -89,8 +89,10 @@ void disableCoreDumps() {
     }
 }
 
-// Allocation-free read of /proc/self/status in the child.
-bool statusShows(int wantFilters) {
+// Allocation-free read of /proc/self/status in the child. Also keeps what
+// the kernel says about the child's indirect-branch speculation: on a
+// spectre_v2_user=seccomp kernel an attach without SPEC_ALLOW forces it off.
+bool statusShows(int wantFilters, ChildRecord& rec) {
     char buf[8192];
     int fd = open("/proc/self/status", O_RDONLY);
     if (fd < 0) return false;
@@ -98,6 +100,9 @@ bool statusShows(int wantFilters) {
     close(fd);
     if (n <= 0) return false;
     const SeccompStatus s = parseSeccompStatus(std::string_view(buf, static_cast<std::size_t>(n)));
+    if (!s.ibSpeculation.empty() && rec.ibSpeculation[0] == 0)
+        std::snprintf(rec.ibSpeculation, sizeof rec.ibSpeculation, "%.*s",
+                      static_cast<int>(s.ibSpeculation.size()), s.ibSpeculation.data());
     return s.mode == SECCOMP_MODE_FILTER && (s.filters < 0 || s.filters == wantFilters);
 }
 
@@ -170,6 +175,13 @@ SeccompStatus parseSeccompStatus(std::string_view text) {
     };
     s.mode = field("Seccomp");
     s.filters = field("Seccomp_filters");
+    const std::string_view key = "\nSpeculationIndirectBranch:";
+    if (std::size_t at = text.find(key); at != std::string_view::npos) {
+        std::size_t b = at + key.size();
+        while (b < text.size() && (text[b] == ' ' || text[b] == '\t')) ++b;
+        std::size_t e = text.find('\n', b);
+        s.ibSpeculation = text.substr(b, (e == std::string_view::npos ? text.size() : e) - b);
+    }
     return s;
 }
 
@@ -234,7 +246,7 @@ void Recipe::stressNgChild(const OpChoice& c, ChildRecord& rec) const {
         if (ok) { ++attached; max = n; n += n; }
         else n = max + ((n - max) >> 1);
     }
-    if (opt_.verify && attached > 0 && !statusShows(attached)) _exit(kChildVerifyFailed);
+    if (opt_.verify && attached > 0 && !statusShows(attached, rec)) _exit(kChildVerifyFailed);
 
     // 2. Probe the rest of the seccomp(2) API, as stress-ng does.
     if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0) failChild(rec, "prctl(PR_SET_NO_NEW_PRIVS)", errno);
@@ -305,7 +317,7 @@ void Recipe::libseccompChild(ChildRecord& rec) const {
         if (rc != 0) failChild(rec, "seccomp_load", -rc);
         record(rec, t1 - t0);
     }
-    if (opt_.verify && !statusShows(static_cast<int>(opt_.filters))) _exit(kChildVerifyFailed);
+    if (opt_.verify && !statusShows(static_cast<int>(opt_.filters), rec)) _exit(kChildVerifyFailed);
     const int rc = allowedSyscalls();
     if (rc != kChildOk || !opt_.trap) _exit(rc);
     syscall(SYS_getppid);
@@ -318,7 +330,7 @@ void Recipe::rawChild(ChildRecord& rec) const {
         sock_fprog prog = fprog(sized_, sized_.size());
         if (!timedAttach(prog, flags_, rec)) failChild(rec, "seccomp(SECCOMP_SET_MODE_FILTER)", errno);
     }
-    if (opt_.verify && !statusShows(static_cast<int>(opt_.filters))) _exit(kChildVerifyFailed);
+    if (opt_.verify && !statusShows(static_cast<int>(opt_.filters), rec)) _exit(kChildVerifyFailed);
     const int rc = allowedSyscalls();
     if (rc != kChildOk || !opt_.trap) _exit(rc);
     syscall(SYS_getppid);

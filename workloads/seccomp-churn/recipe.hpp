@@ -46,6 +46,7 @@ struct ChildRecord {
     std::uint32_t* samples = nullptr;   // seccomp() latency in ns, successful attaches
     int failErrno = 0;                  // errno of the call that made a child exit kChildFailed
     char failCall[48] = {};             // ... and which call it was
+    char ibSpeculation[48] = {};        // --verify: a child's SpeculationIndirectBranch after attaching
 };
 
 // Decided by the worker before fork (stress-ng draws these in the parent).
@@ -92,6 +93,7 @@ private:
 struct SeccompStatus {
     int mode = -1;     // "Seccomp:" (2 = filter)
     int filters = -1;  // "Seccomp_filters:" (-1: kernel does not print it)
+    std::string_view ibSpeculation;  // "SpeculationIndirectBranch:" value, e.g. "force disabled"
 };
 SeccompStatus parseSeccompStatus(std::string_view procStatus);
 

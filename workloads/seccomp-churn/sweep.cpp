@@ -52,6 +52,7 @@ void runSweep(const Config& c, std::ostream& progress) {
             e.attachCalls = r.attachCalls;
             e.samplesDropped = r.samplesDropped;
             e.attach = summariseLatencies(r.attachUsecs);
+            e.childIbSpeculation = r.childIbSpeculation;
 
             // The extra file first: the .log is what parsers look for, so it
             // only appears once both are complete.

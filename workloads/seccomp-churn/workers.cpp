@@ -239,6 +239,7 @@ RunResult runWorkers(const Recipe& recipe, const RunOptions& opt) {
         r.filtersAttached += s.rec.filtersAttached;
         r.attachCalls += s.rec.attachCalls;
         r.samplesDropped += s.rec.samplesDropped;
+        if (r.childIbSpeculation.empty()) r.childIbSpeculation = s.rec.ibSpeculation;
         for (std::uint32_t k = 0; k < s.rec.nSamples; ++k) r.attachUsecs.push_back(s.rec.samples[k] / 1000.0);
     }
     r.realTime = pids.empty() ? 0 : realSum / static_cast<double>(pids.size());

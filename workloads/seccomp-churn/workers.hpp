@@ -6,6 +6,7 @@
 #include "seccomp-churn/recipe.hpp"
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace mmtp::seccompchurn {
@@ -25,6 +26,7 @@ struct RunResult {
     std::uint64_t attachCalls = 0;
     std::uint64_t samplesDropped = 0;
     std::vector<double> attachUsecs;  // one per successful timed attach
+    std::string childIbSpeculation;   // --verify: SpeculationIndirectBranch seen by a child
 };
 
 // Runs one measurement. Throws Error (kExitFailure) when a worker or child
