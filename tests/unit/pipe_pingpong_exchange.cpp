@@ -119,11 +119,16 @@ TEST_CASE("each IB-disable mode either takes effect or stops before measuring") 
     }
 }
 
-TEST_CASE("pinning to an offline or impossible CPU fails cleanly") {
-    ExchangeConfig cfg;
-    cfg.loops = 10;
-    cfg.placement = Placement{0, 1023};
-    CHECK_THROWS_WITH(runExchange(cfg), Catch::Contains("child"));
+TEST_CASE("pinning to an offline or impossible CPU fails cleanly, processes and threads") {
+    for (bool threaded : {false, true}) {
+        ExchangeConfig cfg;
+        cfg.loops = 10;
+        cfg.threaded = threaded;
+        cfg.placement = Placement{0, 1023};
+        CHECK_THROWS_WITH(runExchange(cfg), Catch::Contains("child: cannot pin to CPU 1023"));
+        cfg.placement = Placement{1023, 0};
+        CHECK_THROWS_WITH(runExchange(cfg), Catch::Contains("parent: cannot pin to CPU 1023"));
+    }
 }
 
 TEST_CASE("non-positive loop counts are usage errors") {

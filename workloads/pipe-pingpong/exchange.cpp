@@ -163,7 +163,14 @@ public:
     explicit WorkerProcess(F&& body) {
         pid_ = ::fork();
         if (pid_ < 0) throw Error(errnoMessage("fork"));
-        if (pid_ == 0) ::_exit(body());
+        if (pid_ == 0) {
+            int rc = 1;
+            try {
+                rc = body();
+            } catch (...) {
+            }
+            ::_exit(rc);  // never unwind into the controller's frames
+        }
     }
     ~WorkerProcess() {
         if (pid_ > 0) {
@@ -368,6 +375,7 @@ void preflight(const ExchangeConfig& cfg) {
 
 ExchangeResult runExchange(const ExchangeConfig& cfg) {
     preflight(cfg);
+    if (cfg.threaded) installWakeHandler();  // SIGUSR1 must not kill us when stopping a thread
     return cfg.threaded ? runWith<WorkerThread>(cfg) : runWith<WorkerProcess>(cfg);
 }
 

@@ -105,7 +105,6 @@ int run(int argc, char** argv) {
 
     preflight(cfg);
     InterruptGuard interruptGuard;
-    installWakeHandler();
     for (int it = 1; it <= iterations; ++it) {
         std::cout << "iteration " << it << "/" << iterations << std::endl;
         ExchangeResult r = runExchange(cfg);
