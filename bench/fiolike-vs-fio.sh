@@ -56,7 +56,7 @@ metrics() {
 for dir in $DIRS; do
 file=$(mktemp "$dir/fiolike-bench-file.XXXXXX")
 files+=("$file")
-echo "== $dir ($(findmnt -n -o FSTYPE --target "$dir")): laying out $SIZE at $file"
+echo "== $dir ($(findmnt -n -o FSTYPE --target "$dir" | head -1)): laying out $SIZE at $file"
 fio --name=layout --filename="$file" --rw=write --bs=1m --size="$SIZE" --ioengine=psync --minimal >/dev/null \
 	|| { echo "cannot lay out $file" >&2; exit 1; }
 printf "%-20s %10s %10s %7s   %9s %9s %10s %7s\n" job "fio IOPS" "ours IOPS" ratio "fio us/IO" "ours us/IO" "ours(proc)" ratio
