@@ -2,7 +2,8 @@
 # pipe-pingpong vs `perf bench sched pipe` (Debian linux-perf), side by side:
 # same loop count, same pinning, runs alternating (the order flips every
 # repetition so slow drift hits both). Prints per variant the mean usecs/op,
-# its CoV (sample stddev / mean), the median, and ours/perf ratios.
+# its CoV (sample stddev / mean), the median, and ours/perf ratios: of the
+# means, of the medians, and the median of the per-repetition pair ratios.
 # Target: ratio within 1 +- 0.02, our CoV no worse than perf's.
 #
 #   bench/pipe-pingpong-vs-perf.sh [LOOPS [REPS [VARIANTS]]]
@@ -47,7 +48,7 @@ stats() {  # file -> "mean cov% median"
 }
 
 echo "pipe-pingpong ($PP) vs $(perf --version): $LOOPS loops x $REPS alternating reps; load before: $(cut -d' ' -f1 /proc/loadavg)"
-printf '%-15s %12s %7s %12s   %12s %7s %12s   %8s %8s\n' variant perf-mean CoV perf-median ours-mean CoV ours-median ratio-mn ratio-md
+printf '%-15s %12s %7s %12s   %12s %7s %12s   %8s %8s %8s\n' variant perf-mean CoV perf-median ours-mean CoV ours-median ratio-mn ratio-md pair-md
 for v in $VARIANTS; do
 	: > "$work/perf.$v"; : > "$work/ours.$v"
 	for r in $(seq 1 $REPS); do
@@ -59,8 +60,11 @@ for v in $VARIANTS; do
 	done
 	read -r pm pc pd <<<"$(stats "$work/perf.$v")"
 	read -r om oc od <<<"$(stats "$work/ours.$v")"
-	printf '%-15s %12s %6s%% %12s   %12s %6s%% %12s   %8.4f %8.4f\n' $v $pm $pc $pd $om $oc $od \
-		"$(awk -v a=$om -v b=$pm 'BEGIN { print a / b }')" "$(awk -v a=$od -v b=$pd 'BEGIN { print a / b }')"
+	# pair-md: median over repetitions of ours/perf from the same (adjacent) pair
+	paste "$work/ours.$v" "$work/perf.$v" | awk '{ print $1 / $2 }' > "$work/pair.$v"
+	read -r _ _ pairmd <<<"$(stats "$work/pair.$v")"
+	printf '%-15s %12s %6s%% %12s   %12s %6s%% %12s   %8.4f %8.4f %8.4f\n' $v $pm $pc $pd $om $oc $od \
+		"$(awk -v a=$om -v b=$pm 'BEGIN { print a / b }')" "$(awk -v a=$od -v b=$pd 'BEGIN { print a / b }')" $pairmd
 	echo "  perf: $(tr '\n' ' ' < "$work/perf.$v")"
 	echo "  ours: $(tr '\n' ' ' < "$work/ours.$v")"
 done
