@@ -86,7 +86,7 @@ private:
         } catch (const Interrupted&) {
             throw;
         } catch (const Error& e) {
-            server_->checkAlive();  // a dead server explains the failure better
+            server_->checkAlive(std::chrono::milliseconds(500));  // a dead server explains it better
             throw;
         }
     }

@@ -141,8 +141,8 @@ std::string RedisServer::logTail() const {
     return out.empty() ? "  (no log)\n" : out;
 }
 
-void RedisServer::checkAlive() {
-    if (auto st = child_.poll())
+void RedisServer::checkAlive(std::chrono::milliseconds settle) {
+    if (auto st = settle.count() ? child_.waitFor(settle) : child_.poll())
         throw Error("redis-server (pid " + std::to_string(child_.pid()) + ") " + st->describe() +
                     "; last log lines:\n" + logTail());
 }

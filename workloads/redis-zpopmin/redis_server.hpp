@@ -45,8 +45,9 @@ public:
     const Endpoint& endpoint() const { return endpoint_; }
     pid_t pid() const { return child_.pid(); }
     // Throws Error ("redis-server died (killed by SIGKILL); last log lines: ...")
-    // if the server is no longer running.
-    void checkAlive();
+    // if the server is no longer running. After a failed request, pass a
+    // settle time: a dying server closes its sockets before it can be reaped.
+    void checkAlive(std::chrono::milliseconds settle = std::chrono::milliseconds(0));
     // A synchronous command on the control connection (untimed work: ZCARD,
     // FLUSHALL, filling a set). Returns the integer reply or throws.
     long long integerCommand(const std::vector<std::string>& argv);
