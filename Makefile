@@ -32,7 +32,7 @@ PROG_MAINS := $(sort $(wildcard compare/*/main.cpp workloads/*/main.cpp))
 PROGS      := $(foreach m,$(PROG_MAINS),$(BUILD)/bin/$(notdir $(patsubst %/,%,$(dir $(m)))))
 LIB_SRCS   := $(filter-out %/main.cpp,$(sort $(wildcard compare/*/*.cpp workloads/*/*.cpp)))
 TEST_SRCS  := $(sort $(wildcard tests/unit/*.cpp))
-YAMLS      := $(sort $(wildcard compare/benchmarks/*/shellpack.yaml shellpacks/*/shellpack.yaml))
+YAMLS      := $(sort $(wildcard compare/benchmarks/*/shellpack*.yaml shellpacks/*/shellpack*.yaml))
 GEN_SRC    := $(BUILD)/gen/embedded_yaml.cpp
 
 obj = $(patsubst %.cpp,$(BUILD)/obj/%.o,$(1))

@@ -11,13 +11,11 @@ namespace mmtp::compare {
 BenchmarkSource findBenchmark(const std::string& bench, const std::string& altReport,
                               const std::optional<std::string>& subHeading,
                               const std::optional<std::filesystem::path>& mmtestsDir) {
-    if (altReport.empty()) {
-        if (const NativeBenchmark* native = findNativeBenchmark(bench)) {
-            auto yaml = embeddedShellpackYaml(std::string(native->yaml));
-            if (!yaml) throw std::runtime_error("benchmark " + bench + " has no embedded shellpack.yaml");
-            return {bench, loadSummarySettings(*yaml, std::string(native->yaml) + "/shellpack.yaml", subHeading),
-                    native->parse};
-        }
+    if (const NativeBenchmark* native = findNativeBenchmark(bench, altReport)) {
+        auto yaml = embeddedShellpackYaml(std::string(native->yaml));
+        if (!yaml) throw std::runtime_error("benchmark " + bench + " has no embedded shellpack.yaml");
+        return {bench, loadSummarySettings(*yaml, std::string(native->yaml) + " shellpack yaml", subHeading),
+                native->parse};
     }
     if (mmtestsDir) {
         if (auto sp = findExternalShellpack(*mmtestsDir, bench, altReport)) {

@@ -1,12 +1,9 @@
 #include "lib/compare_app.hpp"
 
-#include "lib/benchmark_source.hpp"
 #include "lib/comparison.hpp"
 #include "lib/json_io.hpp"
-#include "lib/log_files.hpp"
-#include "lib/monitor_duration.hpp"
+#include "lib/load_runs.hpp"
 #include "lib/render.hpp"
-#include "lib/stats.hpp"
 
 #include <boost/program_options.hpp>
 #include <cstdlib>
@@ -25,10 +22,6 @@ struct Options {
     std::string altReport;
     std::string format = "text";
     bool printRatio = false, printSignificance = false, noCompare = false, jsonExport = false, verbose = false;
-};
-
-struct UsageError : std::runtime_error {
-    using std::runtime_error::runtime_error;
 };
 
 po::options_description describeOptions(Options& o) {
@@ -56,118 +49,30 @@ po::options_description describeOptions(Options& o) {
     return d;
 }
 
-std::vector<std::string> splitNames(const std::string& s) {
-    // Perl's split /,/: empty trailing names dropped.
-    std::vector<std::string> out;
-    std::stringstream ss(s);
-    std::string item;
-    while (std::getline(ss, item, ',')) out.push_back(item);
-    while (!out.empty() && out.back().empty()) out.pop_back();
-    return out;
+LoadRequest loadRequest(const Options& o) {
+    LoadRequest r;
+    if (o.directory) r.directory = *o.directory;
+    if (o.benchmark) r.benchmark = *o.benchmark;
+    if (o.names) r.names = splitRunNames(*o.names);
+    r.altReport = o.altReport;
+    r.subHeading = o.subHeading;
+    r.durationMonitor = o.monitor.has_value();
+    r.ratioSummary = o.printRatio && !o.monitor;
+    r.mmtestsDir = mmtestsDirOrEnv(o.mmtestsDir);
+    r.verbose = o.verbose;
+    return r;
 }
 
-// The iter-* entries of a run directory, in glob order.
-std::vector<fs::path> iterationDirs(const fs::path& runDir) {
-    std::vector<fs::path> dirs;
-    for (const std::string& n : listDirectory(runDir))
-        if (n.rfind("iter-", 0) == 0) dirs.push_back(runDir / n);
-    return dirs;
-}
-
-RunSummary newRun(const std::string& testName, const BenchmarkSource& src) {
-    RunSummary run;
-    run.testName = testName;
-    run.preferHigher = src.settings.preferHigher;
-    run.precision = src.settings.precision;
-    run.definition = summaryDefinition(src.settings.type);
-    return run;
-}
-
-RunSummary newDurationRun(const std::string& testName) {
-    RunSummary run;
-    run.testName = testName;
-    run.opName = "Duration";
-    run.definition = summaryDefinition(SummaryType::Singleops);
-    return run;
-}
-
-// compare-mmtests.pl drops a run whose summary dies (e.g. a harmonic mean of
-// all-zero samples) with a warning and compares the others.
-bool summarise(RunSummary& run, bool ratio, const std::optional<std::string>& subHeading, const std::string& bench,
-               std::ostream& err) {
-    try {
-        if (ratio) run.summariseRatio(subHeading);
-        else run.summarise(subHeading);
-        return true;
-    } catch (const IllegalDivisionByZero& e) {
-        err << "compare-mmtests: warning: run " << run.testName << " of " << bench
-            << " dropped, as MMTests drops it: " << e.what() << " in its summary\n";
-        return false;
-    }
-}
-
-std::optional<fs::path> mmtestsDirFrom(const Options& o) {
-    if (o.mmtestsDir) return fs::path(*o.mmtestsDir);
-    if (const char* env = std::getenv("MMTESTS_DIR"); env && *env) return fs::path(env);
-    return std::nullopt;
-}
-
-std::vector<RunSummary> runsFromTree(const Options& o, std::ostream& err) {
+std::vector<RunSummary> loadRuns(const Options& o, std::ostream& err) {
+    if (o.fromJson) return loadRunsFromJson(*o.fromJson, loadRequest(o), err);
     if (!o.directory || !fs::is_directory(*o.directory))
         throw UsageError("report directory " + (o.directory ? *o.directory : std::string("(none)")) +
                          " does not exist or was not specified (-d)");
     if (!o.benchmark) throw UsageError("no benchmark given (-b)");
     if (!o.names) throw UsageError("no run names given (-n)");
-    const bool monitor = o.monitor.has_value();
-    if (monitor && *o.monitor != "duration")
+    if (o.monitor && *o.monitor != "duration")
         throw UsageError("--print-monitor " + *o.monitor + " is not supported (only 'duration')");
-    std::optional<BenchmarkSource> source;
-    if (!monitor) source = findBenchmark(*o.benchmark, o.altReport, o.subHeading, mmtestsDirFrom(o));
-    std::optional<std::regex> dataFilter;
-    if (o.subHeading) {
-        try {
-            dataFilter = std::regex(*o.subHeading);
-        } catch (const std::regex_error&) {
-            throw UsageError("--sub-heading '" + *o.subHeading + "' is not a valid regular expression");
-        }
-    }
-    std::vector<RunSummary> runs;
-    for (const std::string& name : splitNames(*o.names)) {
-        fs::path runDir = fs::path(*o.directory) / name;
-        RunSummary run = monitor ? newDurationRun(name) : newRun(name, *source);
-        std::vector<fs::path> iters = iterationDirs(runDir);
-        if (iters.empty())
-            err << "compare-mmtests: warning: no iter-* directories in " << runDir.string()
-                << "; run " << name << " has no results\n";
-        Warnings warnings;
-        for (const fs::path& iter : iters) {
-            if (monitor) extractDuration(run.extraction, iter, *o.benchmark);
-            else run.extraction.addRows(source->parse(iter / *o.benchmark / "logs", warnings), dataFilter);
-            run.extraction.nextIteration();
-        }
-        constexpr std::size_t kMaxWarnings = 10;
-        for (std::size_t i = 0; i < warnings.size() && i < kMaxWarnings; ++i)
-            err << "compare-mmtests: warning: " << warnings[i] << "\n";
-        if (warnings.size() > kMaxWarnings)
-            err << "compare-mmtests: warning: ... and " << warnings.size() - kMaxWarnings << " more malformed lines in run "
-                << name << "\n";
-        if (o.verbose)
-            err << "compare-mmtests: " << name << ": " << iters.size() << " iteration dirs, "
-                << run.extraction.operations().size() << " operations\n";
-        if (summarise(run, !monitor && o.printRatio, o.subHeading, *o.benchmark, err)) runs.push_back(std::move(run));
-    }
-    return runs;
-}
-
-std::vector<RunSummary> runsFromJson(const Options& o, std::ostream& err) {
-    std::vector<RunSummary> runs;
-    for (ImportedRun& imported : importJson(*o.fromJson)) {
-        BenchmarkSource src = findBenchmark(imported.bench, o.altReport, o.subHeading, mmtestsDirFrom(o));
-        RunSummary run = newRun(imported.testName, src);
-        run.extraction = std::move(imported.extraction);
-        if (summarise(run, !o.monitor && o.printRatio, o.subHeading, imported.bench, err)) runs.push_back(std::move(run));
-    }
-    return runs;
+    return loadRunsFromTree(loadRequest(o), err);
 }
 
 }  // namespace
@@ -192,7 +97,7 @@ int runCompareMmtests(int argc, const char* const argv[], std::ostream& out, std
         if (o.format != "text" && o.format != "html" && o.format != "")
             throw UsageError("--format " + o.format + ": use text or html");
 
-        std::vector<RunSummary> runs = o.fromJson ? runsFromJson(o, err) : runsFromTree(o, err);
+        std::vector<RunSummary> runs = loadRuns(o, err);
         if (runs.empty()) throw std::runtime_error("no run could be loaded");
         CompareOptions co;
         co.printRatio = o.printRatio;

@@ -26,14 +26,18 @@ Rows parsePerfBenchPipe(const std::filesystem::path& logsDir, Warnings& warnings
 Rows parseStressNgMetrics(const std::filesystem::path& logsDir, Warnings& warnings);
 // fio terse v3 fio.log (shellpack fio).
 Rows parseFioTerse(const std::filesystem::path& logsDir, Warnings& warnings);
+// seccomp-churn's attach-latency files seccomp-churn-CLIENTS-ITER.extra
+// (our shellpack's parse-results-attach, -a attach).
+Rows parseSeccompChurnAttach(const std::filesystem::path& logsDir, Warnings& warnings);
 
 struct NativeBenchmark {
     std::string_view name;   // the -b argument
-    std::string_view yaml;   // which embedded shellpack.yaml describes it
+    std::string_view alt;    // the -a argument ("" for the main report)
+    std::string_view yaml;   // which embedded shellpack.yaml describes it ("NAME" or "NAME:ALT")
     ParseFn parse;
 };
 
-// nullptr when the benchmark is not parsed natively.
-const NativeBenchmark* findNativeBenchmark(std::string_view name);
+// nullptr when the benchmark (and alternative report) is not parsed natively.
+const NativeBenchmark* findNativeBenchmark(std::string_view name, std::string_view alt = {});
 
 }  // namespace mmtp::compare
