@@ -1,0 +1,107 @@
+// compare-kernels: MMTests' compare-kernels.sh as a native program, plus the
+// mitigation-state differences and verdict tables the seeds compute by hand.
+#include "lib/kernels_report.hpp"
+#include "lib/load_runs.hpp"
+
+#include <boost/program_options.hpp>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <unistd.h>
+
+namespace po = boost::program_options;
+namespace fs = std::filesystem;
+using namespace mmtp::compare;
+
+namespace {
+
+void writeAtomically(const fs::path& target, const std::string& text) {
+    fs::path temp = target.string() + ".tmp." + std::to_string(::getpid());
+    {
+        std::ofstream out(temp, std::ios::trunc);
+        out << text;
+        if (!out.flush()) {
+            std::error_code ec;
+            fs::remove(temp, ec);
+            throw std::runtime_error("cannot write " + temp.string());
+        }
+    }
+    std::error_code ec;
+    fs::rename(temp, target, ec);
+    if (ec) {
+        fs::remove(temp, ec);
+        throw std::runtime_error("cannot write " + target.string() + ": " + ec.message());
+    }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    KernelsOptions o;
+    std::string format = "text", changeDir, outputDir, outputFile, jsonExport, excludeList;
+    std::vector<std::string> verdicts;
+    std::optional<std::string> mmtestsDir;
+    po::options_description desc("Options (compare-kernels.sh's, plus verdicts and JSON)");
+    desc.add_options()
+        ("baseline", po::value<std::string>()->notifier([&o](const std::string& v) { o.baseline = v; }), "the baseline run")
+        ("compare", po::value<std::vector<std::string>>(&o.compare), "a run to compare with the baseline (repeatable)")
+        ("exclude", po::value(&excludeList), "comma-separated runs to leave out")
+        ("format", po::value(&format), "text (default) or html")
+        ("output-dir", po::value(&outputDir), "write the report into this directory")
+        ("output-file", po::value(&outputFile), "file name inside --output-dir (default index.html / report.txt)")
+        ("report-title", po::value(&o.title), "title of the report")
+        ("sort-version", po::bool_switch(&o.sortVersion), "order runs by version number")
+        ("auto-detect", po::bool_switch(&o.autoDetect), "add significance rows to every table")
+        (",C", po::value(&changeDir), "the work/log directory (default: the current directory)")
+        ("verdict", po::value<std::vector<std::string>>(&verdicts),
+         "aba (B against the mean of the first and last run, with drift and CoV), baselines (mean/stdev and % "
+         "against the first two runs), lkp (base +-stddev %change new); repeatable")
+        ("json-export", po::value(&jsonExport), "also write everything the report shows as JSON to this file")
+        ("mmtests-dir", po::value<std::string>()->notifier([&mmtestsDir](const std::string& v) { mmtestsDir = v; }),
+         "MMTests checkout for benchmarks not parsed natively (default: $MMTESTS_DIR)")
+        ("help,h", "print this help");
+    try {
+        po::variables_map vm;
+        try {
+            po::store(po::command_line_parser(argc, argv).options(desc).run(), vm);
+            po::notify(vm);
+        } catch (const po::error& e) {
+            throw UsageError(e.what());
+        }
+        if (vm.count("help")) {
+            std::cout << "usage: compare-kernels [-C WORK/log] [--baseline RUN --compare RUN...] [options]\n"
+                         "Reports every benchmark of the runs in a work/log directory, as MMTests' compare-kernels.sh.\n\n"
+                      << desc << "\n";
+            return 0;
+        }
+        if (format != "text" && format != "html") throw UsageError("--format " + format + ": use text or html");
+        o.html = format == "html";
+        if (!changeDir.empty()) o.logDir = changeDir;
+        for (const std::string& e : splitRunNames(excludeList)) o.exclude.push_back(e);
+        for (const std::string& v : verdicts) {
+            if (v == "aba") o.verdicts.push_back(Verdict::Aba);
+            else if (v == "baselines") o.verdicts.push_back(Verdict::TwoBaselines);
+            else if (v == "lkp") o.verdicts.push_back(Verdict::Lkp);
+            else throw UsageError("--verdict " + v + ": use aba, baselines or lkp");
+        }
+        if (!outputFile.empty() && outputDir.empty()) throw UsageError("--output-file needs --output-dir");
+        o.mmtestsDir = mmtestsDirOrEnv(mmtestsDir);
+
+        KernelsReport report = buildKernelsReport(o, std::cerr);
+        if (!outputDir.empty()) {
+            fs::create_directories(outputDir);
+            if (outputFile.empty()) outputFile = o.html ? "index.html" : "report.txt";
+            writeAtomically(fs::path(outputDir) / fs::path(outputFile).filename(), report.text);
+        } else {
+            std::cout << report.text;
+        }
+        if (!jsonExport.empty()) writeAtomically(jsonExport, report.json);
+        return report.failedBenchmarks > 0 ? 1 : 0;
+    } catch (const UsageError& e) {
+        std::cerr << "compare-kernels: " << e.what() << " (see --help)\n";
+        return 2;
+    } catch (const std::exception& e) {
+        std::cerr << "compare-kernels: " << e.what() << "\n";
+        return 1;
+    }
+}

@@ -1,0 +1,41 @@
+// kernels_report.hpp - compare-kernels: MMTests' compare-kernels.sh report
+// for a whole work/log directory (every benchmark's compare-mmtests tables,
+// the duration monitor, where the machine state differs), optionally with
+// verdict tables, as text, one self-contained HTML page, and JSON.
+#pragma once
+#include <filesystem>
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace mmtp::compare {
+
+enum class Verdict { Aba, TwoBaselines, Lkp };
+
+struct KernelsOptions {
+    std::filesystem::path logDir = ".";
+    std::optional<std::string> baseline;
+    std::vector<std::string> compare;
+    std::vector<std::string> exclude;
+    bool html = false;
+    bool autoDetect = false;  // --print-significance on every table
+    bool sortVersion = false;
+    std::string title;
+    std::vector<Verdict> verdicts;
+    std::optional<std::filesystem::path> mmtestsDir;
+};
+
+struct KernelsReport {
+    std::string text;  // text or HTML, as asked
+    std::string json;  // everything the report shows
+    int failedBenchmarks = 0;
+};
+
+// The runs to report, baseline first (kernel list rules of compare-kernels.sh).
+// Throws std::runtime_error when the directory holds no runs or a named run is missing.
+std::vector<std::string> selectRuns(const KernelsOptions& options);
+
+KernelsReport buildKernelsReport(const KernelsOptions& options, std::ostream& err);
+
+}  // namespace mmtp::compare

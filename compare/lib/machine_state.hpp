@@ -1,0 +1,34 @@
+// machine_state.hpp - what the machine looked like in each run: the
+// mitigation snapshot run-config writes (cpu-vulnerabilities.txt,
+// speculation-prctl.txt, microcode.txt, cmdline.txt) and, as in MMTests,
+// the kernel command line and warnings from dmesg.gz. The first thing a
+// reader of a mitigation report needs is where runs differ.
+#pragma once
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace mmtp::compare {
+
+struct RunMachineState {
+    std::string run;
+    std::map<std::string, std::string> entries;  // "vulnerabilities/spectre_v2" -> "Mitigation: ..."
+    std::vector<std::string> kernelWarnings;     // WARNING:/Oops: lines of dmesg.gz
+};
+
+RunMachineState readMachineState(const std::filesystem::path& logDir, const std::string& run);
+
+struct StateDifference {
+    std::string key;
+    std::vector<std::string> values;  // one per run, "(unavailable)" when missing
+};
+
+// The entries whose values are not the same in every run.
+std::vector<StateDifference> differingEntries(const std::vector<RunMachineState>& runs);
+
+// Text sections: "Mitigation state" differences (or that they agree) and
+// kernel warnings, in MMTests' "%-40s %s" layout.
+std::string renderMachineStateText(const std::vector<RunMachineState>& runs);
+
+}  // namespace mmtp::compare
