@@ -22,6 +22,8 @@ endif
 ifeq ($(SAN),1)
 BUILD    := build-san
 OPT      := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
+# GCC 12 reports false maybe-uninitialized warnings in <regex> under ASan.
+WARN     += -Wno-maybe-uninitialized
 endif
 CPPFLAGS += -Icompare -Iworkloads -I$(BUILD)/gen -MMD -MP
 CXXFLAGS += $(CXXSTD) $(OPT) $(WARN)
