@@ -7,6 +7,7 @@
 #include <catch2/catch.hpp>
 #include <csignal>
 #include <filesystem>
+#include <fstream>
 #include <hiredis/hiredis.h>
 #include <regex>
 #include <unistd.h>
@@ -154,6 +155,31 @@ TEST_CASE("the server is gone, with its temp dir, after the object dies; a dead 
         ServerOptions o = memonly(log);
         o.port = first.endpoint().port;
         CHECK_THROWS_WITH(RedisServer(o), Catch::Contains("already in use"));
+    }
+    fs::remove(log);
+}
+
+TEST_CASE("the server can be bound to CPUs and the client can attach to a running server", "[redis-zpopmin][server]") {
+    if (!haveRedis()) return;
+    fs::path log = fs::temp_directory_path() / ("rzp-ut5-" + std::to_string(::getpid()) + ".log");
+    {
+        ServerOptions o = memonly(log);
+        o.cpus = {0};
+        RedisServer srv(o);
+        std::ifstream st("/proc/" + std::to_string(srv.pid()) + "/status");
+        std::string line, allowed;
+        while (std::getline(st, line))
+            if (line.rfind("Cpus_allowed_list:", 0) == 0) allowed = line.substr(line.find_first_not_of(" \t", 18));
+        CHECK(allowed == "0");
+
+        ServerOptions a = memonly(log);
+        a.attach = srv.endpoint();
+        {
+            RedisServer attached(a);
+            CHECK(attached.attached());
+            CHECK(attached.integerCommand({"ZCARD", "nokey"}) == 0);
+        }
+        CHECK(::kill(srv.pid(), 0) == 0);  // detaching leaves the server alone
     }
     fs::remove(log);
 }

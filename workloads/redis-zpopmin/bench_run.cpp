@@ -53,6 +53,16 @@ private:
         o.unixSocket = s_.unixSocket;
         o.cpus = s_.serverCpus;
         o.logFile = s_.logdir / "redis-server.log";
+        if (!s_.attach.empty()) {
+            auto colon = s_.attach.rfind(':');
+            Endpoint ep;
+            ep.host = s_.attach.substr(0, colon);
+            ep.port = std::stoi(s_.attach.substr(colon + 1));
+            o.attach = ep;
+            server_ = std::make_unique<RedisServer>(o);
+            out_ << "attached to the redis-server at " << ep.describe() << std::endl;
+            return;
+        }
         server_ = std::make_unique<RedisServer>(o);
         out_ << "redis-server pid " << server_->pid() << " on " << server_->endpoint().describe()
              << ", persistence " << s_.persistence << std::endl;

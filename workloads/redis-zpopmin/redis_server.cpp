@@ -20,6 +20,20 @@ std::vector<std::string> persistenceArgs(const std::string& name) {
 
 RedisServer::RedisServer(const ServerOptions& o) : dir_("redis-zpopmin") {
     persistenceArgs(o.persistence);  // validate early
+    if (o.attach) {
+        attached_ = true;
+        endpoint_ = *o.attach;
+        timeval tv{2, 0};
+        ctl_ = endpoint_.unixPath.empty() ? redisConnectWithTimeout(endpoint_.host.c_str(), endpoint_.port, tv)
+                                          : redisConnectUnixWithTimeout(endpoint_.unixPath.c_str(), tv);
+        if (!ctl_ || ctl_->err) {
+            std::string why = ctl_ ? ctl_->errstr : "out of memory";
+            if (ctl_) redisFree(ctl_);
+            ctl_ = nullptr;
+            throw Error("cannot connect to the redis-server at " + endpoint_.describe() + ": " + why);
+        }
+        return;
+    }
     if (o.unixSocket) {
         start(o, 0);
         return;
@@ -115,7 +129,7 @@ RedisServer::~RedisServer() { stop(); }
 
 void RedisServer::stop() noexcept {
     if (ctl_) {
-        if (child_.active()) {
+        if (!attached_ && child_.active()) {
             void* r = redisCommand(ctl_, "SHUTDOWN NOSAVE");
             if (r) freeReplyObject(r);
         }
@@ -142,6 +156,7 @@ std::string RedisServer::logTail() const {
 }
 
 void RedisServer::checkAlive(std::chrono::milliseconds settle) {
+    if (attached_) return;
     if (auto st = settle.count() ? child_.waitFor(settle) : child_.poll())
         throw Error("redis-server (pid " + std::to_string(child_.pid()) + ") " + st->describe() +
                     "; last log lines:\n" + logTail());

@@ -33,6 +33,9 @@ struct ServerOptions {
     std::vector<int> cpus;        // empty: unbound
     std::filesystem::path logFile;  // appended to
     std::chrono::milliseconds startTimeout{10000};
+    // Set: start nothing, use the server already listening there (overhead
+    // comparisons against another client on the same server).
+    std::optional<Endpoint> attach;
 };
 
 class RedisServer {
@@ -43,7 +46,8 @@ public:
     RedisServer& operator=(const RedisServer&) = delete;
 
     const Endpoint& endpoint() const { return endpoint_; }
-    pid_t pid() const { return child_.pid(); }
+    pid_t pid() const { return child_.pid(); }  // -1 when attached
+    bool attached() const { return attached_; }
     // Throws Error ("redis-server died (killed by SIGKILL); last log lines: ...")
     // if the server is no longer running. After a failed request, pass a
     // settle time: a dying server closes its sockets before it can be reaped.
@@ -66,6 +70,7 @@ private:
     Endpoint endpoint_;
     std::filesystem::path logFile_;
     redisContext* ctl_ = nullptr;
+    bool attached_ = false;
 };
 
 }  // namespace mmtp::rzp

@@ -31,6 +31,8 @@ ParsedSettings parseSettings(int argc, const char* const argv[]) {
         ("redis-server", po::value<std::string>()->default_value(d.redisServer), "redis-server binary [REDIS_ZPOPMIN_SERVER_BIN]")
         ("port", po::value<int>()->default_value(0), "TCP port on 127.0.0.1; 0 = a free one [REDIS_ZPOPMIN_PORT]")
         ("unix-socket", po::value<bool>()->default_value(false)->implicit_value(true), "connect over a unix socket instead of TCP [REDIS_ZPOPMIN_UNIX_SOCKET]")
+        ("attach", po::value<std::string>()->default_value(""), "HOST:PORT of a redis-server that is already running: use it instead of starting one "
+                                                                "(for client overhead comparisons; results are then not from a fresh server) [REDIS_ZPOPMIN_ATTACH]")
         ("seed", po::value<uint64_t>()->default_value(0), "key PRNG seed; 0 = time^pid [REDIS_ZPOPMIN_SEED]")
         ("csv", "accepted for redis-benchmark compatibility (output is always CSV)")
         ("logdir", po::value<std::string>(), "where the logs go [LOGDIR_RESULTS]");
@@ -52,6 +54,7 @@ ParsedSettings parseSettings(int argc, const char* const argv[]) {
                                     {"port", "REDIS_ZPOPMIN_PORT"},
                                     {"unix-socket", "REDIS_ZPOPMIN_UNIX_SOCKET"},
                                     {"seed", "REDIS_ZPOPMIN_SEED"},
+                                    {"attach", "REDIS_ZPOPMIN_ATTACH"},
                                     {"logdir", "LOGDIR_RESULTS"}});
     ParsedSettings out;
     if (p.helpRequested) {
@@ -102,6 +105,13 @@ ParsedSettings parseSettings(int argc, const char* const argv[]) {
     if (s.port < 0 || s.port > 65535) throw UsageError("--port must be 0..65535");
     s.unixSocket = vm["unix-socket"].as<bool>();
     s.seed = vm["seed"].as<uint64_t>();
+    s.attach = vm["attach"].as<std::string>();
+    if (!s.attach.empty()) {
+        auto colon = s.attach.rfind(':');
+        if (colon == std::string::npos || colon == 0 || colon + 1 == s.attach.size() ||
+            s.attach.find_first_not_of("0123456789", colon + 1) != std::string::npos)
+            throw UsageError("--attach '" + s.attach + "' is not HOST:PORT");
+    }
     if (!vm.count("logdir") || vm["logdir"].as<std::string>().empty())
         throw UsageError("no log directory: pass --logdir DIR or set LOGDIR_RESULTS");
     s.logdir = vm["logdir"].as<std::string>();

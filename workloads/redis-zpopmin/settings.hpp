@@ -26,6 +26,7 @@ struct Settings {
     std::string redisServer = "redis-server";
     int port = 0;
     bool unixSocket = false;
+    std::string attach;            // HOST:PORT of a running server: start none
     uint64_t seed = 0;             // 0: time ^ pid, like redis-benchmark
     std::filesystem::path logdir;
 
