@@ -47,5 +47,21 @@ sed 's|^export REDIS_ZPOPMIN_TESTS=.*|&\nexport REDIS_ZPOPMIN_SERVER_BIN=/nonexi
 grep -Eq '^test end :: redis-zpopmin [0-9]+ [1-9][0-9]*$' w2/log/BAD/iter-0/tests-timestamp || fail "BAD test end"
 grep -q '^Command exited with non-zero status ' w2/log/BAD/iter-0/tests-timestamp || fail "BAD status line"
 grep -q '^finish :: ' w2/log/BAD/iter-0/tests-timestamp || fail "BAD finish"
+
+# SIGINT: the bench is stopped and cleans up, the tree is still closed
+sed 's/REDIS_ZPOPMIN_REQUESTS=.*/REDIS_ZPOPMIN_REQUESTS=2000000/; s/ITERATIONS=.*/ITERATIONS=50/' \
+	"$TOP/configs/config-memdb-redis-zpopmin-quick" > config-long
+"$BIN/run-config" config-long INT --work-dir w3 > int.out 2>&1 &
+R=$!
+for i in $(seq 100); do grep -q "^iteration 1/" int.out && break; sleep 0.05; done
+sleep 0.3
+kill -INT $R
+wait $R
+rc=$?
+[ $rc -eq 130 ] || fail "SIGINT: run-config exit $rc: $(cat int.out)"
+SP=$(sed -n 's/^redis-server pid \([0-9]*\) .*/\1/p' int.out)
+[ -n "$SP" ] && kill -0 $SP 2>/dev/null && fail "SIGINT: redis-server $SP left"
+grep -Eq '^test end :: redis-zpopmin [0-9]+ 130$' w3/log/INT/iter-0/tests-timestamp || fail "SIGINT: test end line"
+grep -q '^finish :: ' w3/log/INT/iter-0/tests-timestamp || fail "SIGINT: finish line"
 [ -z "$(ls -A $TMPDIR)" ] || fail "temp files left: $(ls $TMPDIR)"
 echo ok
