@@ -1,5 +1,6 @@
 #include "lib/perl_scalar.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
@@ -126,29 +127,28 @@ std::string formatConversion(const Spec& spec, const PerlArg& arg) {
         std::string s = std::isnan(v) ? "NaN" : (v < 0 ? "-Inf" : (spec.plus ? "+Inf" : "Inf"));
         return pad(s, spec);
     }
-    std::string fmt = "%";
-    if (spec.left) fmt += '-';
-    if (spec.plus) fmt += '+';
-    if (spec.space) fmt += ' ';
-    if (spec.zero) fmt += '0';
-    if (spec.width >= 0) fmt += std::to_string(spec.width);
-    if (spec.conv == 'd') {
-        fmt += "lld";
-        // Perl's %d truncates towards zero.
-        char buf[512];
-        std::snprintf(buf, sizeof buf, fmt.c_str(), static_cast<long long>(std::trunc(v)));
-        return buf;
+    // The digits come from printf with a literal format; sign flags and
+    // padding are applied here.
+    int prec = spec.precision >= 0 ? spec.precision : 6;
+    std::string body(static_cast<std::size_t>(prec) + 400, '\0');  // room for %f of 1e308
+    int n;
+    if (spec.conv == 'd') n = std::snprintf(body.data(), body.size(), "%lld", static_cast<long long>(std::trunc(v)));  // Perl truncates
+    else if (spec.conv == 'e') n = std::snprintf(body.data(), body.size(), "%.*e", prec, v);
+    else if (spec.conv == 'g') n = std::snprintf(body.data(), body.size(), "%.*g", prec, v);
+    else n = std::snprintf(body.data(), body.size(), "%.*f", prec, v);
+    body.resize(static_cast<std::size_t>(std::max(n, 0)));
+    std::string sign;
+    if (!body.empty() && body[0] == '-') {
+        sign = "-";
+        body.erase(0, 1);
+    } else if (spec.plus) {
+        sign = "+";
+    } else if (spec.space) {
+        sign = " ";
     }
-    if (spec.precision >= 0) fmt += "." + std::to_string(spec.precision);
-    fmt += spec.conv;
-    std::string out(512, '\0');
-    int n = std::snprintf(out.data(), out.size(), fmt.c_str(), v);
-    if (n >= static_cast<int>(out.size())) {
-        out.resize(static_cast<std::size_t>(n) + 1);
-        n = std::snprintf(out.data(), out.size(), fmt.c_str(), v);
-    }
-    out.resize(static_cast<std::size_t>(n));
-    return out;
+    if (spec.zero && !spec.left && spec.width > static_cast<int>(sign.size() + body.size()))
+        body.insert(0, static_cast<std::size_t>(spec.width) - sign.size() - body.size(), '0');
+    return pad(sign + body, spec);
 }
 
 }  // namespace
