@@ -16,6 +16,8 @@ PREFIX   ?= /usr/local
 CXXSTD   := -std=c++20
 OPT      ?= -O2 -g
 WARN     := -Wall -Wextra -Wpedantic -Wshadow -Wnon-virtual-dtor -Wformat=2
+# GCC 12 warns falsely about std::string assignments at -O2 (GCC PR105651).
+WARN     += -Wno-restrict
 ifeq ($(WERROR),1)
 WARN     += -Werror
 endif

@@ -29,6 +29,8 @@ Rows parseFioTerse(const std::filesystem::path& logsDir, Warnings& warnings);
 // seccomp-churn's attach-latency files seccomp-churn-CLIENTS-ITER.extra
 // (our shellpack's parse-results-attach, -a attach).
 Rows parseSeccompChurnAttach(const std::filesystem::path& logsDir, Warnings& warnings);
+// ibpb-pulse's ibpb-pulse.json: the mask each pulsed CPU ended with, and how many.
+Rows parseIbpbPulseJson(const std::filesystem::path& logsDir, Warnings& warnings);
 
 struct NativeBenchmark {
     std::string_view name;   // the -b argument

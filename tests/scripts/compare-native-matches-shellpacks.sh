@@ -35,3 +35,22 @@ check perfpipe-basic perfpipe pipe-pingpong
 check stressng-basic stressng seccomp-churn
 check fio-basic fio fiolike
 check fio-basic fio fiolike --print-ratio
+
+# ibpb-pulse has no reference tool: its JSON lines, made up here, for CPUs
+# 0..11 (so that cpu2 must sort before cpu10).
+for run in sham protect; do
+	logs=ibpb/log/$run/iter-0/ibpb-pulse/logs
+	mkdir -p "$logs" fake-mmtests/shellpack_src/src
+	after=3; [[ $run == protect ]] && after=9
+	for cpu in $(seq 0 11); do
+		echo "{\"cpu\":$cpu,\"pid\":$((100 + cpu)),\"uid\":65534,\"mode\":\"$run\",\"before\":3,\"after\":$after}"
+	done > "$logs/ibpb-pulse.json"
+	cp -a ibpb/log/$run/iter-0/ibpb-pulse "ibpb/log/$run/iter-0/ext-ibpb-pulse"
+done
+rm -rf fake-mmtests/shellpack_src/src/ext-ibpb-pulse
+cp -a "$TOP/shellpacks/ibpb-pulse" fake-mmtests/shellpack_src/src/ext-ibpb-pulse
+"$BIN/compare-mmtests" -d ibpb/log -b ibpb-pulse -n sham,protect > native.out
+"$BIN/compare-mmtests" -d ibpb/log -b ext-ibpb-pulse -n sham,protect --mmtests-dir fake-mmtests > shellpack.out
+diff native.out shellpack.out || fail "ibpb-pulse: native parser and shellpack parse-results disagree"
+grep -q "after-mask-cpu10" native.out || fail "ibpb-pulse: no after-mask-cpu10 row"
+echo "ok: ibpb-pulse reads its JSON lines the same both ways"
