@@ -1,40 +1,16 @@
 // compare-kernels: MMTests' compare-kernels.sh as a native program, plus the
 // mitigation-state differences and verdict tables the seeds compute by hand.
+#include "common/atomic_file.hpp"
 #include "lib/kernels_report.hpp"
 #include "lib/load_runs.hpp"
 
 #include <boost/program_options.hpp>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
-#include <unistd.h>
 
 namespace po = boost::program_options;
 namespace fs = std::filesystem;
 using namespace mmtp::compare;
-
-namespace {
-
-void writeAtomically(const fs::path& target, const std::string& text) {
-    fs::path temp = target.string() + ".tmp." + std::to_string(::getpid());
-    {
-        std::ofstream out(temp, std::ios::trunc);
-        out << text;
-        if (!out.flush()) {
-            std::error_code ec;
-            fs::remove(temp, ec);
-            throw std::runtime_error("cannot write " + temp.string());
-        }
-    }
-    std::error_code ec;
-    fs::rename(temp, target, ec);
-    if (ec) {
-        fs::remove(temp, ec);
-        throw std::runtime_error("cannot write " + target.string() + ": " + ec.message());
-    }
-}
-
-}  // namespace
 
 int main(int argc, char** argv) {
     KernelsOptions o;
@@ -61,13 +37,7 @@ int main(int argc, char** argv) {
          "MMTests checkout for benchmarks not parsed natively (default: $MMTESTS_DIR)")
         ("help,h", "print this help");
     try {
-        po::variables_map vm;
-        try {
-            po::store(po::command_line_parser(argc, argv).options(desc).run(), vm);
-            po::notify(vm);
-        } catch (const po::error& e) {
-            throw UsageError(e.what());
-        }
+        po::variables_map vm = parseCommandLine(argc, argv, desc);
         if (vm.count("help")) {
             std::cout << "usage: compare-kernels [-C WORK/log] [--baseline RUN --compare RUN...] [options]\n"
                          "Reports every benchmark of the runs in a work/log directory, as MMTests' compare-kernels.sh.\n\n"
@@ -91,11 +61,11 @@ int main(int argc, char** argv) {
         if (!outputDir.empty()) {
             fs::create_directories(outputDir);
             if (outputFile.empty()) outputFile = o.html ? "index.html" : "report.txt";
-            writeAtomically(fs::path(outputDir) / fs::path(outputFile).filename(), report.text);
+            mmtp::writeFileAtomically(fs::path(outputDir) / fs::path(outputFile).filename(), report.text);
         } else {
             std::cout << report.text;
         }
-        if (!jsonExport.empty()) writeAtomically(jsonExport, report.json);
+        if (!jsonExport.empty()) mmtp::writeFileAtomically(jsonExport, report.json);
         return report.failedBenchmarks > 0 ? 1 : 0;
     } catch (const UsageError& e) {
         std::cerr << "compare-kernels: " << e.what() << " (see --help)\n";

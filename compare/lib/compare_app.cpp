@@ -81,13 +81,7 @@ int runCompareMmtests(int argc, const char* const argv[], std::ostream& out, std
     Options o;
     po::options_description desc = describeOptions(o);
     try {
-        po::variables_map vm;
-        try {
-            po::store(po::command_line_parser(argc, argv).options(desc).run(), vm);
-            po::notify(vm);
-        } catch (const po::error& e) {
-            throw UsageError(e.what());
-        }
+        po::variables_map vm = parseCommandLine(argc, argv, desc);
         if (vm.count("help")) {
             out << "usage: compare-mmtests -d WORK/log -b BENCH -n RUN1,RUN2,... [options]\n"
                    "Prints the tables of MMTests' bin/compare-mmtests.pl, byte for byte, without Perl or R.\n\n"

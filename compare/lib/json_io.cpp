@@ -1,5 +1,7 @@
 #include "lib/json_io.hpp"
 
+#include "common/atomic_file.hpp"
+
 #include "lib/log_files.hpp"
 #include "lib/perl_scalar.hpp"
 
@@ -10,7 +12,6 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
-#include <unistd.h>
 #include <zstd.h>
 
 using nlohmann::json;
@@ -110,23 +111,7 @@ void exportJson(const fs::path& target, const std::string& bench, const std::vec
     json modules = json::array();
     for (const RunSummary& run : runs) modules.push_back(runToJson(bench, run));
     root["_ExtractModules"] = modules;
-    std::string packed = compress(root.dump());
-    fs::path temp = target.string() + ".tmp." + std::to_string(::getpid());
-    {
-        std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-        out.write(packed.data(), static_cast<std::streamsize>(packed.size()));
-        if (!out) {
-            std::error_code ec;
-            fs::remove(temp, ec);
-            throw std::runtime_error("cannot write " + temp.string());
-        }
-    }
-    std::error_code ec;
-    fs::rename(temp, target, ec);
-    if (ec) {
-        fs::remove(temp, ec);
-        throw std::runtime_error("cannot write " + target.string());
-    }
+    mmtp::writeFileAtomically(target, compress(root.dump()));
 }
 
 std::vector<ImportedRun> importJson(const fs::path& file) {

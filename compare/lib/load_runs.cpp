@@ -67,6 +67,19 @@ void reportWarnings(const Warnings& warnings, const std::string& name, std::ostr
 
 }  // namespace
 
+boost::program_options::variables_map parseCommandLine(int argc, const char* const argv[],
+                                                       const boost::program_options::options_description& desc) {
+    namespace po = boost::program_options;
+    po::variables_map vm;
+    try {
+        po::store(po::command_line_parser(argc, argv).options(desc).run(), vm);
+        po::notify(vm);
+    } catch (const po::error& e) {
+        throw UsageError(e.what());
+    }
+    return vm;
+}
+
 std::vector<std::string> splitRunNames(const std::string& list) {
     std::vector<std::string> out;
     std::stringstream ss(list);

@@ -4,6 +4,7 @@
 #pragma once
 #include "lib/summary.hpp"
 
+#include <boost/program_options.hpp>
 #include <filesystem>
 #include <iosfwd>
 #include <optional>
@@ -29,6 +30,10 @@ struct LoadRequest {
 struct UsageError : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
+
+// Parses argv against desc; Boost's errors become UsageError.
+boost::program_options::variables_map parseCommandLine(int argc, const char* const argv[],
+                                                       const boost::program_options::options_description& desc);
 
 // Warnings (malformed lines, runs without results, dropped runs) go to err.
 std::vector<RunSummary> loadRunsFromTree(const LoadRequest& request, std::ostream& err);
