@@ -33,7 +33,7 @@ BenchmarkSource findBenchmark(const std::string& bench, const std::string& altRe
     }
     throw std::runtime_error("unknown benchmark '" + bench + (altReport.empty() ? "" : "' with alt report '" + altReport) +
                              "': native parsers are redis, perfpipe, stressng, fio, redis-zpopmin, "
-                             "pipe-pingpong, ibpb-pulse, seccomp-churn (-a attach), fiolike; for others give --mmtests-dir or MMTESTS_DIR");
+                             "pipe-pingpong, ibpb-pulse, seccomp-churn (-a attach), fiolike (-a cpu); for others give --mmtests-dir or MMTESTS_DIR");
 }
 
 }  // namespace mmtp::compare

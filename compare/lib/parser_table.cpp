@@ -18,6 +18,7 @@ constexpr std::array kNativeBenchmarks{
     NativeBenchmark{"seccomp-churn", "", "seccomp-churn", parseStressNgMetrics},
     NativeBenchmark{"seccomp-churn", "attach", "seccomp-churn:attach", parseSeccompChurnAttach},
     NativeBenchmark{"fiolike", "", "fiolike", parseFioTerse},
+    NativeBenchmark{"fiolike", "cpu", "fiolike:cpu", parseFiolikeCpu},
     NativeBenchmark{"ibpb-pulse", "", "ibpb-pulse", parseIbpbPulseJson},
 };
 

@@ -29,6 +29,8 @@ Rows parseFioTerse(const std::filesystem::path& logsDir, Warnings& warnings);
 // seccomp-churn's attach-latency files seccomp-churn-CLIENTS-ITER.extra
 // (our shellpack's parse-results-attach, -a attach).
 Rows parseSeccompChurnAttach(const std::filesystem::path& logsDir, Warnings& warnings);
+// fiolike's CPU report (-a cpu): IOPS, CPU % and CPU us per IO per job.
+Rows parseFiolikeCpu(const std::filesystem::path& logsDir, Warnings& warnings);
 // ibpb-pulse's ibpb-pulse.json: the mask each pulsed CPU ended with, and how many.
 Rows parseIbpbPulseJson(const std::filesystem::path& logsDir, Warnings& warnings);
 

@@ -54,3 +54,6 @@ cp -a "$TOP/shellpacks/ibpb-pulse" fake-mmtests/shellpack_src/src/ext-ibpb-pulse
 diff native.out shellpack.out || fail "ibpb-pulse: native parser and shellpack parse-results disagree"
 grep -q "after-mask-cpu10" native.out || fail "ibpb-pulse: no after-mask-cpu10 row"
 echo "ok: ibpb-pulse reads its JSON lines the same both ways"
+
+# fiolike's CPU report, on real fio logs (no fiolike JSON: per-IO CPU derived).
+check fio-basic fio fiolike -a cpu
