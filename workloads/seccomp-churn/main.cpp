@@ -2,7 +2,7 @@
 // plus the seccomp() attach-latency distribution. See sweep.hpp/workers.hpp.
 #include "common/errors.hpp"
 #include "seccomp-churn/config.hpp"
-#include "seccomp-churn/interrupt.hpp"
+#include "common/signals.hpp"
 #include "seccomp-churn/sweep.hpp"
 #include "seccomp-churn/workers.hpp"
 

@@ -1,7 +1,7 @@
 #include "seccomp-churn/workers.hpp"
 
 #include "common/errors.hpp"
-#include "seccomp-churn/interrupt.hpp"
+#include "common/signals.hpp"
 
 #include <algorithm>
 #include <cerrno>
@@ -81,7 +81,7 @@ public:
             stopped = true;
         };
         while (!live_.empty()) {
-            if (interrupted()) stopOthers();
+            if (interruptRequested()) stopOthers();
             int st = 0;
             const pid_t p = waitpid(-1, &st, 0);
             if (p < 0) {
@@ -110,7 +110,7 @@ void fail(WorkerSlot& s, const std::string& msg) {
 bool childOk(const Recipe& recipe, const OpChoice& c, int st, WorkerSlot& slot) {
     const int want = recipe.expectedExit(c);
     if (WIFEXITED(st) && WEXITSTATUS(st) == want) return true;
-    if (WIFSIGNALED(st) && (WTERMSIG(st) == SIGINT || WTERMSIG(st) == SIGTERM) && interrupted())
+    if (WIFSIGNALED(st) && (WTERMSIG(st) == SIGINT || WTERMSIG(st) == SIGTERM) && interruptRequested())
         return true;
     // A random program that the kernel accepted kills with SIGSYS: stress-ng allows that.
     if (WIFSIGNALED(st) && WTERMSIG(st) == SIGSYS && want == kChildTrapped) return true;
@@ -138,7 +138,7 @@ bool childOk(const Recipe& recipe, const OpChoice& c, int st, WorkerSlot& slot) 
     if (getppid() != mainPid) _exit(kExitFailure);
     std::uint64_t rng = 0x5eedc0ffee123457ull * (index + 1);
     slot.start = nowSec();
-    while (!interrupted()) {
+    while (!interruptRequested()) {
         if (opsTarget != 0 && slot.ops >= opsTarget) break;
         if (nowSec() >= deadline) break;
         const OpChoice c = recipe.choose(rng);
@@ -217,7 +217,7 @@ RunResult runWorkers(const Recipe& recipe, const RunOptions& opt) {
         }
         workers.waitAll(pids);
         getrusage(RUSAGE_CHILDREN, &after);
-        if (interrupted()) throw Error("interrupted", kExitInterrupted);
+        if (interruptRequested()) throw Error("interrupted", kExitInterrupted);
         for (std::size_t i = 0; i < pids.size(); ++i) {
             const int st = workers.status(i);
             const WorkerSlot& s = *slots[slotOf[i]];
