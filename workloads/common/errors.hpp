@@ -1,6 +1,7 @@
 // errors.hpp - the exceptions workloads throw; main() catches them once,
 // prints "PROG: message" on one line and exits with the code they carry.
 #pragma once
+#include <functional>
 #include <stdexcept>
 #include <string>
 
@@ -34,5 +35,10 @@ struct UnsupportedError : Error {
 
 // "what: strerror(errno)"
 std::string errnoMessage(const std::string& what);
+
+// Runs a program's body, the one place errors are caught: prints
+// "PROG: message" on one line and returns the Error's exit code
+// (kExitFailure for any other exception).
+int runReportingErrors(const char* prog, const std::function<int()>& body);
 
 }  // namespace mmtp

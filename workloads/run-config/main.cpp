@@ -204,13 +204,5 @@ int run(int argc, char** argv) {
 
 int main(int argc, char** argv) {
     InterruptGuard guard;
-    try {
-        return run(argc, argv);
-    } catch (const Error& e) {
-        std::cerr << kProg << ": " << e.what() << std::endl;
-        return e.code();
-    } catch (const std::exception& e) {
-        std::cerr << kProg << ": " << e.what() << std::endl;
-        return kExitFailure;
-    }
+    return runReportingErrors(kProg, [&] { return run(argc, argv); });
 }
