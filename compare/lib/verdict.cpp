@@ -82,6 +82,7 @@ std::string renderTwoBaselines(const std::string& bench, const std::vector<RunSu
     if (runs.size() < 2) return "";
     std::vector<std::string> names;
     for (const RunSummary& r : runs) names.push_back(r.testName);
+    names.insert(names.end(), ops.begin(), ops.end());  // the op titles each block
     int nw = static_cast<int>(widest(names, 12));
     int bw = static_cast<int>(std::max<std::size_t>({12, runs[0].testName.size(), runs[1].testName.size()}));
     std::string out = "Mean and stdev against two baselines for " + bench + "\n";
