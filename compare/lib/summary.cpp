@@ -13,15 +13,15 @@ SummaryDefinition summaryDefinition(SummaryType type) {
     const std::vector<std::string> meanCi = {"_mean", "meanci_low-_mean", "meanci_high-_mean"};
     switch (type) {
     case SummaryType::Multiops:
-        return {{"min", "_mean", "stddev-_mean", "coeffvar-_mean", "max", "_mean-95"}, meanCi, true};
+        return {{"min", "_mean", "stddev-_mean", "coeffvar-_mean", "max", "_mean-95"}, meanCi};
     case SummaryType::Normalisedops:
-        return {{"min", "_mean", "_mean-95", "percentile-95", "stddev-_mean", "coeffvar-_mean", "max"}, meanCi, true};
+        return {{"min", "_mean", "_mean-95", "percentile-95", "stddev-_mean", "coeffvar-_mean", "max"}, meanCi};
     case SummaryType::NormalisedLeftSkewops:
         return {{"min", "_mean", "_mean-50", "percentile-50", "_mean-75", "percentile-75", "_mean-90",
                  "percentile-90", "_mean-99", "percentile-99", "stddev-_mean", "coeffvar-_mean", "max"},
-                meanCi, true};
+                meanCi};
     case SummaryType::Singleops:
-        return {{"_value"}, {"_value"}, false};
+        return {{"_value"}, {"_value"}};
     case SummaryType::Subselection:
         throw std::runtime_error(
             "summarise: Subselection is not supported: MMTests computes it by unseeded random "

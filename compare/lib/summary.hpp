@@ -14,8 +14,9 @@ namespace mmtp::compare {
 
 struct SummaryDefinition {
     std::vector<std::string> stats;       // table rows, e.g. "min", "_mean", "stddev-_mean"
-    std::vector<std::string> ratioStats;  // "_mean" [, "meanci_low-_mean", "meanci_high-_mean"]
-    bool ciDiffRatio;                     // ratio reports compare with cidiff (else sdiff)
+    // "_mean" [, "meanci_low-_mean", "meanci_high-_mean"]; every summary type
+    // with an interval compares ratios with cidiff (Summarise.pm).
+    std::vector<std::string> ratioStats;
 };
 
 SummaryDefinition summaryDefinition(SummaryType type);
