@@ -45,6 +45,8 @@ LIB        := $(BUILD)/lib/libplugins.a
 
 .PHONY: all deps test-deps demo test test-san install install-mmtests clean fuzz bench-compare
 .DEFAULT_GOAL := all
+# Keep the programs' main.o files (pattern-rule intermediates) between runs.
+.SECONDARY:
 
 all: $(BUILD)/.deps-ok $(PROGS) $(BUILD)/bin/unit-tests
 

@@ -23,8 +23,8 @@ std::string lineFromRow(const Row& row);
 // A key for sortLinesLikeCoreutils: field number (1-based, blank-separated
 // as sort(1) does without -t) and whether it compares numerically (-n).
 struct SortKey {
-    int field;
-    bool numeric;
+    int field = 1;
+    bool numeric = false;
 };
 
 // `LC_ALL=C sort -kF,F[n] ...`: keys in order, then the whole line bytewise.

@@ -11,9 +11,9 @@ namespace mmtp::compare {
 enum class SummaryType { Multiops, Normalisedops, NormalisedLeftSkewops, Singleops, Subselection };
 
 struct SummarySettings {
-    SummaryType type;
-    bool preferHigher;
-    int precision;  // DecimalPlaces, 2 when absent (or 0, as in Compare.pm)
+    SummaryType type = SummaryType::Multiops;
+    bool preferHigher = false;
+    int precision = 2;  // DecimalPlaces, 2 when absent (or 0, as in Compare.pm)
 };
 
 // Parses YAML text (source names it in errors) and resolves the settings for
