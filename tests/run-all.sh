@@ -16,9 +16,11 @@ export BIN SHARED
 pass=0 fail=0 skip=0
 failed_names=()
 
-# 1. unit tests: one count per Catch2 test case.
-ncases=$("$BIN/unit-tests" --list-test-names-only | grep -c .)
-"$BIN/unit-tests" > /tmp/unit-tests.$$ 2>&1
+# 1. unit tests: one count per Catch2 test case. UNIT_TEST_ARGS selects
+#    (make test-san leaves out the [no-sanitizer] cases).
+read -r -a unit_args <<< "${UNIT_TEST_ARGS:-}"
+ncases=$("$BIN/unit-tests" --list-test-names-only "${unit_args[@]}" | grep -c .)
+"$BIN/unit-tests" "${unit_args[@]}" > /tmp/unit-tests.$$ 2>&1
 rc=$?
 tail -3 /tmp/unit-tests.$$
 if [[ $rc -ne 0 ]]; then
