@@ -14,7 +14,8 @@ mkdir -p "$out"
 make -s "$BUILD/gen/embedded_yaml.cpp" BUILD="$BUILD" >/dev/null
 FLAGS="-std=c++20 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -Icompare -Iworkloads -I$BUILD/gen"
 LIBS="-lyaml-cpp -lzstd -lz -llzma -lboost_program_options"
-lib_srcs=(compare/lib/*.cpp "$BUILD/gen/embedded_yaml.cpp")
+# compare/lib plus the shared helpers it uses (atomic writes).
+lib_srcs=(compare/lib/*.cpp workloads/common/atomic_file.cpp workloads/common/errors.cpp "$BUILD/gen/embedded_yaml.cpp")
 # One object set for all targets.
 objs=()
 for src in "${lib_srcs[@]}"; do
