@@ -5,13 +5,7 @@
 # told it runs after a sham pulse, must refuse to measure. With control, both
 # succeed and ibpb-pulse.json holds one line per online CPU.
 set -u
-TOP=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
-BIN=${BIN:-$TOP/build/bin}
-SHARED=${SHARED:-/work/shared}
-MMTESTS_SRC=${MMTESTS_SRC:-/work/mmtests-src}
-fail() { echo "FAIL: $*"; exit 1; }
-[ -x "$SHARED/tools/run-dropin.sh" ] || { echo "no $SHARED/tools/run-dropin.sh"; exit 77; }
-[ -x "$MMTESTS_SRC/run-mmtests.sh" ] || { echo "no MMTests checkout at $MMTESTS_SRC"; exit 77; }
+. "$(dirname "$0")/../lib/dropin-prereqs.bash"
 [ "$(id -u)" = 0 ] || { echo "needs root (MMTests as root, pulses as nobody)"; exit 77; }
 work=$(mktemp -d)
 chmod 755 "$work"

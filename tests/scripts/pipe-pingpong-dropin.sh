@@ -3,13 +3,7 @@
 # (A, B) through run-mmtests.sh with our binary found on PATH, and
 # compare-mmtests.pl prints the usecs-op table from our parse-results.
 set -u
-TOP=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
-BIN=${BIN:-$TOP/build/bin}
-SHARED=${SHARED:-/work/shared}
-MMTESTS_SRC=${MMTESTS_SRC:-/work/mmtests-src}
-fail() { echo "FAIL: $*"; exit 1; }
-[ -x "$SHARED/tools/run-dropin.sh" ] || { echo "no $SHARED/tools/run-dropin.sh"; exit 77; }
-[ -x "$MMTESTS_SRC/run-mmtests.sh" ] || { echo "no MMTests checkout at $MMTESTS_SRC"; exit 77; }
+. "$(dirname "$0")/../lib/dropin-prereqs.bash"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cat > "$work/config-scheduler-pipe-pingpong-tiny" <<'CFG'

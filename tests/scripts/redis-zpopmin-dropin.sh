@@ -5,13 +5,7 @@
 # redis table from our parse-results. Then `scripts/install-mmtests.sh`
 # installs binaries, shellpacks, drivers and configs into a checkout copy.
 set -u
-TOP=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
-BIN=${BIN:-$TOP/build/bin}
-SHARED=${SHARED:-/work/shared}
-MMTESTS_SRC=${MMTESTS_SRC:-/work/mmtests-src}
-fail() { echo "FAIL: $*"; exit 1; }
-[ -x "$SHARED/tools/run-dropin.sh" ] || { echo "no $SHARED/tools/run-dropin.sh"; exit 77; }
-[ -x "$MMTESTS_SRC/run-mmtests.sh" ] || { echo "no MMTests checkout at $MMTESTS_SRC"; exit 77; }
+. "$(dirname "$0")/../lib/dropin-prereqs.bash"
 command -v redis-server >/dev/null || { echo "redis-server not installed"; exit 77; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
