@@ -1,12 +1,25 @@
 # mmtests-plugins: native MMTests workloads and a Perl-free compare-mmtests.
 #
-# Layout the rules below rely on (no per-directory makefiles):
-#   <area>/<prog>/main.cpp   a program; it becomes $(BUILD)/bin/<prog>
-#   any other .cpp file      library code, linked into every program and the tests
-#   tests/unit/*.cpp         Catch2 unit tests -> $(BUILD)/bin/unit-tests
-#   tests/fuzz/*.cpp         libFuzzer targets (make fuzz, needs clang)
-#   */shellpack.yaml         embedded into the binaries (one source of truth for
-#                            how compare-mmtests summarises each benchmark)
+# The tree is a set of parts. Each folder below is one part, one archive
+# ($(BUILD)/lib/<part>.a); a program links its own part and those it uses:
+#
+#   base/                   neutral helpers: atomic files, errors, clock, fds, text
+#   workloads/common/       what every workload shares (children, signals, options, main)
+#   workloads/<name>/       one workload; main.cpp is the program <name>
+#   compare/core/           the pipeline's data (rows) and MMTests' Perl/shell value rules
+#   compare/input/          reading a log tree: files, runs, machine state
+#   compare/benchmarks/     how each benchmark is summarised (shellpack.yaml, embedded)
+#   compare/parsers/        log -> rows, one file per log format, and the parser table
+#   compare/stats/          rows -> samples -> MMTests' statistics
+#   compare/tables/         statistics -> comparison and verdict tables
+#   compare/render/         tables -> text, HTML, SVG, JSON
+#   compare/report/         the flows: load runs, compare-mmtests, compare-kernels
+#   compare/<program>/      main.cpp of compare-mmtests and compare-kernels
+#
+# USES_<part> is the one place the allowed dependencies are written: a part may
+# include and link only itself and the parts listed (lowest last, so the list
+# is also the link order). scripts/check-layers.sh enforces it before anything
+# is compiled; a forbidden include fails the build naming the rule.
 #
 # Knobs: WERROR=1 (CI), SAN=1 (ASan+UBSan, builds into build-san/).
 
@@ -27,65 +40,125 @@ OPT      := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-san
 # GCC 12 reports false maybe-uninitialized warnings in <regex> under ASan.
 WARN     += -Wno-maybe-uninitialized
 endif
-CPPFLAGS += -Icompare -Iworkloads -I$(BUILD)/gen -MMD -MP
+# Reuse objects across build trees and clones when ccache is installed.
+CCACHE   := $(shell command -v ccache 2>/dev/null)
+COMPILE   = $(CCACHE) $(CXX)
 CXXFLAGS += $(CXXSTD) $(OPT) $(WARN)
 LDFLAGS  += $(OPT) -Wl,--as-needed
-LDLIBS   += -lboost_program_options -lyaml-cpp -lzstd -lz -llzma -lhiredis -lseccomp -luring -lpthread
 
-PROG_MAINS := $(sort $(wildcard compare/*/main.cpp workloads/*/main.cpp))
-PROGS      := $(foreach m,$(PROG_MAINS),$(BUILD)/bin/$(notdir $(patsubst %/,%,$(dir $(m)))))
-LIB_SRCS   := $(filter-out %/main.cpp,$(sort $(wildcard compare/*/*.cpp workloads/*/*.cpp)))
-TEST_SRCS  := $(sort $(wildcard tests/unit/*.cpp))
+# --- the parts and their rules ----------------------------------------------
+WORKLOADS := $(sort $(patsubst workloads/%/main.cpp,%,$(wildcard workloads/*/main.cpp)))
+COMPARE_PROGS := compare-mmtests compare-kernels
+
+USES_base               :=
+USES_workloads/common   := base
+$(foreach w,$(WORKLOADS),$(eval USES_workloads/$(w) := workloads/common base))
+USES_compare/core       := base
+USES_compare/input      := compare/core base
+USES_compare/benchmarks := compare/core base
+USES_compare/parsers    := compare/benchmarks compare/input compare/core base
+USES_compare/stats      := compare/benchmarks compare/core base
+USES_compare/tables     := compare/stats compare/benchmarks compare/core base
+USES_compare/render     := compare/tables compare/stats compare/benchmarks compare/core base
+USES_compare/report     := compare/render compare/tables compare/stats compare/parsers \
+                           compare/benchmarks compare/input compare/core base
+$(foreach p,$(COMPARE_PROGS),$(eval USES_compare/$(p) := compare/report $(USES_compare/report)))
+
+# The system libraries each part calls directly.
+LIBS_workloads/common        := -lboost_program_options -lpthread
+LIBS_workloads/redis-zpopmin := -lhiredis
+LIBS_workloads/seccomp-churn := -lseccomp
+LIBS_workloads/fiolike       := -luring
+LIBS_compare/input           := -lz -llzma
+LIBS_compare/benchmarks      := -lyaml-cpp
+LIBS_compare/render          := -lzstd
+LIBS_compare/report          := -lzstd -lboost_program_options
+
+LIB_PARTS  := base workloads/common compare/core compare/input compare/benchmarks compare/parsers \
+              compare/stats compare/tables compare/render compare/report $(addprefix workloads/,$(WORKLOADS))
+PROG_PARTS := $(addprefix workloads/,$(WORKLOADS)) $(addprefix compare/,$(COMPARE_PROGS))
+ALL_PARTS  := $(sort $(LIB_PARTS) $(PROG_PARTS))
+
+# Include roots: every part sees base/ from the top; compare sees only
+# compare/, workloads only workloads/ (so compare -> workloads cannot compile).
+ROOTS_base      := -I.
+ROOTS_compare   := -I. -Icompare -I$(BUILD)/gen
+ROOTS_workloads := -I. -Iworkloads
+ROOTS_tests     := -I. -Icompare -Iworkloads -Itests/unit
+roots_of = $(ROOTS_$(firstword $(subst /, ,$(1))))
+
+part_srcs = $(filter-out %/main.cpp,$(wildcard $(1)/*.cpp))
+obj       = $(patsubst %.cpp,$(BUILD)/obj/%.o,$(1))
+part_lib  = $(BUILD)/lib/$(subst /,-,$(1)).a
+# A program's link line: its own part, then the parts it uses, then libraries.
+link_parts = $(foreach p,$(1) $(USES_$(1)),$(if $(call part_srcs,$(p)),$(call part_lib,$(p))))
+link_libs  = $(sort $(foreach p,$(1) $(USES_$(1)),$(LIBS_$(p))))
+
+PROGS      := $(addprefix $(BUILD)/bin/,$(WORKLOADS) $(COMPARE_PROGS))
+TEST_SRCS  := $(sort $(shell find tests/unit -name '*.cpp'))
+ALL_SRCS   := $(sort $(wildcard base/*.[ch]pp $(addsuffix /*.[ch]pp,$(ALL_PARTS))))
 YAMLS      := $(sort $(wildcard compare/benchmarks/*/shellpack*.yaml shellpacks/*/shellpack*.yaml))
 GEN_SRC    := $(BUILD)/gen/embedded_yaml.cpp
+LAYERS_OK  := $(BUILD)/layers.ok
+DEPS_OK    := $(BUILD)/build-deps.ok
 
-obj = $(patsubst %.cpp,$(BUILD)/obj/%.o,$(1))
-LIB_OBJS   := $(call obj,$(LIB_SRCS)) $(BUILD)/obj/gen/embedded_yaml.o
-LIB        := $(BUILD)/lib/libplugins.a
-
-.PHONY: all deps test-deps demo test test-san install install-mmtests clean fuzz bench-compare
+.PHONY: all deps test-deps demo test test-san install install-mmtests clean fuzz bench-compare check-layers
 .DEFAULT_GOAL := all
 # Keep the programs' main.o files (pattern-rule intermediates) between runs.
 .SECONDARY:
 
-all: $(BUILD)/.deps-ok $(PROGS) $(BUILD)/bin/unit-tests
+all: $(PROGS) $(BUILD)/bin/unit-tests
 
-# Install what is missing once; the stamp keeps `make` from asking dpkg every time.
-$(BUILD)/.deps-ok: scripts/install-deps.sh
+# Never installs anything: a missing header names scripts/install-deps.sh.
+$(DEPS_OK): scripts/check-build-deps.sh
 	@mkdir -p $(@D)
-	scripts/install-deps.sh
+	@scripts/check-build-deps.sh
 	@touch $@
 deps:
 	scripts/install-deps.sh
 test-deps:
 	scripts/install-deps.sh --test
 
-$(BUILD)/obj/%.o: %.cpp | $(BUILD)/.deps-ok
+# The layering rule, checked over every source before anything compiles.
+check-layers: $(LAYERS_OK)
+$(LAYERS_OK): scripts/check-layers.sh Makefile $(ALL_SRCS)
 	@mkdir -p $(@D)
-	$(CXX) $(CPPFLAGS) $(CXXFLAGS) -c $< -o $@
+	@scripts/check-layers.sh $(foreach p,$(ALL_PARTS),'$(p)=$(USES_$(p))')
+	@touch $@
 
-$(BUILD)/obj/gen/embedded_yaml.o: $(GEN_SRC)
+$(BUILD)/obj/%.o: %.cpp | $(DEPS_OK) $(LAYERS_OK) $(GEN_SRC)
 	@mkdir -p $(@D)
-	$(CXX) $(CPPFLAGS) $(CXXFLAGS) -c $< -o $@
+	$(COMPILE) $(call roots_of,$<) -MMD -MP $(CXXFLAGS) -c $< -o $@
+
+$(BUILD)/obj/gen/embedded_yaml.o: $(GEN_SRC) | $(DEPS_OK)
+	@mkdir -p $(@D)
+	$(COMPILE) $(ROOTS_compare) $(CXXFLAGS) -c $< -o $@
 
 $(GEN_SRC): scripts/embed-yaml.sh $(YAMLS)
 	@mkdir -p $(@D)
 	scripts/embed-yaml.sh $(YAMLS) > $@.tmp && mv $@.tmp $@
 
-$(LIB): $(LIB_OBJS)
-	@mkdir -p $(@D)
-	@rm -f $@ && ar rcs $@ $^
+# One archive per part (the generated YAML table belongs to compare/benchmarks).
+define part_archive
+$(call part_lib,$(1)): $(call obj,$(call part_srcs,$(1))) $(if $(filter compare/benchmarks,$(1)),$(BUILD)/obj/gen/embedded_yaml.o)
+	@mkdir -p $$(@D)
+	@rm -f $$@ && ar rcs $$@ $$^
+endef
+$(foreach p,$(LIB_PARTS),$(eval $(call part_archive,$(p))))
 
-$(BUILD)/bin/%: $(BUILD)/obj/compare/%/main.o $(LIB)
-	@mkdir -p $(@D)
-	$(CXX) $(LDFLAGS) $^ $(LDLIBS) -o $@
-$(BUILD)/bin/%: $(BUILD)/obj/workloads/%/main.o $(LIB)
-	@mkdir -p $(@D)
-	$(CXX) $(LDFLAGS) $^ $(LDLIBS) -o $@
+define program
+$(BUILD)/bin/$(notdir $(1)): $(BUILD)/obj/$(1)/main.o $(call link_parts,$(1))
+	@mkdir -p $$(@D)
+	$(CXX) $(LDFLAGS) $$^ $(call link_libs,$(1)) -o $$@
+endef
+$(foreach p,$(PROG_PARTS),$(eval $(call program,$(p))))
 
-$(BUILD)/bin/unit-tests: $(call obj,$(TEST_SRCS)) $(LIB)
+ALL_LIB_ARCHIVES := $(foreach p,$(PROG_PARTS) compare/report,$(call link_parts,$(p)))
+ALL_LIB_FLAGS    := $(sort $(foreach p,$(ALL_PARTS),$(LIBS_$(p))))
+$(BUILD)/bin/unit-tests: $(call obj,$(TEST_SRCS)) $(ALL_LIB_ARCHIVES)
 	@mkdir -p $(@D)
-	$(CXX) $(LDFLAGS) $^ $(LDLIBS) -o $@
+	$(CXX) $(LDFLAGS) $(call obj,$(TEST_SRCS)) -Wl,--start-group $(sort $(ALL_LIB_ARCHIVES)) -Wl,--end-group \
+	    $(ALL_LIB_FLAGS) -o $@
 
 # The main job on its built-in default: the quick redis-zpopmin config run by
 # hand twice, then the MMTests comparison table.
@@ -110,9 +183,10 @@ fuzz:
 bench-compare: all
 	bench/compare-speed.sh
 
+# Installed binaries carry no debug info (development builds keep -g).
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin
-	install -m 755 $(PROGS) $(DESTDIR)$(PREFIX)/bin
+	install -s -m 755 $(PROGS) $(DESTDIR)$(PREFIX)/bin
 
 # Drop our binaries, shellpacks and configs into an MMTests checkout.
 install-mmtests: all

@@ -1,8 +1,8 @@
 // compare-kernels: MMTests' compare-kernels.sh as a native program, plus the
 // mitigation-state differences and verdict tables the seeds compute by hand.
-#include "common/atomic_file.hpp"
-#include "lib/kernels_report.hpp"
-#include "lib/load_runs.hpp"
+#include "base/atomic_file.hpp"
+#include "report/kernels_report.hpp"
+#include "report/load_runs.hpp"
 
 #include <boost/program_options.hpp>
 #include <filesystem>

@@ -1,5 +1,5 @@
 // compare-mmtests: MMTests' compare-mmtests.pl as a native program.
-#include "lib/compare_app.hpp"
+#include "report/compare_app.hpp"
 
 #include <iostream>
 

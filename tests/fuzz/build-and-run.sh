@@ -1,6 +1,6 @@
 #!/bin/bash
 # build-and-run.sh BUILD - build every tests/fuzz/fuzz_*.cpp as a libFuzzer
-# target (clang, ASan+UBSan) against compare/lib and run each for
+# target (clang, ASan+UBSan) against the compare parts and run each for
 # FUZZ_SECONDS (default 10), seeded with the golden logs. Fails on a finding.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -12,10 +12,10 @@ CLANG=$(command -v clang++-14 || command -v clang++ || true)
 out=$BUILD/fuzz
 mkdir -p "$out"
 make -s "$BUILD/gen/embedded_yaml.cpp" BUILD="$BUILD" >/dev/null
-FLAGS="-std=c++20 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -Icompare -Iworkloads -I$BUILD/gen"
+FLAGS="-std=c++20 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined -I. -Icompare -I$BUILD/gen"
 LIBS="-lyaml-cpp -lzstd -lz -llzma -lboost_program_options"
-# compare/lib plus the shared helpers it uses (atomic writes).
-lib_srcs=(compare/lib/*.cpp workloads/common/atomic_file.cpp workloads/common/errors.cpp "$BUILD/gen/embedded_yaml.cpp")
+# Every compare part and base.
+lib_srcs=(base/*.cpp compare/{core,input,benchmarks,parsers,stats,tables,render,report}/*.cpp "$BUILD/gen/embedded_yaml.cpp")
 # One object set for all targets.
 objs=()
 for src in "${lib_srcs[@]}"; do

@@ -2,7 +2,7 @@
 // scratch logs directory, which the parser under test then reads. Any crash,
 // sanitizer report or uncaught exception is a finding.
 #pragma once
-#include "lib/parsers.hpp"
+#include "parsers/parsers.hpp"
 
 #include <cstdint>
 #include <cstdlib>

@@ -1,5 +1,5 @@
 // libFuzzer target: Perl number rules and printf on arbitrary strings.
-#include "lib/perl_scalar.hpp"
+#include "core/perl_scalar.hpp"
 
 #include <cstdint>
 #include <string>

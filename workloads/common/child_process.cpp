@@ -1,6 +1,6 @@
 #include "common/child_process.hpp"
 
-#include "common/errors.hpp"
+#include "base/errors.hpp"
 #include "common/signals.hpp"
 
 #include <cerrno>

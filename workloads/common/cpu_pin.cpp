@@ -1,7 +1,7 @@
 #include "common/cpu_pin.hpp"
 
 #include "common/cpu_topology.hpp"
-#include "common/errors.hpp"
+#include "base/errors.hpp"
 
 #include <algorithm>
 #include <sched.h>

@@ -1,6 +1,6 @@
 #include "common/cpu_topology.hpp"
 
-#include "common/errors.hpp"
+#include "base/errors.hpp"
 
 #include <algorithm>
 #include <charconv>

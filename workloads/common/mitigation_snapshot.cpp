@@ -1,8 +1,8 @@
 #include "common/mitigation_snapshot.hpp"
 
-#include "common/atomic_file.hpp"
+#include "base/atomic_file.hpp"
 #include "common/cpu_pin.hpp"
-#include "common/errors.hpp"
+#include "base/errors.hpp"
 #include "common/speculation_ctrl.hpp"
 
 #include <algorithm>

@@ -1,6 +1,6 @@
 #include "common/options.hpp"
 
-#include "common/errors.hpp"
+#include "base/errors.hpp"
 
 #include <cstdlib>
 #include <iostream>

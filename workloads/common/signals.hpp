@@ -5,7 +5,7 @@
 // or poll() returns EINTR, the caller calls throwIfInterrupted() and the
 // stack unwinds. Code that waits in a loop should check it every pass.
 #pragma once
-#include "common/errors.hpp"
+#include "base/errors.hpp"
 
 namespace mmtp {
 

@@ -1,6 +1,6 @@
 #include "common/temp_dir.hpp"
 
-#include "common/errors.hpp"
+#include "base/errors.hpp"
 
 #include <cstdlib>
 #include <stdlib.h>

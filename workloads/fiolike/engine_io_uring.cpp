@@ -3,7 +3,7 @@
 // commit() is one io_uring_enter to submit, getEvents() one to wait.
 #include "fiolike/engine.hpp"
 
-#include "common/errors.hpp"
+#include "base/errors.hpp"
 
 #include <cerrno>
 #include <cstring>

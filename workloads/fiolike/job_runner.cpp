@@ -1,6 +1,6 @@
 #include "fiolike/job_runner.hpp"
 
-#include "common/errors.hpp"
+#include "base/errors.hpp"
 #include "fiolike/clock.hpp"
 #include "fiolike/engine.hpp"
 #include "fiolike/offsets.hpp"

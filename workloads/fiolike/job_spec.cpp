@@ -1,6 +1,6 @@
 #include "fiolike/job_spec.hpp"
 
-#include "common/errors.hpp"
+#include "base/errors.hpp"
 #include "fiolike/engine.hpp"
 
 #include <cctype>

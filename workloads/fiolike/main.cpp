@@ -1,7 +1,7 @@
 // fiolike - fio-compatible IO jobs (psync, io_uring) with the CPU cost per IO
 // made explicit. Writes fio's terse v3 line to LOGDIR/fio.log, so MMTests'
 // fio parser reads it, and LOGDIR/fiolike-NAME.json.
-#include "common/errors.hpp"
+#include "base/errors.hpp"
 #include "common/options.hpp"
 #include "fiolike/job_runner.hpp"
 #include "fiolike/job_spec.hpp"

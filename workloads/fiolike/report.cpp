@@ -1,7 +1,7 @@
 #include "fiolike/report.hpp"
 
-#include "common/atomic_file.hpp"
-#include "common/errors.hpp"
+#include "base/atomic_file.hpp"
+#include "base/errors.hpp"
 #include "fiolike/terse.hpp"
 
 #include <cstdio>

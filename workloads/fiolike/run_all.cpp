@@ -1,7 +1,7 @@
 // run_all.cpp - the whole run: files first (laid out before any clock
 // starts), then numjobs threads released together; the process CPU window
 // opens when every job has finished its ramp and closes when all are done.
-#include "common/errors.hpp"
+#include "base/errors.hpp"
 #include "fiolike/job_runner.hpp"
 #include "fiolike/stop_flag.hpp"
 #include "fiolike/target_file.hpp"

@@ -1,6 +1,6 @@
 #include "fiolike/target_file.hpp"
 
-#include "common/errors.hpp"
+#include "base/errors.hpp"
 #include "fiolike/mounts.hpp"
 #include "fiolike/offsets.hpp"
 #include "fiolike/stop_flag.hpp"

@@ -5,7 +5,7 @@
 #include "ibpb-pulse/pulse.hpp"
 #include "ibpb-pulse/workload.hpp"
 
-#include "common/errors.hpp"
+#include "base/errors.hpp"
 
 #include <cerrno>
 #include <cstdlib>

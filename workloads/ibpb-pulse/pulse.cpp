@@ -1,7 +1,7 @@
 #include "ibpb-pulse/pulse.hpp"
 
 #include "common/cpu_topology.hpp"
-#include "common/errors.hpp"
+#include "base/errors.hpp"
 
 #include <algorithm>
 #include <cerrno>

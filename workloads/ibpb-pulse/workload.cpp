@@ -1,8 +1,8 @@
 #include "ibpb-pulse/workload.hpp"
 
-#include "common/atomic_file.hpp"
 #include "common/child_process.hpp"
-#include "common/errors.hpp"
+#include "common/pulse_status.hpp"
+#include "base/errors.hpp"
 #include "ibpb-pulse/pulse.hpp"
 
 #include <cstdlib>
@@ -80,24 +80,13 @@ int runWorkload(const fs::path& self) {
     for (char c : lines) n += c == '\n';
     fs::rename(partial, json);  // on failure too: the CPUs before the failing one were pulsed
     if (rc == 0) {
-        writeFileAtomically(logdir / kStatusFile, "ok " + mode + " " + std::to_string(n) + "\n");
+        writePulseStatus(logdir, mode, true, n);
     } else {
-        writeFileAtomically(logdir / kStatusFile, "failed " + mode + " " + std::to_string(rc) + "\n");
+        writePulseStatus(logdir, mode, false, rc);
         std::cerr << "ibpb-pulse: the " << mode << " pulses failed (exit " << rc
                   << "); a workload measured after this is not a valid A/B arm" << std::endl;
     }
     return rc;
-}
-
-std::string checkPulseStatus(const fs::path& logdir, const std::string& mode) {
-    const fs::path p = logdir / kStatusFile;
-    std::ifstream in(p);
-    if (!in) return "no " + p.string() + " (did ibpb-pulse run before this benchmark?)";
-    std::string word, seen;
-    in >> word >> seen;
-    if (word != "ok") return p.string() + " says the pulses failed (" + word + " " + seen + ")";
-    if (seen != mode) return p.string() + " records mode '" + seen + "', not '" + mode + "'";
-    return {};
 }
 
 }  // namespace mmtp::ibpbpulse

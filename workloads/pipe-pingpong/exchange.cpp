@@ -2,7 +2,7 @@
 
 #include "pipe-pingpong/loops.hpp"
 
-#include "common/errors.hpp"
+#include "base/errors.hpp"
 #include "common/signals.hpp"
 
 #include <atomic>

@@ -1,11 +1,11 @@
 // pipe-pingpong: perf bench sched pipe as an MMTests workload, with the RFC
 // ib_spec_bench modes (a side disables indirect-branch speculation, so the
 // kernel issues an IBPB when switching to or from it).
-#include "common/atomic_file.hpp"
-#include "common/errors.hpp"
+#include "base/atomic_file.hpp"
+#include "base/errors.hpp"
 #include "common/options.hpp"
+#include "common/pulse_status.hpp"
 #include "common/signals.hpp"
-#include "ibpb-pulse/workload.hpp"
 #include "pipe-pingpong/exchange.hpp"
 #include "pipe-pingpong/report.hpp"
 
@@ -94,7 +94,7 @@ int run(int argc, char** argv) {
         auto logs = std::filesystem::absolute(logdir).lexically_normal();
         if (!logs.has_filename()) logs = logs.parent_path();  // "…/logs/"
         const auto pulseLogs = logs.parent_path().parent_path() / "ibpb-pulse" / "logs";
-        if (std::string why = ibpbpulse::checkPulseStatus(pulseLogs, pulse); !why.empty())
+        if (std::string why = checkPulseStatus(pulseLogs, pulse); !why.empty())
             throw Error("--after-ibpb-pulse " + pulse + ": refusing to measure: " + why);
     }
 

@@ -1,6 +1,6 @@
 #include "pipe-pingpong/plan.hpp"
 
-#include "common/errors.hpp"
+#include "base/errors.hpp"
 
 #include <cstring>
 #include <string>

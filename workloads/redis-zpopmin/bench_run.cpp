@@ -1,8 +1,8 @@
 #include "redis-zpopmin/bench_run.hpp"
 
-#include "common/atomic_file.hpp"
+#include "base/atomic_file.hpp"
 #include "common/cpu_pin.hpp"
-#include "common/errors.hpp"
+#include "base/errors.hpp"
 #include "common/signals.hpp"
 #include "redis-zpopmin/batch_buffer.hpp"
 #include "redis-zpopmin/client_counts.hpp"

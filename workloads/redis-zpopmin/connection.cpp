@@ -1,6 +1,6 @@
 #include "redis-zpopmin/connection.hpp"
 
-#include "common/errors.hpp"
+#include "base/errors.hpp"
 #include "common/signals.hpp"
 
 #include <arpa/inet.h>

@@ -2,7 +2,7 @@
 // byte for byte) against a fresh, dedicated redis-server, as MMTests'
 // redis-benchmark-small recipe runs it, plus counts of real vs empty
 // replies (ZPOPMIN drains its set) and a mode that keeps the set filled.
-#include "common/errors.hpp"
+#include "base/errors.hpp"
 #include "common/signals.hpp"
 #include "redis-zpopmin/bench_run.hpp"
 #include "redis-zpopmin/settings.hpp"

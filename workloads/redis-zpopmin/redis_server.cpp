@@ -1,6 +1,6 @@
 #include "redis-zpopmin/redis_server.hpp"
 
-#include "common/errors.hpp"
+#include "base/errors.hpp"
 #include "common/signals.hpp"
 
 #include <fstream>

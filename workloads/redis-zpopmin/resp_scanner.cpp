@@ -1,6 +1,6 @@
 #include "redis-zpopmin/resp_scanner.hpp"
 
-#include "common/errors.hpp"
+#include "base/errors.hpp"
 
 #include <cstring>
 #include <string>

@@ -1,7 +1,7 @@
 #include "redis-zpopmin/settings.hpp"
 
 #include "common/cpu_pin.hpp"
-#include "common/errors.hpp"
+#include "base/errors.hpp"
 #include "common/options.hpp"
 
 #include <sstream>

@@ -1,6 +1,6 @@
 #include "redis-zpopmin/test_runner.hpp"
 
-#include "common/errors.hpp"
+#include "base/errors.hpp"
 #include "common/signals.hpp"
 #include "redis-zpopmin/batch_buffer.hpp"
 

@@ -1,6 +1,6 @@
 #include "redis-zpopmin/test_suite.hpp"
 
-#include "common/errors.hpp"
+#include "base/errors.hpp"
 
 #include <algorithm>
 #include <cctype>

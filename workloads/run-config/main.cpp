@@ -8,7 +8,7 @@
 // Writes tests-timestamp and tests-activity in run-mmtests.sh's format and a
 // snapshot of the mitigation state (common/mitigation_snapshot.hpp).
 #include "common/child_process.hpp"
-#include "common/errors.hpp"
+#include "base/errors.hpp"
 #include "common/mitigation_snapshot.hpp"
 #include "common/options.hpp"
 #include "common/signals.hpp"

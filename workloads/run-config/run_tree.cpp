@@ -1,6 +1,6 @@
 #include "run-config/run_tree.hpp"
 
-#include "common/errors.hpp"
+#include "base/errors.hpp"
 
 #include <cstdio>
 #include <ctime>

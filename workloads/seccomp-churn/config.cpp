@@ -1,6 +1,6 @@
 #include "seccomp-churn/config.hpp"
 
-#include "common/errors.hpp"
+#include "base/errors.hpp"
 #include "common/options.hpp"
 
 #include <cstdlib>

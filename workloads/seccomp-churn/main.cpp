@@ -1,6 +1,6 @@
 // seccomp-churn: stress-ng's seccomp stressor as a native MMTests workload,
 // plus the seccomp() attach-latency distribution. See sweep.hpp/workers.hpp.
-#include "common/errors.hpp"
+#include "base/errors.hpp"
 #include "seccomp-churn/config.hpp"
 #include "common/signals.hpp"
 #include "seccomp-churn/sweep.hpp"

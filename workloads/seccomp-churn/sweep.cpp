@@ -1,7 +1,7 @@
 #include "seccomp-churn/sweep.hpp"
 
-#include "common/atomic_file.hpp"
-#include "common/errors.hpp"
+#include "base/atomic_file.hpp"
+#include "base/errors.hpp"
 #include "common/latency_summary.hpp"
 #include "seccomp-churn/metrics_log.hpp"
 #include "seccomp-churn/workers.hpp"

@@ -1,6 +1,6 @@
 #include "seccomp-churn/workers.hpp"
 
-#include "common/errors.hpp"
+#include "base/errors.hpp"
 #include "common/signals.hpp"
 
 #include <algorithm>

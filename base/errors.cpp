@@ -1,0 +1,25 @@
+#include "base/errors.hpp"
+
+#include <cerrno>
+#include <cstring>
+#include <iostream>
+
+namespace mmtp {
+
+std::string errnoMessage(const std::string& what) {
+    return what + ": " + std::strerror(errno);
+}
+
+int runReportingErrors(const char* prog, const std::function<int()>& body) {
+    try {
+        return body();
+    } catch (const Error& e) {
+        std::cerr << prog << ": " << e.what() << std::endl;
+        return e.code();
+    } catch (const std::exception& e) {
+        std::cerr << prog << ": " << e.what() << std::endl;
+        return kExitFailure;
+    }
+}
+
+}  // namespace mmtp

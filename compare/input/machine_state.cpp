@@ -1,0 +1,100 @@
+#include "input/machine_state.hpp"
+
+#include "input/log_files.hpp"
+
+#include <cstdio>
+#include <set>
+
+namespace fs = std::filesystem;
+
+namespace mmtp::compare {
+
+namespace {
+
+std::string trim(const std::string& s) {
+    std::size_t b = s.find_first_not_of(" \t\r");
+    std::size_t e = s.find_last_not_of(" \t\r");
+    return b == std::string::npos ? std::string() : s.substr(b, e - b + 1);
+}
+
+// "key: value" lines into entries "prefix/key".
+void readKeyValues(const fs::path& file, const std::string& prefix, std::map<std::string, std::string>& out) {
+    auto text = readLog(file);
+    if (!text) return;
+    for (const std::string& line : splitLines(*text)) {
+        std::size_t colon = line.find(':');
+        if (colon == std::string::npos) continue;
+        out[prefix + "/" + trim(line.substr(0, colon))] = trim(line.substr(colon + 1));
+    }
+}
+
+std::string row(const std::string& label, const std::string& value) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%-40s", (label + ":").c_str());
+    return std::string(buf) + " " + value + "\n";
+}
+
+}  // namespace
+
+RunMachineState readMachineState(const fs::path& logDir, const std::string& run) {
+    RunMachineState s;
+    s.run = run;
+    fs::path iter0 = logDir / run / "iter-0";
+    readKeyValues(iter0 / "cpu-vulnerabilities.txt", "vulnerabilities", s.entries);
+    readKeyValues(iter0 / "speculation-prctl.txt", "prctl", s.entries);
+    if (auto micro = readLog(iter0 / "microcode.txt")) s.entries["microcode"] = trim(*micro);
+    if (auto cmdline = readLog(iter0 / "cmdline.txt")) s.entries["cmdline"] = trim(*cmdline);
+    if (auto dmesg = readLog(iter0 / "dmesg")) {
+        for (const std::string& line : splitLines(*dmesg)) {
+            if (line.find("WARNING:") != std::string::npos || line.find("Oops:") != std::string::npos)
+                s.kernelWarnings.push_back(line);
+            std::size_t p = line.find("Command line: ");
+            if (p != std::string::npos && !s.entries.count("cmdline")) s.entries["cmdline"] = trim(line.substr(p + 14));
+        }
+    }
+    return s;
+}
+
+std::vector<StateDifference> differingEntries(const std::vector<RunMachineState>& runs) {
+    std::set<std::string> keys;
+    for (const RunMachineState& r : runs)
+        for (const auto& [k, v] : r.entries) keys.insert(k);
+    std::vector<StateDifference> out;
+    for (const std::string& key : keys) {
+        StateDifference d{key, {}};
+        for (const RunMachineState& r : runs) {
+            auto it = r.entries.find(key);
+            d.values.push_back(it == r.entries.end() ? "(unavailable)" : it->second);
+        }
+        if (std::set<std::string>(d.values.begin(), d.values.end()).size() > 1) out.push_back(std::move(d));
+    }
+    return out;
+}
+
+std::string renderMachineStateText(const std::vector<RunMachineState>& runs) {
+    std::string out;
+    std::size_t entries = 0;
+    for (const RunMachineState& r : runs) entries = std::max(entries, r.entries.size());
+    std::vector<StateDifference> diffs = differingEntries(runs);
+    if (entries == 0) {
+        out += "Mitigation state: not recorded (no cpu-vulnerabilities.txt; run with run-config to record it)\n";
+    } else if (diffs.empty()) {
+        out += "Mitigation state: identical in all runs (" + std::to_string(entries) +
+               " entries: vulnerabilities, speculation prctl, microcode, cmdline)\n";
+    } else {
+        out += "Mitigation state differences\n";
+        for (const StateDifference& d : diffs) {
+            out += d.key + "\n";
+            for (std::size_t i = 0; i < runs.size(); ++i) out += row("  " + runs[i].run, d.values[i]);
+        }
+    }
+    for (const RunMachineState& r : runs) {
+        if (r.kernelWarnings.empty()) continue;
+        out += "Test " + r.run + " produced warnings or oops\n";
+        for (const std::string& w : r.kernelWarnings) out += w + "\n";
+        out += "\n";
+    }
+    return out;
+}
+
+}  // namespace mmtp::compare

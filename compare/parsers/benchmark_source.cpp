@@ -1,0 +1,39 @@
+#include "parsers/benchmark_source.hpp"
+
+#include "input/log_files.hpp"
+#include "parsers/parse_external.hpp"
+#include "parsers/parsers.hpp"
+
+#include <stdexcept>
+
+namespace mmtp::compare {
+
+BenchmarkSource findBenchmark(const std::string& bench, const std::string& altReport,
+                              const std::optional<std::string>& subHeading,
+                              const std::optional<std::filesystem::path>& mmtestsDir) {
+    if (const NativeBenchmark* native = findNativeBenchmark(bench, altReport)) {
+        auto yaml = embeddedShellpackYaml(std::string(native->yaml));
+        if (!yaml) throw std::runtime_error("benchmark " + bench + " has no embedded shellpack.yaml");
+        return {bench, loadSummarySettings(*yaml, std::string(native->yaml) + " shellpack yaml", subHeading),
+                native->parse};
+    }
+    if (mmtestsDir) {
+        if (auto sp = findExternalShellpack(*mmtestsDir, bench, altReport)) {
+            auto yaml = readLog(sp->yaml);
+            if (!yaml) throw std::runtime_error("cannot read " + sp->yaml.string());
+            ExternalShellpack shellpack = *sp;
+            return {bench, loadSummarySettings(*yaml, sp->yaml.string(), subHeading),
+                    [shellpack, altReport](const std::filesystem::path& logs, Warnings&) {
+                        return runExternalParser(shellpack, logs, altReport);
+                    }};
+        }
+        throw std::runtime_error("unknown benchmark '" + bench + (altReport.empty() ? "" : "-" + altReport) +
+                                 "': not parsed natively and no shellpack_src/src/" + bench + "/shellpack" +
+                                 (altReport.empty() ? "" : "-" + altReport) + ".yaml in " + mmtestsDir->string());
+    }
+    throw std::runtime_error("unknown benchmark '" + bench + (altReport.empty() ? "" : "' with alt report '" + altReport) +
+                             "': native parsers are redis, perfpipe, stressng, fio, redis-zpopmin, "
+                             "pipe-pingpong, ibpb-pulse, seccomp-churn (-a attach), fiolike (-a cpu); for others give --mmtests-dir or MMTESTS_DIR");
+}
+
+}  // namespace mmtp::compare

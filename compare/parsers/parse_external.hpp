@@ -1,0 +1,30 @@
+// parse_external.hpp - benchmarks we do not parse natively, read through an
+// MMTests checkout (--mmtests-dir or MMTESTS_DIR): its
+// shellpack_src/src/BENCH/parse-results and shellpack.yaml, found the way
+// ExtractFactory.pm finds them.
+#pragma once
+#include "core/rows.hpp"
+
+#include <filesystem>
+#include <optional>
+#include <string>
+
+namespace mmtp::compare {
+
+struct ExternalShellpack {
+    std::filesystem::path parser;  // parse-results[-ALT]
+    std::filesystem::path yaml;    // shellpack[-ALT].yaml
+};
+
+// nullopt when the checkout has no shellpack for the benchmark. Throws when
+// it has one that cannot be used (parser missing or not executable, or a
+// Perl Extract module that MMTests would use instead).
+std::optional<ExternalShellpack> findExternalShellpack(const std::filesystem::path& mmtestsDir,
+                                                       const std::string& bench, const std::string& altReport);
+
+// Runs the parser on a logs directory and splits its output into rows.
+// Throws when the parser cannot be started or fails.
+Rows runExternalParser(const ExternalShellpack& shellpack, const std::filesystem::path& logsDir,
+                       const std::string& altReport);
+
+}  // namespace mmtp::compare

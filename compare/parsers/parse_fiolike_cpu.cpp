@@ -1,0 +1,76 @@
+// fiolike's CPU report (-a cpu), as its shellpack's parse-results prints it:
+// per terse v3 line of fio.log, IOPS per direction, usr+sys CPU %, and CPU
+// microseconds per IO (from fiolike-JOB.json, else derived from the terse
+// line as fio accounts it).
+#include "input/log_files.hpp"
+#include "parsers/parsers.hpp"
+#include "core/shell_text.hpp"
+
+#include <cstdio>
+
+namespace mmtp::compare {
+
+namespace {
+
+std::string sixDecimals(double v) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.6f", v);
+    return buf;
+}
+
+std::string withoutPercent(std::string s) {
+    if (!s.empty() && s.back() == '%') s.pop_back();
+    return s;
+}
+
+// The value after "KEY": up to the next comma, as the awk script cuts it.
+std::string jsonField(const std::string& text, const std::string& key) {
+    std::string found;
+    for (const std::string& line : splitLines(text)) {
+        std::size_t p = line.find("\"" + key + "\":");
+        if (p == std::string::npos) continue;
+        std::size_t colon = line.rfind(':');
+        std::string v = line.substr(colon + 1);
+        v.erase(0, v.find_first_not_of(' '));
+        found = v.substr(0, v.find(','));
+    }
+    return found;
+}
+
+}  // namespace
+
+Rows parseFiolikeCpu(const std::filesystem::path& logsDir, Warnings& warnings) {
+    Rows rows;
+    auto text = readLog(logsDir / "fio.log");
+    if (!text) return rows;
+    int lineNr = 0;
+    for (const std::string& line : splitLines(*text)) {
+        ++lineNr;
+        std::vector<std::string> f = perlSplit(line, ';');
+        if (f.size() < 90) {
+            warnings.push_back((logsDir / "fio.log").string() + ":" + std::to_string(lineNr) + ": not a fio terse v3 line");
+            continue;
+        }
+        auto at = [&f](int awkField) { return f[static_cast<std::size_t>(awkField - 1)]; };
+        double usr = awkNumber(withoutPercent(at(88))), sys = awkNumber(withoutPercent(at(89)));
+        double rt = awkNumber(at(9)) > awkNumber(at(50)) ? awkNumber(at(9)) : awkNumber(at(50));
+        double ios = (awkNumber(at(8)) + awkNumber(at(49))) * rt / 1000;
+        const std::string job = at(3);
+        if (awkNumber(at(6)) > 0) rows.push_back({"iops", job, "read", "1", at(8), "R"});
+        if (awkNumber(at(47)) > 0) rows.push_back({"iops", job, "write", "1", at(49), "R"});
+        rows.push_back({"cpu-pct", job, "usr+sys", "1", sixDecimals(usr + sys), "R"});
+        std::string jobs, process;
+        if (auto json = readLog(logsDir / ("fiolike-" + job + ".json"))) {
+            jobs = jsonField(*json, "us_per_io_jobs");
+            process = jsonField(*json, "us_per_io_process");
+        }
+        if (!jobs.empty()) rows.push_back({"cpu-usec-per-io", job, "jobs", "1", sixDecimals(awkNumber(jobs)), "R"});
+        else if (ios > 0)
+            rows.push_back({"cpu-usec-per-io", job, "jobs", "1", sixDecimals((usr + sys) / 100 * rt * 1000 / ios), "R"});
+        if (!process.empty())
+            rows.push_back({"cpu-usec-per-io", job, "process", "1", sixDecimals(awkNumber(process)), "R"});
+    }
+    return rows;
+}
+
+}  // namespace mmtp::compare

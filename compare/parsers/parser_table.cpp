@@ -1,0 +1,33 @@
+#include "parsers/parsers.hpp"
+
+#include <array>
+
+namespace mmtp::compare {
+
+namespace {
+
+// Our workloads write the log format of the tool they stand in for, so they
+// share its parser; their shellpack.yaml lives in shellpacks/<name>/.
+constexpr std::array kNativeBenchmarks{
+    NativeBenchmark{"redis", "", "redis", parseRedisCsv},
+    NativeBenchmark{"perfpipe", "", "perfpipe", parsePerfBenchPipe},
+    NativeBenchmark{"stressng", "", "stressng", parseStressNgMetrics},
+    NativeBenchmark{"fio", "", "fio", parseFioTerse},
+    NativeBenchmark{"redis-zpopmin", "", "redis-zpopmin", parseRedisCsv},
+    NativeBenchmark{"pipe-pingpong", "", "pipe-pingpong", parsePerfBenchPipe},
+    NativeBenchmark{"seccomp-churn", "", "seccomp-churn", parseStressNgMetrics},
+    NativeBenchmark{"seccomp-churn", "attach", "seccomp-churn:attach", parseSeccompChurnAttach},
+    NativeBenchmark{"fiolike", "", "fiolike", parseFioTerse},
+    NativeBenchmark{"fiolike", "cpu", "fiolike:cpu", parseFiolikeCpu},
+    NativeBenchmark{"ibpb-pulse", "", "ibpb-pulse", parseIbpbPulseJson},
+};
+
+}  // namespace
+
+const NativeBenchmark* findNativeBenchmark(std::string_view name, std::string_view alt) {
+    for (const NativeBenchmark& b : kNativeBenchmarks)
+        if (b.name == name && b.alt == alt) return &b;
+    return nullptr;
+}
+
+}  // namespace mmtp::compare

@@ -1,0 +1,47 @@
+// parsers.hpp - one parser per raw log format, each turning a
+// iter-N/BENCH/logs directory into the rows MMTests' own parse-results prints
+// for it (same rows, same order), and the table that says which benchmark
+// uses which parser. A new benchmark with a known log format is one line in
+// the table plus its shellpack.yaml.
+#pragma once
+#include "core/rows.hpp"
+
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace mmtp::compare {
+
+// Malformed lines are read exactly as MMTests reads them (so the tables stay
+// identical) and also reported here as "FILE:LINE: what", for stderr.
+using Warnings = std::vector<std::string>;
+using ParseFn = Rows (*)(const std::filesystem::path& logsDir, Warnings& warnings);
+
+// redis-benchmark --csv logs redis-CLIENTS-ITER.log (shellpack redis).
+Rows parseRedisCsv(const std::filesystem::path& logsDir, Warnings& warnings);
+// perf bench sched pipe output benchlog-A-B[-N] (shellpack perfpipe).
+Rows parsePerfBenchPipe(const std::filesystem::path& logsDir, Warnings& warnings);
+// stress-ng --metrics-brief logs stressng-CLIENTS-ITER.log (shellpack stressng).
+Rows parseStressNgMetrics(const std::filesystem::path& logsDir, Warnings& warnings);
+// fio terse v3 fio.log (shellpack fio).
+Rows parseFioTerse(const std::filesystem::path& logsDir, Warnings& warnings);
+// seccomp-churn's attach-latency files seccomp-churn-CLIENTS-ITER.extra
+// (our shellpack's parse-results-attach, -a attach).
+Rows parseSeccompChurnAttach(const std::filesystem::path& logsDir, Warnings& warnings);
+// fiolike's CPU report (-a cpu): IOPS, CPU % and CPU us per IO per job.
+Rows parseFiolikeCpu(const std::filesystem::path& logsDir, Warnings& warnings);
+// ibpb-pulse's ibpb-pulse.json: the mask each pulsed CPU ended with, and how many.
+Rows parseIbpbPulseJson(const std::filesystem::path& logsDir, Warnings& warnings);
+
+struct NativeBenchmark {
+    std::string_view name;   // the -b argument
+    std::string_view alt;    // the -a argument ("" for the main report)
+    std::string_view yaml;   // which embedded shellpack.yaml describes it ("NAME" or "NAME:ALT")
+    ParseFn parse;
+};
+
+// nullptr when the benchmark (and alternative report) is not parsed natively.
+const NativeBenchmark* findNativeBenchmark(std::string_view name, std::string_view alt = {});
+
+}  // namespace mmtp::compare

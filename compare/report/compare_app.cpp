@@ -1,0 +1,116 @@
+#include "report/compare_app.hpp"
+
+#include "tables/comparison.hpp"
+#include "render/json_export.hpp"
+#include "report/load_runs.hpp"
+#include "render/render.hpp"
+
+#include <boost/program_options.hpp>
+#include <cstdlib>
+#include <iostream>
+#include <sstream>
+
+namespace po = boost::program_options;
+namespace fs = std::filesystem;
+
+namespace mmtp::compare {
+
+namespace {
+
+struct Options {
+    std::optional<std::string> directory, names, benchmark, subHeading, monitor, fromJson, mmtestsDir;
+    std::string altReport;
+    std::string format = "text";
+    bool printRatio = false, printSignificance = false, noCompare = false, jsonExport = false, verbose = false;
+};
+
+po::options_description describeOptions(Options& o) {
+    po::options_description d("Options (as MMTests' compare-mmtests.pl)");
+    auto opt = [](std::optional<std::string>& dst) {
+        return po::value<std::string>()->notifier([&dst](const std::string& v) { dst = v; });
+    };
+    d.add_options()
+        ("directory,d", opt(o.directory), "work log directory to extract data from")
+        ("names,n", opt(o.names), "comma-separated run names (as given to run-mmtests.sh); the first is the baseline")
+        ("benchmark,b", opt(o.benchmark), "benchmark to extract data for")
+        ("altreport,a", po::value(&o.altReport), "alternative report (shellpack-ALT.yaml, parse-results-ALT)")
+        ("sub-heading", opt(o.subHeading), "analyse only operations starting with this (a regex)")
+        ("print-ratio", po::bool_switch(&o.printRatio), "print ratios to the baseline instead of absolute values")
+        ("print-significance", po::bool_switch(&o.printSignificance), "add rows saying which changes are significant")
+        ("print-header", po::bool_switch(), "accepted for compatibility (compare-mmtests.pl ignores it)")
+        ("print-monitor", opt(o.monitor), "compare a monitor instead (only 'duration')")
+        ("no-compare", po::bool_switch(&o.noCompare), "hide the percentage comparisons")
+        ("format", po::value(&o.format), "text (default) or html")
+        ("json-export", po::bool_switch(&o.jsonExport), "also save the comparison data as DIR/BENCH.json.zst")
+        ("from-json", opt(o.fromJson), "read the runs from a JSON array of extract modules instead of -d")
+        ("mmtests-dir", opt(o.mmtestsDir), "MMTests checkout for benchmarks not parsed natively (default: $MMTESTS_DIR)")
+        ("verbose,v", po::bool_switch(&o.verbose), "say what is loaded (on stderr)")
+        ("help,h", "print this help");
+    return d;
+}
+
+LoadRequest loadRequest(const Options& o) {
+    LoadRequest r;
+    if (o.directory) r.directory = *o.directory;
+    if (o.benchmark) r.benchmark = *o.benchmark;
+    if (o.names) r.names = splitRunNames(*o.names);
+    r.altReport = o.altReport;
+    r.subHeading = o.subHeading;
+    r.durationMonitor = o.monitor.has_value();
+    r.ratioSummary = o.printRatio && !o.monitor;
+    r.mmtestsDir = mmtestsDirOrEnv(o.mmtestsDir);
+    r.verbose = o.verbose;
+    return r;
+}
+
+std::vector<RunSummary> loadRuns(const Options& o, std::ostream& err) {
+    if (o.fromJson) return loadRunsFromJson(*o.fromJson, loadRequest(o), err);
+    if (!o.directory || !fs::is_directory(*o.directory))
+        throw UsageError("report directory " + (o.directory ? *o.directory : std::string("(none)")) +
+                         " does not exist or was not specified (-d)");
+    if (!o.benchmark) throw UsageError("no benchmark given (-b)");
+    if (!o.names) throw UsageError("no run names given (-n)");
+    if (o.monitor && *o.monitor != "duration")
+        throw UsageError("--print-monitor " + *o.monitor + " is not supported (only 'duration')");
+    return loadRunsFromTree(loadRequest(o), err);
+}
+
+}  // namespace
+
+int runCompareMmtests(int argc, const char* const argv[], std::ostream& out, std::ostream& err) {
+    Options o;
+    po::options_description desc = describeOptions(o);
+    try {
+        po::variables_map vm = parseCommandLine(argc, argv, desc);
+        if (vm.count("help")) {
+            out << "usage: compare-mmtests -d WORK/log -b BENCH -n RUN1,RUN2,... [options]\n"
+                   "Prints the tables of MMTests' bin/compare-mmtests.pl, byte for byte, without Perl or R.\n\n"
+                << desc << "\n";
+            return 0;
+        }
+        if (o.format != "text" && o.format != "html" && o.format != "")
+            throw UsageError("--format " + o.format + ": use text or html");
+
+        std::vector<RunSummary> runs = loadRuns(o, err);
+        if (runs.empty()) throw std::runtime_error("no run could be loaded");
+        CompareOptions co;
+        co.printRatio = o.printRatio;
+        co.showCompare = !o.noCompare && !o.monitor;
+        co.printSignificance = o.printSignificance;
+        co.subHeading = o.subHeading;
+        ComparisonReport report = buildComparison(runs, co);
+        out << renderReport(report, o.format == "html" ? OutputFormat::Html : OutputFormat::Text);
+        out.flush();
+        if (o.jsonExport && o.benchmark && o.directory)
+            exportJson(fs::path(*o.directory) / (*o.benchmark + ".json.zst"), *o.benchmark, runs);
+        return 0;
+    } catch (const UsageError& e) {
+        err << "compare-mmtests: " << e.what() << " (see --help)\n";
+        return 2;
+    } catch (const std::exception& e) {
+        err << "compare-mmtests: " << e.what() << "\n";
+        return 1;
+    }
+}
+
+}  // namespace mmtp::compare

@@ -1,0 +1,147 @@
+#include "report/load_runs.hpp"
+
+#include "parsers/benchmark_source.hpp"
+#include "report/json_import.hpp"
+#include "input/log_files.hpp"
+#include "parsers/monitor_duration.hpp"
+#include "stats/stats.hpp"
+
+#include <cstdlib>
+#include <ostream>
+#include <regex>
+#include <sstream>
+
+namespace fs = std::filesystem;
+
+namespace mmtp::compare {
+
+namespace {
+
+// The iter-* entries of a run directory, in glob order.
+std::vector<fs::path> iterationDirs(const fs::path& runDir) {
+    std::vector<fs::path> dirs;
+    for (const std::string& n : listDirectory(runDir))
+        if (n.rfind("iter-", 0) == 0) dirs.push_back(runDir / n);
+    return dirs;
+}
+
+RunSummary newRun(const std::string& testName, const BenchmarkSource& src) {
+    RunSummary run;
+    run.testName = testName;
+    run.preferHigher = src.settings.preferHigher;
+    run.precision = src.settings.precision;
+    run.definition = summaryDefinition(src.settings.type);
+    return run;
+}
+
+RunSummary newDurationRun(const std::string& testName) {
+    RunSummary run;
+    run.testName = testName;
+    run.opName = "Duration";
+    run.definition = summaryDefinition(SummaryType::Singleops);
+    return run;
+}
+
+// compare-mmtests.pl drops a run whose summary dies (e.g. a harmonic mean of
+// all-zero samples) with a warning and compares the others.
+bool summarise(RunSummary& run, const LoadRequest& r, const std::string& bench, std::ostream& err) {
+    try {
+        if (r.ratioSummary) run.summariseRatio(r.subHeading);
+        else run.summarise(r.subHeading);
+        return true;
+    } catch (const IllegalDivisionByZero& e) {
+        err << "compare-mmtests: warning: run " << run.testName << " of " << bench
+            << " dropped, as MMTests drops it: " << e.what() << " in its summary\n";
+        return false;
+    }
+}
+
+void reportWarnings(const Warnings& warnings, const std::string& name, std::ostream& err) {
+    constexpr std::size_t kMaxWarnings = 10;
+    for (std::size_t i = 0; i < warnings.size() && i < kMaxWarnings; ++i)
+        err << "compare-mmtests: warning: " << warnings[i] << "\n";
+    if (warnings.size() > kMaxWarnings)
+        err << "compare-mmtests: warning: ... and " << warnings.size() - kMaxWarnings
+            << " more malformed lines in run " << name << "\n";
+}
+
+}  // namespace
+
+boost::program_options::variables_map parseCommandLine(int argc, const char* const argv[],
+                                                       const boost::program_options::options_description& desc) {
+    namespace po = boost::program_options;
+    po::variables_map vm;
+    try {
+        po::store(po::command_line_parser(argc, argv).options(desc).run(), vm);
+        po::notify(vm);
+    } catch (const po::error& e) {
+        throw UsageError(e.what());
+    }
+    return vm;
+}
+
+std::vector<std::string> splitRunNames(const std::string& list) {
+    std::vector<std::string> out;
+    std::stringstream ss(list);
+    std::string item;
+    while (std::getline(ss, item, ',')) out.push_back(item);
+    while (!out.empty() && out.back().empty()) out.pop_back();
+    return out;
+}
+
+std::optional<fs::path> mmtestsDirOrEnv(const std::optional<std::string>& option) {
+    if (option) return fs::path(*option);
+    if (const char* env = std::getenv("MMTESTS_DIR"); env && *env) return fs::path(env);
+    return std::nullopt;
+}
+
+std::vector<RunSummary> loadRunsFromTree(const LoadRequest& r, std::ostream& err) {
+    std::optional<BenchmarkSource> source;
+    if (!r.durationMonitor) source = findBenchmark(r.benchmark, r.altReport, r.subHeading, r.mmtestsDir);
+    std::optional<std::regex> dataFilter;
+    if (r.subHeading) {
+        try {
+            dataFilter = std::regex(*r.subHeading);
+        } catch (const std::regex_error&) {
+            throw UsageError("--sub-heading '" + *r.subHeading + "' is not a valid regular expression");
+        }
+    }
+    std::vector<RunSummary> runs;
+    for (const std::string& name : r.names) {
+        fs::path runDir = r.directory / name;
+        RunSummary run = r.durationMonitor ? newDurationRun(name) : newRun(name, *source);
+        std::vector<fs::path> iters = iterationDirs(runDir);
+        if (iters.empty())
+            err << "compare-mmtests: warning: no iter-* directories in " << runDir.string() << "; run " << name
+                << " has no results\n";
+        Warnings warnings;
+        for (const fs::path& iter : iters) {
+            if (r.durationMonitor) {
+                for (const Row& row : parseDuration(iter, r.benchmark))
+                    run.extraction.addData(row.metric, row.interval, row.value);
+            } else {
+                run.extraction.addRows(source->parse(iter / r.benchmark / "logs", warnings), dataFilter);
+            }
+            run.extraction.nextIteration();
+        }
+        reportWarnings(warnings, name, err);
+        if (r.verbose)
+            err << "compare-mmtests: " << name << ": " << iters.size() << " iteration dirs, "
+                << run.extraction.operations().size() << " operations\n";
+        if (summarise(run, r, r.benchmark, err)) runs.push_back(std::move(run));
+    }
+    return runs;
+}
+
+std::vector<RunSummary> loadRunsFromJson(const fs::path& file, const LoadRequest& r, std::ostream& err) {
+    std::vector<RunSummary> runs;
+    for (ImportedRun& imported : importJson(file)) {
+        BenchmarkSource src = findBenchmark(imported.bench, r.altReport, r.subHeading, r.mmtestsDir);
+        RunSummary run = newRun(imported.testName, src);
+        run.extraction = std::move(imported.extraction);
+        if (summarise(run, r, imported.bench, err)) runs.push_back(std::move(run));
+    }
+    return runs;
+}
+
+}  // namespace mmtp::compare

@@ -1,0 +1,53 @@
+// extraction.hpp - the samples of one run (one -n name), as Extract.pm keeps
+// them: operations in order of first appearance, values per iteration
+// directory, and the operations parse-results flagged for ratio reports.
+#pragma once
+#include "core/rows.hpp"
+
+#include <map>
+#include <optional>
+#include <regex>
+#include <string>
+#include <string_view>
+#include <unordered_set>
+#include <vector>
+
+namespace mmtp::compare {
+
+struct IterationSamples {
+    std::vector<double> sampleNrs;
+    std::vector<double> values;
+};
+
+class Extraction {
+public:
+    // Extract.pm addData: the operation is remembered even when the sample
+    // is not a number (data-less operations still get a row).
+    void addData(const std::string& op, std::string_view sampleNr, std::string_view value);
+    void addNumbers(const std::string& op, double sampleNr, double value);
+    void nextIteration() { ++iteration_; }
+
+    // ExtractShellpack.pm extractReport for one iteration's rows: labels are
+    // metric[-factorA][-factorB]; dataFilter (the --sub-heading regex,
+    // unanchored) selects the rows whose data are kept.
+    void addRows(const Rows& rows, const std::optional<std::regex>& dataFilter);
+
+    const std::vector<std::string>& operations() const { return ops_; }
+    const std::optional<std::vector<std::string>>& ratioOperations() const { return ratioOps_; }
+    // Every value of op, iteration after iteration.
+    std::vector<double> allValues(const std::string& op) const;
+    // Per-iteration samples of op (missing iterations are empty).
+    const std::vector<IterationSamples>* samples(const std::string& op) const;
+    int iterations() const { return iteration_; }
+
+private:
+    int iteration_ = 0;
+    void remember(const std::string& op);
+
+    std::vector<std::string> ops_;
+    std::unordered_set<std::string> seen_;
+    std::map<std::string, std::vector<IterationSamples>> data_;
+    std::optional<std::vector<std::string>> ratioOps_;
+};
+
+}  // namespace mmtp::compare

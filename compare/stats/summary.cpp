@@ -1,0 +1,111 @@
+#include "stats/summary.hpp"
+
+#include "stats/stats.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <regex>
+#include <stdexcept>
+
+namespace mmtp::compare {
+
+SummaryDefinition summaryDefinition(SummaryType type) {
+    const std::vector<std::string> meanCi = {"_mean", "meanci_low-_mean", "meanci_high-_mean"};
+    switch (type) {
+    case SummaryType::Multiops:
+        return {{"min", "_mean", "stddev-_mean", "coeffvar-_mean", "max", "_mean-95"}, meanCi};
+    case SummaryType::Normalisedops:
+        return {{"min", "_mean", "_mean-95", "percentile-95", "stddev-_mean", "coeffvar-_mean", "max"}, meanCi};
+    case SummaryType::NormalisedLeftSkewops:
+        return {{"min", "_mean", "_mean-50", "percentile-50", "_mean-75", "percentile-75", "_mean-90",
+                 "percentile-90", "_mean-99", "percentile-99", "stddev-_mean", "coeffvar-_mean", "max"},
+                meanCi};
+    case SummaryType::Singleops:
+        return {{"_value"}, {"_value"}};
+    case SummaryType::Subselection:
+        throw std::runtime_error(
+            "summarise: Subselection is not supported: MMTests computes it by unseeded random "
+            "resampling in Python, so no two runs of compare-mmtests.pl agree");
+    }
+    throw std::logic_error("unknown summary type");
+}
+
+namespace {
+
+std::vector<std::string> filterSubheading(const std::vector<std::string>& ops,
+                                          const std::optional<std::string>& subHeading) {
+    if (!subHeading || subHeading->empty()) return ops;
+    std::regex re;
+    try {
+        re = std::regex(*subHeading);
+    } catch (const std::regex_error& e) {
+        throw std::runtime_error("--sub-heading '" + *subHeading + "' is not a valid regular expression");
+    }
+    std::vector<std::string> out;
+    for (const std::string& op : ops)
+        if (std::regex_search(op, re, std::regex_constants::match_continuous)) out.push_back(op);
+    return out;
+}
+
+std::vector<double> sortedUnits(const RunSummary& run, const std::string& op, StatCache& cache) {
+    std::vector<double> units = run.extraction.allValues(op);
+    if (run.preferHigher) {
+        std::stable_sort(units.begin(), units.end(), std::greater<>());
+        cache.descending = true;
+    } else {
+        std::stable_sort(units.begin(), units.end());
+        cache.ascending = true;
+    }
+    return units;
+}
+
+}  // namespace
+
+std::vector<std::string> RunSummary::summaryOps(const std::optional<std::string>& subHeading) const {
+    return filterSubheading(extraction.operations(), subHeading);
+}
+
+std::vector<std::string> RunSummary::ratioSummaryOps(const std::optional<std::string>& subHeading) const {
+    const auto& ratioOps = extraction.ratioOperations();
+    return filterSubheading(ratioOps ? *ratioOps : extraction.operations(), subHeading);
+}
+
+void RunSummary::summarise(const std::optional<std::string>& subHeading) {
+    values.clear();
+    ci.clear();
+    comparisonStatIndex.reset();
+    std::vector<std::string> ciFuncs;
+    if (definition.ratioStats.size() == 3) {
+        auto it = std::find(definition.stats.begin(), definition.stats.end(), definition.ratioStats[0]);
+        if (it != definition.stats.end()) {
+            ciFuncs = {definition.ratioStats[1], definition.ratioStats[2]};
+            comparisonStatIndex = static_cast<std::size_t>(it - definition.stats.begin());
+        }
+    }
+    for (const std::string& op : summaryOps(subHeading)) {
+        StatCache cache;
+        std::vector<double> units = sortedUnits(*this, op, cache);
+        std::vector<double>& row = values[op];
+        for (const std::string& func : definition.stats) row.push_back(runStatFunc(func, units, cache, preferHigher));
+        if (ciFuncs.size() == 2) {
+            double lo = runStatFunc(ciFuncs[0], units, cache, preferHigher);
+            double hi = runStatFunc(ciFuncs[1], units, cache, preferHigher);
+            if (!std::isnan(lo) && !std::isnan(hi)) ci[op] = {lo, hi};
+        }
+    }
+}
+
+void RunSummary::summariseRatio(const std::optional<std::string>& subHeading) {
+    values.clear();
+    ci.clear();
+    for (const std::string& op : ratioSummaryOps(subHeading)) {
+        StatCache cache;
+        std::vector<double> units = sortedUnits(*this, op, cache);
+        std::vector<double> v;
+        for (const std::string& func : definition.ratioStats) v.push_back(runStatFunc(func, units, cache, preferHigher));
+        values[op] = {v[0]};
+        if (v.size() == 3 && !std::isnan(v[1]) && !std::isnan(v[2])) ci[op] = {v[1], v[2]};
+    }
+}
+
+}  // namespace mmtp::compare

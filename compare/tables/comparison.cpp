@@ -1,0 +1,273 @@
+#include "tables/comparison.hpp"
+
+#include "stats/stats.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <regex>
+#include <stdexcept>
+
+namespace mmtp::compare {
+
+namespace {
+
+constexpr int kCompareLength = 7;
+const double kNaN = std::nan("");
+
+std::string fmtValue(int fieldLength, int precision) {
+    return "%" + std::to_string(fieldLength) + "." + std::to_string(precision) + "f";
+}
+
+// A run's summary value; NaN (Perl's "NaN") when the run lacks the operation.
+double summaryValue(const RunSummary& run, const std::string& op, std::size_t column) {
+    auto it = run.values.find(op);
+    if (it == run.values.end() || column >= it->second.size()) return kNaN;
+    return it->second[column];
+}
+
+std::vector<double> ciOf(const RunSummary& run, const std::string& op) {
+    auto it = run.ci.find(op);
+    if (it == run.ci.end()) return {};
+    return {it->second.first, it->second.second};
+}
+
+bool missing(double v) { return std::isnan(v) || v == -1; }
+
+// Perl's substr(): negative offset counts from the end, negative length
+// leaves that many characters off; outside the string it is undef.
+std::optional<std::string> perlSubstr(const std::string& s, long offset, std::optional<long> length = {}) {
+    const long len = static_cast<long>(s.size());
+    if (offset < 0) offset += len;
+    if (offset < 0 || offset > len) return std::nullopt;
+    long end = len;
+    if (length) end = *length < 0 ? len + *length : offset + *length;
+    end = std::clamp(end, offset, len);
+    return s.substr(static_cast<std::size_t>(offset), static_cast<std::size_t>(end - offset));
+}
+
+PerlArg stringOrUndef(const std::optional<std::string>& s) {
+    return s ? PerlArg::string(*s) : PerlArg::undef();
+}
+
+// Compare.pm _generateHeaderTable: run names split at the first '-' (with
+// its bodge for "-rcN" and its odd results for names without '-').
+FormattedTable headerTable(const std::vector<RunSummary>& runs, int operationLength, bool showCompare) {
+    static const std::regex kRc("-rc[0-9]");
+    FormattedTable t;
+    t.formats.push_back("%" + std::to_string(operationLength) + "s");
+    std::vector<PerlArg> top{PerlArg::string("")}, bottom{PerlArg::string("")};
+    for (const RunSummary& run : runs) {
+        const std::string& name = run.testName;
+        std::size_t dash = name.find('-');
+        long index = dash == std::string::npos ? -1 : static_cast<long>(dash);
+        auto probe = perlSubstr(name, index, index + 3);
+        if (probe && std::regex_search(*probe, kRc)) index += 4;
+        int width = run.fieldLength + (showCompare ? kCompareLength + 4 : 0);
+        t.formats.push_back("%" + std::to_string(width) + "s");
+        top.push_back(stringOrUndef(perlSubstr(name, 0, index)));
+        bottom.push_back(stringOrUndef(perlSubstr(name, index + 1)));
+    }
+    t.rows.push_back(std::move(top));
+    t.rows.push_back(std::move(bottom));
+    return t;
+}
+
+ComparisonReport regularTable(const std::vector<RunSummary>& runs, const CompareOptions& o) {
+    const RunSummary& base = runs.front();
+    const std::vector<std::string> ops = base.summaryOps(o.subHeading);
+    if (ops.empty())
+        throw std::runtime_error("nothing to compare: run '" + base.testName + "' has no results" +
+                                 (o.subHeading ? " matching --sub-heading " + *o.subHeading : std::string()));
+    const auto& stats = base.definition.stats;
+    const std::size_t nRuns = runs.size();
+
+    // Results and percentage differences, column by column (_generateComparisonTable).
+    std::map<std::string, std::vector<std::vector<double>>> results, compares;
+    for (const std::string& op : ops) {
+        for (std::size_t col = 0; col < stats.size(); ++col) {
+            CompareFn fn = statCompareFunc(stats[col], base.preferHigher);
+            std::vector<double> data, cmp;
+            double b = summaryValue(base, op, col);
+            for (const RunSummary& run : runs) {
+                double v = summaryValue(run, op, col);
+                if (!missing(v) && b != -1) {
+                    data.push_back(v);
+                    cmp.push_back(applyCompare(fn, v, b));
+                } else {
+                    data.push_back(0);
+                    cmp.push_back(0);
+                }
+            }
+            results[op].push_back(data);
+            compares[op].push_back(cmp);
+        }
+    }
+
+    // Significance of the comparison statistic: |cidiff| > 1.
+    std::map<std::string, std::vector<PerlArg>> significance;
+    for (const std::string& op : ops) {
+        double baselineVal = 0;
+        std::vector<double> baselineCi;
+        auto& sig = significance[op];
+        for (std::size_t m = 0; m < nRuns; ++m) {
+            const RunSummary& run = runs[m];
+            if (run.ci.empty()) {
+                sig.push_back(PerlArg::number(0));
+                sig.push_back(PerlArg::number(0));
+                continue;
+            }
+            double val = summaryValue(run, op, run.comparisonStatIndex.value_or(0));
+            if (m == 0) {
+                baselineVal = val;
+                baselineCi = ciOf(run, op);
+                sig.push_back(PerlArg::number(0));
+                sig.push_back(PerlArg::number(0));
+            } else {
+                double ratio = run.ci.count(op) ? cidiff(baselineVal, baselineCi, val, ciOf(run, op)) : 0;
+                sig.push_back(std::fabs(ratio) > 1 ? PerlArg::number(1) : PerlArg::string(""));
+                sig.push_back(PerlArg::number(ratio));
+            }
+        }
+    }
+
+    ComparisonReport report;
+    report.fieldLength = base.fieldLength;
+    FormattedTable& t = report.body;
+    std::size_t maxStat = 0, maxOp = 0;
+    for (const std::string& op : ops) {
+        for (const std::string& s : stats) maxStat = std::max(maxStat, statName(s, base.preferHigher, base.opName).size());
+        maxOp = std::max(maxOp, op.size());
+    }
+    t.formats.push_back("%-" + std::to_string(maxStat) + "s");
+    t.formats.push_back(" %-" + std::to_string(maxOp) + "s");
+    const std::string valueFmt = fmtValue(base.fieldLength, base.precision);
+    for (std::size_t i = 0; i <= nRuns; ++i) {
+        t.formats.push_back(valueFmt);
+        t.formats.push_back(o.showCompare ? " (%" + std::to_string(kCompareLength) + ".2f%%)" : "");
+    }
+    for (std::size_t h = 0; h < stats.size(); ++h) {
+        for (const std::string& op : ops) {
+            std::vector<PerlArg> row{PerlArg::string(statName(stats[h], base.preferHigher, base.opName)),
+                                     PerlArg::string(op)};
+            for (std::size_t i = 0; i < nRuns; ++i) {
+                row.push_back(PerlArg::number(results[op][h][i]));
+                if (o.showCompare) {
+                    std::string mark;
+                    // "$_ComparisonStatIndex == $header": undef compares equal to row 0.
+                    if (base.comparisonStatIndex.value_or(0) == h)
+                        mark = significance[op][i * 2].asNumber() != 0 ? ":SIG:" : ":NSIG:";
+                    row.push_back(PerlArg::string(stringify(compares[op][h][i]) + mark));
+                } else {
+                    row.push_back(PerlArg::arrayRef());
+                }
+            }
+            t.rows.push_back(std::move(row));
+        }
+    }
+    if (o.printSignificance && o.showCompare) {
+        for (const std::string& op : ops) {
+            std::vector<PerlArg> row{PerlArg::string("Significant"), PerlArg::string(op)};
+            for (const PerlArg& a : significance[op]) row.push_back(a);
+            row.push_back(PerlArg::undef());
+            t.rows.push_back(std::move(row));
+        }
+    }
+    report.header = headerTable(runs, static_cast<int>(maxStat + 1 + maxOp), o.showCompare);
+    return report;
+}
+
+ComparisonReport ratioTable(const std::vector<RunSummary>& runs, const CompareOptions& o) {
+    const RunSummary& base = runs.front();
+    const std::vector<std::string> ops = base.ratioSummaryOps(o.subHeading);
+    const std::size_t nRuns = runs.size();
+    const bool baseHasCi = !base.ci.empty();
+    const CompareFn ratioCompare = base.preferHigher ? CompareFn::Pdiff : CompareFn::Pndiff;
+    const std::string preferred = base.preferHigher ? "Higher" : "Lower";
+
+    // _generateRatioComparisonTable
+    std::map<std::string, std::vector<double>> ratios, ratioCmps, normCmps;
+    for (const std::string& op : ops) {
+        for (const RunSummary& run : runs) {
+            double aval = summaryValue(run, op, 0), bval = summaryValue(base, op, 0);
+            double ratio = 1, ratiocmp = 0, normcmp = 0;
+            if (!missing(aval) && !missing(bval)) {
+                ratio = rdiff(aval, bval);
+                ratiocmp = applyCompare(ratioCompare, ratio, 1);
+                if (baseHasCi) {
+                    normcmp = cidiff(aval, ciOf(run, op), bval, ciOf(base, op));
+                    if (std::isnan(normcmp)) normcmp = 0;
+                }
+            }
+            ratios[op].push_back(ratio);
+            ratioCmps[op].push_back(ratiocmp);
+            normCmps[op].push_back(normcmp);
+        }
+    }
+    std::vector<double> geomean;
+    std::vector<std::vector<double>> normStats;  // amean, min, max per run
+    for (std::size_t m = 0; m < nRuns; ++m) {
+        std::vector<double> units, norm;
+        for (const std::string& op : ops) {
+            norm.push_back(normCmps[op][m]);
+            double r = ratios[op][m];
+            units.push_back(std::isnan(r) ? 1 : (r != 0 ? r : 0.00001));
+        }
+        normStats.push_back({calcAmean(norm), calcMin(norm), calcMax(norm)});
+        geomean.push_back(calcGeomean(units));
+    }
+
+    ComparisonReport report;
+    report.fieldLength = base.fieldLength;
+    FormattedTable& t = report.body;
+    std::size_t maxLength = 0;
+    for (const std::string& op : ops) maxLength = std::max(maxLength, op.size());
+    maxLength += 6;  // "Ratio "
+    t.formats.push_back("%-" + std::to_string(maxLength) + "s");
+    const std::string valueFmt = fmtValue(base.fieldLength, base.precision);
+    // Built before the compare width is known: the % columns have no width.
+    for (std::size_t i = 0; i <= ops.size(); ++i) {
+        t.formats.push_back(valueFmt);
+        if (o.showCompare) {
+            t.formats.push_back(" (%.2f%%)");
+            t.formats.push_back(" (%+.2fs)");
+        } else {
+            t.formats.push_back("");
+        }
+    }
+    for (const std::string& op : ops) {
+        std::vector<PerlArg> row{PerlArg::string("Ratio " + op)};
+        for (std::size_t m = 0; m < nRuns; ++m) {
+            row.push_back(PerlArg::number(ratios[op][m]));
+            row.push_back(o.showCompare ? PerlArg::number(ratioCmps[op][m]) : PerlArg::string("NaN"));
+            row.push_back(baseHasCi ? PerlArg::number(normCmps[op][m]) : PerlArg::string("NaN"));
+        }
+        t.rows.push_back(std::move(row));
+    }
+    auto summaryRow = [&](const std::string& title, auto valueOf) {
+        std::vector<PerlArg> row{PerlArg::string(title)};
+        for (std::size_t m = 0; m < nRuns; ++m) {
+            row.push_back(PerlArg::number(valueOf(m)));
+            row.push_back(PerlArg::undef());
+            row.push_back(PerlArg::undef());
+        }
+        t.rows.push_back(std::move(row));
+    };
+    if (baseHasCi) {
+        summaryRow("Dmean " + preferred, [&](std::size_t m) { return normStats[m][0]; });
+        summaryRow("Dmin  " + preferred, [&](std::size_t m) { return normStats[m][1]; });
+        summaryRow("Dmax  " + preferred, [&](std::size_t m) { return normStats[m][2]; });
+    }
+    summaryRow("Gmean " + preferred, [&](std::size_t m) { return geomean[m]; });
+    report.header = headerTable(runs, static_cast<int>(maxLength), o.showCompare);
+    return report;
+}
+
+}  // namespace
+
+ComparisonReport buildComparison(const std::vector<RunSummary>& runs, const CompareOptions& options) {
+    if (runs.empty()) throw std::runtime_error("no runs to compare");
+    return options.printRatio ? ratioTable(runs, options) : regularTable(runs, options);
+}
+
+}  // namespace mmtp::compare

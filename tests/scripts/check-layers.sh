@@ -1,0 +1,39 @@
+#!/bin/bash
+# The layering rule is enforced: in a scratch copy of the tree, each
+# forbidden include (compare -> workloads, a workload -> another workload,
+# stats -> parsers, parsers -> tables/render, base -> anything) makes
+# `make check-layers` fail with a line naming the rule, and the clean copy
+# passes.
+set -u
+work=$(mktemp -d /tmp/check-layers.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+
+(cd "$TOP" && git ls-files -z base compare workloads scripts Makefile | xargs -0 cp --parents -t "$work") ||
+	fail "cannot copy the tree"
+cd "$work"
+make -s check-layers BUILD="$work/build" > out.txt 2>&1 || fail "the clean tree breaks the rule: $(cat out.txt)"
+
+# forbid FILE INCLUDE RULE-TEXT: adding the include must fail naming the rule.
+forbid() {
+	local file=$1 inc=$2 want=$3
+	cp "$file" "$file.orig"
+	sed -i "1i #include \"$inc\"" "$file"
+	if make -s check-layers BUILD="$work/build" > out.txt 2>&1; then
+		fail "$file including $inc passed the layer check"
+	fi
+	grep -qF "$want" out.txt || fail "$file including $inc: the error does not name the rule '$want': $(cat out.txt)"
+	mv "$file.orig" "$file"
+	echo "ok: $file -> $inc refused"
+}
+forbid compare/report/load_runs.cpp common/child_process.hpp "compare/report may use only"
+forbid workloads/pipe-pingpong/main.cpp ibpb-pulse/pulse.hpp "workloads/pipe-pingpong may use only [workloads/common base] (Makefile: USES_workloads/pipe-pingpong)"
+forbid compare/stats/summary.hpp parsers/parsers.hpp "compare/stats may use only"
+forbid compare/parsers/parse_redis.cpp tables/comparison.hpp "compare/parsers may use only"
+forbid compare/parsers/parse_redis.cpp render/render.hpp "compare/parsers may use only"
+forbid base/errors.cpp common/signals.hpp "base may use only [nothing]"
+forbid base/atomic_file.hpp compare/core/rows.hpp "base may use only [nothing]"
+
+# And the clean copy passes again.
+make -s check-layers BUILD="$work/build" > out.txt 2>&1 || fail "the restored tree fails: $(cat out.txt)"
+echo "layer rule enforced"

@@ -1,0 +1,124 @@
+// The native parsers give the rows MMTests' parse-results give, in its order.
+#include "compare/test_support.hpp"
+#include "parsers/parsers.hpp"
+
+#include <catch2/catch.hpp>
+#include <zlib.h>
+
+using namespace mmtp::compare;
+using compare_test::ScratchTree;
+
+namespace {
+
+const char* kRedisCsv =
+    "\"test\",\"rps\",\"avg_latency_ms\",\"min_latency_ms\",\"p50_latency_ms\",\"p95_latency_ms\",\"p99_latency_ms\",\"max_latency_ms\"\n"
+    "\"ZPOPMIN\",\"1160533.40\",\"0.194\",\"0.080\",\"0.099\",\"0.359\",\"0.419\",\"0.459\"\n"
+    "\"GET\",\"2705297.25\",\"0.092\",\"0.080\",\"0.089\",\"0.109\",\"0.159\",\"0.259\"\n";
+
+std::vector<std::string> labels(const Rows& rows) {
+    std::vector<std::string> out;
+    for (const Row& r : rows) out.push_back(r.metric + "/" + r.factorA + "/" + r.interval + "=" + r.value);
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("redis rows are sorted by metric then clients then iteration, RPS in thousands", "[compare][parsers]") {
+    ScratchTree t;
+    t.write("redis-2-1.log", kRedisCsv);
+    t.write("redis-10-1.log", kRedisCsv);
+    t.write("redis-2-2.log", kRedisCsv);
+    Warnings w;
+    Rows rows = parseRedisCsv(t.root(), w);
+    REQUIRE(rows.size() == 3 * 2 * 6);
+    CHECK(w.empty());
+    auto l = labels(rows);
+    // "GET-RPS" sorts before "GET-lat95" (C locale), clients numerically (2 before 10)
+    CHECK(l[0] == "GET-RPS/2/1=2705.3");  // awk's %.6g
+    CHECK(l[1] == "GET-RPS/2/2=2705.3");
+    CHECK(l[2] == "GET-RPS/10/1=2705.3");
+    CHECK(l[3] == "GET-lat95/2/1=109");
+    CHECK(rows[0].extra == "R");
+    CHECK(rows[3].extra == "_");
+}
+
+TEST_CASE("a malformed redis CSV line is read as MMTests reads it and reported", "[compare][parsers]") {
+    ScratchTree t;
+    t.write("redis-1-1.log", "\"GET\",\"fast\",\"0.1\"\n");
+    Warnings w;
+    Rows rows = parseRedisCsv(t.root(), w);
+    REQUIRE(rows.size() == 6);
+    CHECK(rows[0].value == "0");
+    REQUIRE(w.size() == 1);
+    CHECK(w[0].find("redis-1-1.log:1:") != std::string::npos);
+}
+
+TEST_CASE("gzip-compressed logs are read transparently", "[compare][parsers]") {
+    ScratchTree t;
+    std::filesystem::path p = t.root() / "redis-1-1.log.gz";
+    gzFile f = gzopen(p.c_str(), "wb");
+    gzputs(f, kRedisCsv);
+    gzclose(f);
+    Warnings w;
+    CHECK(parseRedisCsv(t.root(), w).size() == 12);
+}
+
+TEST_CASE("perf bench sched pipe values are numbered per log in log order", "[compare][parsers]") {
+    ScratchTree t;
+    t.write("benchlog-_-_-1", "# Running 'sched/pipe' benchmark:\n     Total time: 0.120 [sec]\n\n       6.041000 usecs/op\n");
+    t.write("benchlog-_-_-2", "       5.500000 usecs/op\n");
+    t.write("benchlog-_-_-10", "       7.250000 usecs/op\n");
+    Warnings w;
+    auto l = labels(parsePerfBenchPipe(t.root(), w));
+    REQUIRE(l.size() == 3);
+    CHECK(l[0] == "usecs-op/_/1=6.041000");
+    CHECK(l[1] == "usecs-op/_/2=5.500000");
+    CHECK(l[2] == "usecs-op/_/3=7.250000");  // benchlog-_-_-10 is the third by number
+}
+
+TEST_CASE("stress-ng metrics rows start after the (secs) header, including the data-less summary line", "[compare][parsers]") {
+    ScratchTree t;
+    t.write("stressng-1-1.log",
+            "stress-ng: info:  [1] dispatching hogs: 1 seccomp\n"
+            "stress-ng: metrc: [1] stressor       bogo ops real time  usr time  sys time   bogo ops/s     bogo ops/s\n"
+            "stress-ng: metrc: [1]                           (secs)    (secs)    (secs)   (real time) (usr+sys time)\n"
+            "stress-ng: metrc: [1] seccomp             658      2.00      0.54      1.35       295.98         348.71\n"
+            "stress-ng: info:  [1] successful run completed in 2.00s\n");
+    Warnings w;
+    Rows rows = parseStressNgMetrics(t.root(), w);
+    REQUIRE(rows.size() == 2);
+    CHECK(rows[0].metric == "bops-seccomp");
+    CHECK(rows[0].value == "295.98");
+    CHECK(rows[1].metric == "bops-successful");
+    CHECK(rows[1].value.empty());
+    CHECK(w.empty());
+}
+
+TEST_CASE("fio terse lines give read and write bandwidth only for directions that moved data", "[compare][parsers]") {
+    std::vector<std::string> f(130, "0");
+    f[0] = "3";
+    f[2] = "randrw";
+    f[5] = "100";
+    f[44] = "4321.5";
+    std::string line;
+    for (std::size_t i = 0; i < f.size(); ++i) line += (i ? ";" : "") + f[i];
+    ScratchTree t;
+    t.write("fio.log", line + "\nfio: some warning\n");
+    Warnings w;
+    Rows rows = parseFioTerse(t.root(), w);
+    REQUIRE(rows.size() == 1);
+    CHECK(rows[0].metric == "kb/sec");
+    CHECK(rows[0].factorA == "randrw");
+    CHECK(rows[0].factorB == "read");
+    CHECK(rows[0].value == "4321.5");
+    REQUIRE(w.size() == 1);
+    CHECK(w[0].find("fio.log:2:") != std::string::npos);
+}
+
+TEST_CASE("each of our workloads is read with the parser of the tool it stands in for", "[compare][parsers]") {
+    CHECK(findNativeBenchmark("redis-zpopmin")->parse == &parseRedisCsv);
+    CHECK(findNativeBenchmark("pipe-pingpong")->parse == &parsePerfBenchPipe);
+    CHECK(findNativeBenchmark("seccomp-churn")->parse == &parseStressNgMetrics);
+    CHECK(findNativeBenchmark("fiolike")->parse == &parseFioTerse);
+    CHECK(findNativeBenchmark("tbench") == nullptr);
+}

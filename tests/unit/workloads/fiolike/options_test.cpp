@@ -1,0 +1,56 @@
+#include "base/errors.hpp"
+#include "fiolike/job_spec.hpp"
+
+#include <catch2/catch.hpp>
+#include <cstdlib>
+
+using namespace mmtp::fiolike;
+
+namespace {
+JobSpec specOf(std::vector<const char*> args) {
+    args.insert(args.begin(), "fiolike");
+    const auto desc = jobOptions();
+    auto p = mmtp::parseOptions(static_cast<int>(args.size()), args.data(), desc, jobEnvNames());
+    return jobSpecFrom(p.vm);
+}
+}  // namespace
+
+TEST_CASE("fiolike sizes and durations use fio's suffixes") {
+    CHECK(parseSize("4k", "bs") == 4096);
+    CHECK(parseSize("4KiB", "bs") == 4096);
+    CHECK(parseSize("1G", "size") == (1ull << 30));
+    CHECK(parseSize("512", "bs") == 512);
+    CHECK_THROWS_AS(parseSize("4q", "bs"), mmtp::UsageError);
+    CHECK_THROWS_WITH(parseSize("abc", "size"), Catch::Contains("--size"));
+    CHECK(parseDurationNs("2", "runtime") == 2000000000ull);
+    CHECK(parseDurationNs("500ms", "runtime") == 500000000ull);
+    CHECK(parseDurationNs("1m", "runtime") == 60000000000ull);
+    CHECK_THROWS_WITH(parsePattern("randomread"), Catch::Contains("--rw"));
+}
+
+TEST_CASE("fiolike options fall back to the MMTests fio config variables") {
+    setenv("FIO_IO_PATTERNS", "randrw", 1);
+    setenv("FIO_BLOCK_SIZE", "8k", 1);
+    setenv("FIO_IODEPTH", "16", 1);
+    setenv("FIO_IOENGINE", "io_uring", 1);
+    setenv("LOGDIR_RESULTS", "/tmp/x", 1);
+    const JobSpec s = specOf({"--rwmixread", "70"});
+    CHECK(s.pattern == Pattern::RandRW);
+    CHECK(s.readPercent() == 70);
+    CHECK(s.bs == 8192);
+    CHECK(s.iodepth == 16);
+    CHECK(s.name == "io_uring-randrw70-8k-j1-qd16");
+    // the command line wins over the environment
+    const JobSpec c = specOf({"--rw", "read", "--ioengine", "psync", "--iodepth", "4"});
+    CHECK(c.pattern == Pattern::Read);
+    CHECK(c.iodepth == 1);  // sync engines run at depth 1
+    for (const char* v : {"FIO_IO_PATTERNS", "FIO_BLOCK_SIZE", "FIO_IODEPTH", "FIO_IOENGINE", "LOGDIR_RESULTS"}) unsetenv(v);
+}
+
+TEST_CASE("fiolike rejects bad options with a message naming the option") {
+    CHECK_THROWS_WITH(specOf({"--logdir", "/tmp/x", "--ioengine", "libaio"}), Catch::Contains("--ioengine"));
+    CHECK_THROWS_WITH(specOf({"--logdir", "/tmp/x", "--rwmixread", "101"}), Catch::Contains("--rwmixread"));
+    CHECK_THROWS_WITH(specOf({"--logdir", "/tmp/x", "--time_based"}), Catch::Contains("--runtime"));
+    CHECK_THROWS_WITH(specOf({"--logdir", "/tmp/x", "--size", "1k", "--bs", "4k"}), Catch::Contains("--size"));
+    CHECK_THROWS_WITH(specOf({"--rw", "read"}), Catch::Contains("--logdir"));
+}
