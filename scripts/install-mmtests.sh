@@ -42,7 +42,7 @@ n=0
 for b in "$BINDIR"/*; do
 	[ -f "$b" ] && [ -x "$b" ] || continue
 	[ "$(basename "$b")" = unit-tests ] && continue
-	install -m 755 "$b" "$MM/bin-plugins/"
+	install -s -m 755 "$b" "$MM/bin-plugins/"	# stripped: no debug info in an MMTests checkout
 	n=$((n + 1))
 done
 echo "$BINDIR" > "$MM/bin-plugins/BUILD_DIR"
