@@ -1,7 +1,7 @@
-// fiolike's CPU report (-a cpu), as its shellpack's parse-results prints it:
-// per terse v3 line of fio.log, IOPS per direction, usr+sys CPU %, and CPU
-// microseconds per IO (from fiolike-JOB.json, else derived from the terse
-// line as fio accounts it).
+// fiolike's alternative reports, as its shellpack's parse-results prints them,
+// per terse v3 line of fio.log: -a cpu, usr+sys CPU % and CPU microseconds per
+// IO (from fiolike-JOB.json, else derived from the terse line as fio accounts
+// it), lower is better; -a iops, kIOPS per direction, higher is better.
 #include "input/log_files.hpp"
 #include "parsers/parsers.hpp"
 #include "core/shell_text.hpp"
@@ -15,6 +15,12 @@ namespace {
 std::string sixDecimals(double v) {
     char buf[64];
     std::snprintf(buf, sizeof buf, "%.6f", v);
+    return buf;
+}
+
+std::string threeDecimals(double v) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.3f", v);
     return buf;
 }
 
@@ -56,8 +62,6 @@ Rows parseFiolikeCpu(const std::filesystem::path& logsDir, Warnings& warnings) {
         double rt = awkNumber(at(9)) > awkNumber(at(50)) ? awkNumber(at(9)) : awkNumber(at(50));
         double ios = (awkNumber(at(8)) + awkNumber(at(49))) * rt / 1000;
         const std::string job = at(3);
-        if (awkNumber(at(6)) > 0) rows.push_back({"iops", job, "read", "1", at(8), "R"});
-        if (awkNumber(at(47)) > 0) rows.push_back({"iops", job, "write", "1", at(49), "R"});
         rows.push_back({"cpu-pct", job, "usr+sys", "1", sixDecimals(usr + sys), "R"});
         std::string jobs, process;
         if (auto json = readLog(logsDir / ("fiolike-" + job + ".json"))) {
@@ -69,6 +73,25 @@ Rows parseFiolikeCpu(const std::filesystem::path& logsDir, Warnings& warnings) {
             rows.push_back({"cpu-usec-per-io", job, "jobs", "1", sixDecimals((usr + sys) / 100 * rt * 1000 / ios), "R"});
         if (!process.empty())
             rows.push_back({"cpu-usec-per-io", job, "process", "1", sixDecimals(awkNumber(process)), "R"});
+    }
+    return rows;
+}
+
+Rows parseFiolikeIops(const std::filesystem::path& logsDir, Warnings& warnings) {
+    Rows rows;
+    auto text = readLog(logsDir / "fio.log");
+    if (!text) return rows;
+    int lineNr = 0;
+    for (const std::string& line : splitLines(*text)) {
+        ++lineNr;
+        std::vector<std::string> f = perlSplit(line, ';');
+        if (f.size() < 90) {
+            warnings.push_back((logsDir / "fio.log").string() + ":" + std::to_string(lineNr) + ": not a fio terse v3 line");
+            continue;
+        }
+        auto at = [&f](int awkField) { return f[static_cast<std::size_t>(awkField - 1)]; };
+        if (awkNumber(at(6)) > 0) rows.push_back({"kiops", at(3), "read", "1", threeDecimals(awkNumber(at(8)) / 1000), "R"});
+        if (awkNumber(at(47)) > 0) rows.push_back({"kiops", at(3), "write", "1", threeDecimals(awkNumber(at(49)) / 1000), "R"});
     }
     return rows;
 }

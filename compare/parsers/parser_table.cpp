@@ -13,12 +13,14 @@ constexpr std::array kNativeBenchmarks{
     NativeBenchmark{"perfpipe", "", "perfpipe", parsePerfBenchPipe},
     NativeBenchmark{"stressng", "", "stressng", parseStressNgMetrics},
     NativeBenchmark{"fio", "", "fio", parseFioTerse},
-    NativeBenchmark{"redis-zpopmin", "", "redis-zpopmin", parseRedisCsv},
+    NativeBenchmark{"redis-zpopmin", "", "redis-zpopmin", parseRedisThroughput},
+    NativeBenchmark{"redis-zpopmin", "latency", "redis-zpopmin:latency", parseRedisLatency},
     NativeBenchmark{"pipe-pingpong", "", "pipe-pingpong", parsePerfBenchPipe},
     NativeBenchmark{"seccomp-churn", "", "seccomp-churn", parseStressNgMetrics},
     NativeBenchmark{"seccomp-churn", "attach", "seccomp-churn:attach", parseSeccompChurnAttach},
     NativeBenchmark{"fiolike", "", "fiolike", parseFioTerse},
     NativeBenchmark{"fiolike", "cpu", "fiolike:cpu", parseFiolikeCpu},
+    NativeBenchmark{"fiolike", "iops", "fiolike:iops", parseFiolikeIops},
     NativeBenchmark{"ibpb-pulse", "", "ibpb-pulse", parseIbpbPulseJson},
 };
 

@@ -20,6 +20,10 @@ using ParseFn = Rows (*)(const std::filesystem::path& logsDir, Warnings& warning
 
 // redis-benchmark --csv logs redis-CLIENTS-ITER.log (shellpack redis).
 Rows parseRedisCsv(const std::filesystem::path& logsDir, Warnings& warnings);
+// redis-zpopmin's reports over the same CSV: the RPS rows (higher is better)
+// and, for -a latency, the latency rows (lower is better).
+Rows parseRedisThroughput(const std::filesystem::path& logsDir, Warnings& warnings);
+Rows parseRedisLatency(const std::filesystem::path& logsDir, Warnings& warnings);
 // perf bench sched pipe output benchlog-A-B[-N] (shellpack perfpipe).
 Rows parsePerfBenchPipe(const std::filesystem::path& logsDir, Warnings& warnings);
 // stress-ng --metrics-brief logs stressng-CLIENTS-ITER.log (shellpack stressng).
@@ -29,8 +33,10 @@ Rows parseFioTerse(const std::filesystem::path& logsDir, Warnings& warnings);
 // seccomp-churn's attach-latency files seccomp-churn-CLIENTS-ITER.extra
 // (our shellpack's parse-results-attach, -a attach).
 Rows parseSeccompChurnAttach(const std::filesystem::path& logsDir, Warnings& warnings);
-// fiolike's CPU report (-a cpu): IOPS, CPU % and CPU us per IO per job.
+// fiolike's CPU report (-a cpu, lower is better): CPU % and CPU us per IO per job.
 Rows parseFiolikeCpu(const std::filesystem::path& logsDir, Warnings& warnings);
+// fiolike's IOPS report (-a iops, higher is better): thousands of IOs per second per job and direction.
+Rows parseFiolikeIops(const std::filesystem::path& logsDir, Warnings& warnings);
 // ibpb-pulse's ibpb-pulse.json: the mask each pulsed CPU ended with, and how many.
 Rows parseIbpbPulseJson(const std::filesystem::path& logsDir, Warnings& warnings);
 

@@ -31,6 +31,7 @@ check() {  # check CASE REFERENCE_BENCH OUR_BENCH [compare-mmtests options...]
 }
 
 check redis-basic redis redis-zpopmin
+check redis-basic redis redis-zpopmin -a latency
 check perfpipe-basic perfpipe pipe-pingpong
 check stressng-basic stressng seccomp-churn
 check fio-basic fio fiolike
@@ -57,3 +58,4 @@ echo "ok: ibpb-pulse reads its JSON lines the same both ways"
 
 # fiolike's CPU report, on real fio logs (no fiolike JSON: per-IO CPU derived).
 check fio-basic fio fiolike -a cpu
+check fio-basic fio fiolike -a iops

@@ -39,9 +39,17 @@ awk -F'\t' 'FNR > 1 {
 	if ($1 == "ZPOPMIN") zp = 1
 } END { exit bad || !zp }' $T/logs/replies-*.log || fail "reply counts do not add up"
 
-# our parse-results == MMTests' redis parse-results
-"$OURS" $T/logs > $T/ours.tsv || fail "parse-results failed"
+# our parse-results (RPS, higher is better) plus parse-results-latency (lower
+# is better) == MMTests' redis parse-results, which prints both in one report
+ours() {	# ours DIR: both reports merged back into MMTests' order
+	"$OURS" "$1" > $T/rps.tsv && "$OURS-latency" "$1" > $T/lat.tsv || fail "parse-results failed on $1"
+	grep -qv -- '-RPS	' $T/rps.tsv && fail "non-RPS rows in the main report of $1"
+	grep -q -- '-RPS	' $T/lat.tsv && fail "RPS rows in the latency report of $1"
+	cat $T/rps.tsv $T/lat.tsv | sort -k1,1 -k2,2n -k4,4n	# as parse-results sorts
+}
+ours $T/logs > $T/ours.tsv
 [ $(wc -l < $T/ours.tsv) -eq $((4 * 9 * 6)) ] || fail "expected 216 rows, got $(wc -l < $T/ours.tsv)"
+[ $(wc -l < $T/rps.tsv) -eq $((4 * 9)) ] || fail "expected 36 RPS rows, got $(wc -l < $T/rps.tsv)"
 if [ -x "$MM" ]; then
 	"$MM" $T/logs > $T/mm.tsv || fail "MMTests parse-results failed"
 	diff $T/mm.tsv $T/ours.tsv || fail "rows differ from MMTests' redis parse-results"
@@ -55,7 +63,7 @@ if [ -x "$MM" ]; then
 		for i in $(seq 50); do redis-cli -p $P ping >/dev/null 2>&1 && break; sleep 0.1; done
 		redis-benchmark -p $P --csv -c 1 -r 1000 -n 2000 -P 16 -t get,zadd,zpopmin,lrange_100 > $T/rb/redis-1-1.log 2>&1
 		kill $RS; wait $RS
-		"$MM" $T/rb > $T/rbmm.tsv; "$OURS" $T/rb > $T/rbours.tsv
+		"$MM" $T/rb > $T/rbmm.tsv; ours $T/rb > $T/rbours.tsv
 		diff $T/rbmm.tsv $T/rbours.tsv || fail "rows differ on redis-benchmark output"
 		[ -s $T/rbours.tsv ] || fail "no rows from redis-benchmark output"
 	fi

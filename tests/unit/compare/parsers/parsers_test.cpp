@@ -116,7 +116,8 @@ TEST_CASE("fio terse lines give read and write bandwidth only for directions tha
 }
 
 TEST_CASE("each of our workloads is read with the parser of the tool it stands in for", "[compare][parsers]") {
-    CHECK(findNativeBenchmark("redis-zpopmin")->parse == &parseRedisCsv);
+    CHECK(findNativeBenchmark("redis-zpopmin")->parse == &parseRedisThroughput);
+    CHECK(findNativeBenchmark("redis-zpopmin", "latency")->parse == &parseRedisLatency);
     CHECK(findNativeBenchmark("pipe-pingpong")->parse == &parsePerfBenchPipe);
     CHECK(findNativeBenchmark("seccomp-churn")->parse == &parseStressNgMetrics);
     CHECK(findNativeBenchmark("fiolike")->parse == &parseFioTerse);
