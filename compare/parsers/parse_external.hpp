@@ -17,13 +17,16 @@ struct ExternalShellpack {
 };
 
 // nullopt when the checkout has no shellpack for the benchmark. Throws when
-// it has one that cannot be used (parser missing or not executable, or a
-// Perl Extract module that MMTests would use instead).
+// bench or altReport is not a plain name, or the shellpack cannot be used
+// (parser missing or not executable, a Perl Extract module that MMTests would
+// use instead, a parser or yaml resolving outside the checkout's
+// shellpack_src/).
 std::optional<ExternalShellpack> findExternalShellpack(const std::filesystem::path& mmtestsDir,
                                                        const std::string& bench, const std::string& altReport);
 
 // Runs the parser on a logs directory and splits its output into rows.
-// Throws when the parser cannot be started or fails.
+// Throws when the parser cannot be started, is killed, or prints more than
+// the read limit.
 Rows runExternalParser(const ExternalShellpack& shellpack, const std::filesystem::path& logsDir,
                        const std::string& altReport);
 

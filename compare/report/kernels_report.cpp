@@ -5,6 +5,7 @@
 #include "input/machine_state.hpp"
 #include "render/render.hpp"
 #include "input/run_discovery.hpp"
+#include "core/warnings.hpp"
 #include "render/svg_chart.hpp"
 #include "tables/verdict.hpp"
 
@@ -129,10 +130,28 @@ std::string htmlMachineState(const std::vector<RunMachineState>& states) {
     return out + "</table>\n";
 }
 
+void printWarnings(const Warnings& warnings, std::ostream& err) {
+    for (const std::string& w : warnings) err << "compare-kernels: warning: " << w << "\n";
+}
+
+// Run names, logs and error messages are bytes from the tree: invalid UTF-8
+// (a run directory "\xe9", a 0xB5 in cmdline.txt) is replaced by U+FFFD in
+// the JSON, with one warning, instead of failing the report.
+std::string dumpReplacingBadUtf8(const json& j, std::ostream& err) {
+    try {
+        return j.dump(2) + "\n";
+    } catch (const json::type_error&) {
+        err << "compare-kernels: warning: invalid UTF-8 in the report's text; replaced by U+FFFD in the JSON\n";
+        return j.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
+    }
+}
+
 }  // namespace
 
-std::vector<std::string> selectRuns(const KernelsOptions& o) {
-    std::vector<DiscoveredRun> found = discoverRuns(o.logDir);
+std::vector<std::string> selectRuns(const KernelsOptions& o, std::ostream& err) {
+    Warnings warnings;
+    std::vector<DiscoveredRun> found = discoverRuns(o.logDir, warnings);
+    printWarnings(warnings, err);
     if (found.empty())
         throw std::runtime_error(o.logDir.string() +
                                  " does not look like an MMTests results directory (no RUN/iter-*/tests-activity)");
@@ -158,12 +177,17 @@ std::vector<std::string> selectRuns(const KernelsOptions& o) {
 }
 
 KernelsReport buildKernelsReport(const KernelsOptions& o, std::ostream& err) {
-    std::vector<std::string> names = selectRuns(o);
+    std::vector<std::string> names = selectRuns(o, err);
     std::vector<RunMachineState> states;
-    for (const std::string& n : names) states.push_back(readMachineState(o.logDir, n));
+    for (const std::string& n : names) {
+        states.push_back(readMachineState(o.logDir, n));
+        printWarnings(states.back().warnings, err);
+    }
     std::vector<BenchmarkSection> sections;
-    for (const std::string& bench : benchmarksOfRun(o.logDir / names.front()))
-        sections.push_back(benchmarkSection(o, bench, names, err));
+    Warnings warnings;
+    std::vector<std::string> ran = benchmarksOfRun(o.logDir / names.front(), warnings);
+    printWarnings(warnings, err);
+    for (const std::string& bench : ran) sections.push_back(benchmarkSection(o, bench, names, err));
 
     KernelsReport report;
     json j;
@@ -181,7 +205,7 @@ KernelsReport buildKernelsReport(const KernelsOptions& o, std::ostream& err) {
         if (!s.error.empty()) ++report.failedBenchmarks;
     }
     j["benchmarks"] = benches;
-    report.json = j.dump(2) + "\n";
+    report.json = dumpReplacingBadUtf8(j, err);
 
     std::ostringstream out;
     if (!o.html) {

@@ -34,7 +34,9 @@ struct KernelsReport {
 
 // The runs to report, baseline first (kernel list rules of compare-kernels.sh).
 // Throws std::runtime_error when the directory holds no runs or a named run is missing.
-std::vector<std::string> selectRuns(const KernelsOptions& options);
+// Runs it cannot use (a symlink loop, a FIFO as tests-activity) are skipped
+// with a warning on err.
+std::vector<std::string> selectRuns(const KernelsOptions& options, std::ostream& err);
 
 KernelsReport buildKernelsReport(const KernelsOptions& options, std::ostream& err);
 
