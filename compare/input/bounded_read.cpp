@@ -101,8 +101,10 @@ std::string gunzipBounded(std::string_view data, const fs::path& file, const Rea
             ret = inflate(&z, Z_NO_FLUSH);
             appendBounded(out, buf, sizeof buf - z.avail_out, file, limits);
             if (ret == Z_STREAM_END) {
-                if (z.avail_in == 0) break;
-                inflateReset(&z);  // gzip -c a b > c.gz: members one after the other, as gunzip reads them
+                // gzip -c a b > c.gz: members one after the other; anything
+                // else after a member is ignored, as zlib's gzread ignores it.
+                if (z.avail_in < 2 || z.next_in[0] != 0x1f || z.next_in[1] != 0x8b) break;
+                inflateReset(&z);
                 continue;
             }
             if (ret != Z_OK) break;
