@@ -5,13 +5,13 @@
 #include "input/machine_state.hpp"
 #include "render/render.hpp"
 #include "input/run_discovery.hpp"
-#include "core/warnings.hpp"
 #include "render/svg_chart.hpp"
 #include "tables/verdict.hpp"
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
 #include <ostream>
+#include <set>
 #include <sstream>
 #include <stdexcept>
 
@@ -130,8 +130,12 @@ std::string htmlMachineState(const std::vector<RunMachineState>& states) {
     return out + "</table>\n";
 }
 
+// Each once: a refused tests-activity is met by run discovery and again when
+// the baseline's benchmarks are listed.
 void printWarnings(const Warnings& warnings, std::ostream& err) {
-    for (const std::string& w : warnings) err << "compare-kernels: warning: " << w << "\n";
+    std::set<std::string> said;
+    for (const std::string& w : warnings)
+        if (said.insert(w).second) err << "compare-kernels: warning: " << w << "\n";
 }
 
 // Run names, logs and error messages are bytes from the tree: invalid UTF-8
@@ -148,10 +152,8 @@ std::string dumpReplacingBadUtf8(const json& j, std::ostream& err) {
 
 }  // namespace
 
-std::vector<std::string> selectRuns(const KernelsOptions& o, std::ostream& err) {
-    Warnings warnings;
+std::vector<std::string> selectRuns(const KernelsOptions& o, Warnings& warnings) {
     std::vector<DiscoveredRun> found = discoverRuns(o.logDir, warnings);
-    printWarnings(warnings, err);
     if (found.empty())
         throw std::runtime_error(o.logDir.string() +
                                  " does not look like an MMTests results directory (no RUN/iter-*/tests-activity)");
@@ -177,16 +179,22 @@ std::vector<std::string> selectRuns(const KernelsOptions& o, std::ostream& err) 
 }
 
 KernelsReport buildKernelsReport(const KernelsOptions& o, std::ostream& err) {
-    std::vector<std::string> names = selectRuns(o, err);
+    Warnings warnings;
+    std::vector<std::string> names;
+    try {
+        names = selectRuns(o, warnings);
+    } catch (const std::exception&) {
+        printWarnings(warnings, err);  // they may say why no run was found
+        throw;
+    }
     std::vector<RunMachineState> states;
     for (const std::string& n : names) {
         states.push_back(readMachineState(o.logDir, n));
-        printWarnings(states.back().warnings, err);
+        warnings.insert(warnings.end(), states.back().warnings.begin(), states.back().warnings.end());
     }
-    std::vector<BenchmarkSection> sections;
-    Warnings warnings;
     std::vector<std::string> ran = benchmarksOfRun(o.logDir / names.front(), warnings);
     printWarnings(warnings, err);
+    std::vector<BenchmarkSection> sections;
     for (const std::string& bench : ran) sections.push_back(benchmarkSection(o, bench, names, err));
 
     KernelsReport report;

@@ -99,7 +99,7 @@ echo "ok: a symlink loop and an unreadable snapshot are skipped with a warning"
 #    2 MiB line; a zstd header claiming 1.5 GB. No hang, bounded memory.
 cp -a clean fifo
 mkfifo fifo/v7.3/iter-0/tests-activity fifo/v7.1.3-first/iter-0/redis/logs/redis-1-1.log.xz fifo.json
-run report.txt err.txt "$BIN/compare-kernels" -C fifo
+run report.txt err.txt "$BIN/compare-kernels" -C fifo --baseline v7.3 --compare v7.1.3-first  # v7.3 read twice, warned once
 [[ $rc -eq 1 ]] || { cat err.txt; fail "a FIFO as a log should fail the redis section: exit $rc"; }
 one_line err.txt 'v7.3/iter-0/tests-activity: a FIFO, not a regular file; not read'
 one_line err.txt 'redis-1-1.log.xz: a FIFO, not a regular file; not read'
