@@ -5,7 +5,12 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cstdio>
+#include <cerrno>
+#include <csignal>
+#include <cstring>
+#include <fcntl.h>
+#include <poll.h>
+#include <spawn.h>
 #include <stdexcept>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -15,15 +20,6 @@ namespace fs = std::filesystem;
 namespace mmtp::compare {
 
 namespace {
-
-std::string shellQuote(const std::string& s) {
-    std::string out = "'";
-    for (char c : s) {
-        if (c == '\'') out += "'\\''";
-        else out += c;
-    }
-    return out + "'";
-}
 
 // A shellpack file is used only when it resolves, through any symlinks, to
 // a file inside the checkout's shellpack_src/ (MMTests links parse-results
@@ -82,25 +78,82 @@ std::optional<ExternalShellpack> findExternalShellpack(const fs::path& mmtestsDi
     }
 }
 
-Rows runExternalParser(const ExternalShellpack& sp, const fs::path& logsDir, const std::string& altReport) {
-    std::string cmd = shellQuote(sp.parser.string()) + " " + shellQuote(logsDir.string()) + " " + shellQuote(altReport);
-    FILE* pipe = ::popen(cmd.c_str(), "r");
-    if (!pipe) throw std::runtime_error("cannot run " + sp.parser.string());
+Rows runExternalParser(const ExternalShellpack& sp, const fs::path& logsDir, const std::string& altReport,
+                       std::chrono::milliseconds timeout) {
+    const std::string what = sp.parser.string() + " " + logsDir.string();
+    // No shell: the parser and its two arguments, stdin /dev/null, in its own
+    // process group so that a timeout kills whatever it started too.
+    int fds[2];
+    if (::pipe2(fds, O_CLOEXEC) != 0) throw std::runtime_error("cannot run " + what + ": no pipe");
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_adddup2(&actions, fds[1], 1);
+    posix_spawnattr_t attr;
+    posix_spawnattr_init(&attr);
+    posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);
+    posix_spawnattr_setpgroup(&attr, 0);
+    std::string parser = sp.parser.string(), logs = logsDir.string(), alt = altReport;
+    char* argv[] = {parser.data(), logs.data(), alt.data(), nullptr};
+    pid_t pid = -1;
+    int spawned = ::posix_spawn(&pid, parser.c_str(), &actions, &attr, argv, environ);
+    if (spawned == ENOEXEC) {  // a script without #!, which popen's shell would have run
+        std::string sh = "/bin/sh";
+        char* shArgv[] = {sh.data(), parser.data(), logs.data(), alt.data(), nullptr};
+        spawned = ::posix_spawn(&pid, sh.c_str(), &actions, &attr, shArgv, environ);
+    }
+    posix_spawn_file_actions_destroy(&actions);
+    posix_spawnattr_destroy(&attr);
+    ::close(fds[1]);
+    if (spawned != 0) {
+        ::close(fds[0]);
+        throw std::runtime_error("cannot run " + what + ": " + std::strerror(spawned));
+    }
+
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    auto msLeft = [&deadline] {
+        auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+        return static_cast<int>(std::max<long long>(0, left.count()));
+    };
+    const std::size_t limit = ReadLimits{}.fileBytes;
     std::string out;
     char buf[65536];
-    std::size_t n;
-    const std::size_t limit = ReadLimits{}.fileBytes;
-    bool tooMuch = false;
-    while (!tooMuch && (n = std::fread(buf, 1, sizeof buf, pipe)) > 0) {
-        tooMuch = n > limit - out.size();
-        if (!tooMuch) out.append(buf, n);
+    bool tooMuch = false, timedOut = false;
+    while (true) {
+        pollfd p{fds[0], POLLIN, 0};
+        int ready = ::poll(&p, 1, msLeft());
+        if (ready < 0 && errno == EINTR) continue;
+        if (ready == 0) {
+            timedOut = true;
+            break;
+        }
+        ssize_t n = ::read(fds[0], buf, sizeof buf);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) break;
+        if (static_cast<std::size_t>(n) > limit - out.size()) {
+            tooMuch = true;
+            break;
+        }
+        out.append(buf, static_cast<std::size_t>(n));
     }
-    int status = ::pclose(pipe);  // a parser still writing gets EPIPE
+    ::close(fds[0]);
+    int status = 0;
+    // After EOF the parser still has until the deadline to exit.
+    while (!timedOut && !tooMuch && ::waitpid(pid, &status, WNOHANG) == 0) {
+        if (msLeft() == 0) timedOut = true;
+        else ::poll(nullptr, 0, 10);
+    }
+    if (timedOut || tooMuch) {
+        ::kill(-pid, SIGKILL);
+        while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+        }
+    }
+    if (timedOut)
+        throw std::runtime_error(what + " did not finish within " + std::to_string(timeout.count() / 1000) +
+                                 " s (the parser time limit); killed");
     if (tooMuch)
-        throw std::runtime_error(sp.parser.string() + " " + logsDir.string() + " printed more than " +
-                                 std::to_string(limit >> 20) + " MiB (the read limit)");
-    if (status == -1 || (WIFSIGNALED(status)))
-        throw std::runtime_error(sp.parser.string() + " " + logsDir.string() + " was killed");
+        throw std::runtime_error(what + " printed more than " + std::to_string(limit >> 20) + " MiB (the read limit); killed");
+    if (WIFSIGNALED(status)) throw std::runtime_error(what + " was killed");
     // Like MMTests, a parser that exits non-zero (e.g. no such logs dir)
     // simply contributes the rows it printed.
     Rows rows;

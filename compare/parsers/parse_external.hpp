@@ -5,6 +5,7 @@
 #pragma once
 #include "core/rows.hpp"
 
+#include <chrono>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -24,10 +25,14 @@ struct ExternalShellpack {
 std::optional<ExternalShellpack> findExternalShellpack(const std::filesystem::path& mmtestsDir,
                                                        const std::string& bench, const std::string& altReport);
 
-// Runs the parser on a logs directory and splits its output into rows.
-// Throws when the parser cannot be started, is killed, or prints more than
-// the read limit.
+// How long one parse-results run may take: it reads the untrusted tree
+// itself, where a FIFO would block it forever.
+inline constexpr std::chrono::milliseconds kExternalParserTimeout{std::chrono::minutes(5)};
+
+// Runs the parser (no shell) on a logs directory and splits its output into
+// rows. Throws when the parser cannot be started, is killed, or passes the
+// time limit or the read limit (then it and its process group are killed).
 Rows runExternalParser(const ExternalShellpack& shellpack, const std::filesystem::path& logsDir,
-                       const std::string& altReport);
+                       const std::string& altReport, std::chrono::milliseconds timeout = kExternalParserTimeout);
 
 }  // namespace mmtp::compare

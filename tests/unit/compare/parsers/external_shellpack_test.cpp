@@ -4,6 +4,10 @@
 #include "parsers/parse_external.hpp"
 
 #include <catch2/catch.hpp>
+#include <csignal>
+#include <fstream>
+#include <sys/stat.h>
+#include <unistd.h>
 
 using namespace mmtp::compare;
 using compare_test::ScratchTree;
@@ -60,4 +64,39 @@ TEST_CASE("a shellpack whose parse-results resolves outside shellpack_src is ref
           (t.root() / "mmtests/shellpack_src/src/evil/parse-results").string() + " resolves to " +
               (t.root() / "mmtests/work/log/r1/iter-0/pwn/parse-results").string() + ", outside " +
               (t.root() / "mmtests/shellpack_src").string() + "; not used");
+}
+
+TEST_CASE("a parse-results blocked on a FIFO in the logs is killed at the time limit", "[compare][parsers]") {
+    ScratchTree t;
+    t.write("logs/x", "");
+    ::mkfifo((t.root() / "logs/fifo").c_str(), 0644);
+    // Reads the FIFO (blocks: no writer) from a child, as a pipeline would.
+    t.write("parse-results", "#!/bin/sh\necho $$ > \"$1/../pid\"\ncat \"$1/fifo\" | cat\n");
+    std::filesystem::permissions(t.root() / "parse-results", std::filesystem::perms::owner_all);
+    ExternalShellpack sp{t.root() / "parse-results", t.root() / "shellpack.yaml"};
+    auto start = std::chrono::steady_clock::now();
+    CHECK_THROWS_WITH(runExternalParser(sp, t.root() / "logs", "", std::chrono::milliseconds(1000)),
+                      (t.root() / "parse-results").string() + " " + (t.root() / "logs").string() +
+                          " did not finish within 1 s (the parser time limit); killed");
+    CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(10));
+    // The whole process group is gone: kill(-pgid, 0) soon finds no one (the
+    // killed cats are reaped by init, not by us).
+    std::ifstream pidFile(t.root() / "pid");
+    pid_t pid = 0;
+    pidFile >> pid;
+    REQUIRE(pid > 0);
+    for (int i = 0; i < 200 && ::kill(-pid, 0) == 0; ++i) ::usleep(10000);
+    CHECK(::kill(-pid, 0) == -1);
+}
+
+TEST_CASE("a parse-results' rows are read without a shell, arguments passed as they are", "[compare][parsers]") {
+    ScratchTree t;
+    t.write("logs dir/x", "");
+    t.write("parse-results", "#!/bin/sh\nprintf 'op\\t%s\\t_\\t1\\t5\\t_\\n' \"$2\"\n");
+    std::filesystem::permissions(t.root() / "parse-results", std::filesystem::perms::owner_all);
+    ExternalShellpack sp{t.root() / "parse-results", t.root() / "shellpack.yaml"};
+    Rows rows = runExternalParser(sp, t.root() / "logs dir", "a'b $(x)");
+    REQUIRE(rows.size() == 1);
+    CHECK(rows[0].factorA == "a'b $(x)");
+    CHECK(rows[0].value == "5");
 }
