@@ -12,6 +12,9 @@ failed=0
 for bin in "$@"; do
 	name=$(basename "$bin")
 	corpus=$out/corpus/$name; mkdir -p "$corpus"
+	# libFuzzer ends without atexit handlers: its scratch dirs go in a
+	# TMPDIR of our own, removed after each target.
+	export TMPDIR=$out/tmp/$name; rm -rf "$TMPDIR"; mkdir -p "$TMPDIR"
 	# -timeout: one input may not take 20 s; timeout(1): nor may the whole run hang.
 	if timeout $((seconds * 3 + 60)) "$bin" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=2048 \
 		-print_final_stats=1 "$corpus" "$out/seeds/$name" > "$out/$name.log" 2>&1; then
@@ -19,5 +22,6 @@ for bin in "$@"; do
 	else
 		echo "FAIL $name (log: $out/$name.log)"; tail -30 "$out/$name.log"; failed=1
 	fi
+	rm -rf "$TMPDIR"
 done
 exit $failed
