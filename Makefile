@@ -69,7 +69,7 @@ LIBS_workloads/common        := -lboost_program_options -lpthread
 LIBS_workloads/redis-zpopmin := -lhiredis
 LIBS_workloads/seccomp-churn := -lseccomp
 LIBS_workloads/fiolike       := -luring
-LIBS_compare/input           := -lz -llzma
+LIBS_compare/input           := -lz -llzma -lzstd
 LIBS_compare/benchmarks      := -lyaml-cpp
 LIBS_compare/render          := -lzstd
 LIBS_compare/report          := -lzstd -lboost_program_options
@@ -177,8 +177,41 @@ test-san:
 	$(MAKE) SAN=1 all
 	BUILD=build-san SKIP_SCRIPTS=1 UNIT_TEST_ARGS='~[no-sanitizer]' tests/run-all.sh
 
-fuzz:
-	tests/fuzz/build-and-run.sh $(BUILD)
+# --- libFuzzer: every log parser and every reader of untrusted input -------
+# Built like everything else (one archive per part), with clang and
+# ASan+UBSan into $(BUILD)/fuzz/; `make fuzz` then runs each target for
+# FUZZ_SECONDS (10), seeded with the golden logs and the hostile inputs of
+# tests/fuzz/make-seeds.sh. Fails on any finding.
+FUZZ_CXX   ?= $(firstword $(shell command -v clang++-14 clang++ 2>/dev/null))
+FUZZ       := $(BUILD)/fuzz
+FUZZ_FLAGS := $(CXXSTD) -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
+# (the report part only for json_import: archives pull in what is used)
+FUZZ_PARTS := compare/report compare/stats compare/parsers compare/benchmarks compare/input compare/core base
+FUZZ_SRCS  := $(sort $(wildcard tests/fuzz/fuzz_*.cpp))
+FUZZ_BINS  := $(patsubst tests/fuzz/%.cpp,$(FUZZ)/bin/%,$(FUZZ_SRCS))
+FUZZ_LIBS  := $(foreach p,$(FUZZ_PARTS),$(FUZZ)/lib/$(subst /,-,$(p)).a)
+
+$(FUZZ)/obj/%.o: %.cpp | $(DEPS_OK) $(LAYERS_OK) $(GEN_SRC)
+	@test -n "$(FUZZ_CXX)" || { echo "fuzz: clang++ not found (scripts/install-deps.sh --test installs clang-14)" >&2; exit 1; }
+	@mkdir -p $(@D)
+	$(CCACHE) $(FUZZ_CXX) $(ROOTS_compare) -Itests/fuzz -MMD -MP $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
+$(FUZZ)/obj/gen/embedded_yaml.o: $(GEN_SRC)
+	@mkdir -p $(@D)
+	$(CCACHE) $(FUZZ_CXX) $(ROOTS_compare) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
+define fuzz_archive
+$(FUZZ)/lib/$(subst /,-,$(1)).a: $(patsubst %.cpp,$(FUZZ)/obj/%.o,$(call part_srcs,$(1))) \
+		$(if $(filter compare/benchmarks,$(1)),$(FUZZ)/obj/gen/embedded_yaml.o)
+	@mkdir -p $$(@D)
+	@rm -f $$@ && ar rcs $$@ $$^
+endef
+$(foreach p,$(FUZZ_PARTS),$(eval $(call fuzz_archive,$(p))))
+$(FUZZ)/bin/%: $(FUZZ)/obj/tests/fuzz/%.o $(FUZZ_LIBS)
+	@mkdir -p $(@D)
+	$(FUZZ_CXX) $(FUZZ_FLAGS) -fsanitize=fuzzer $< -Wl,--start-group $(FUZZ_LIBS) -Wl,--end-group \
+	    $(sort $(foreach p,$(FUZZ_PARTS),$(LIBS_$(p)))) -o $@
+
+fuzz: $(FUZZ_BINS)
+	tests/fuzz/run-fuzzers.sh $(FUZZ) $(FUZZ_BINS)
 
 bench-compare: all
 	bench/compare-speed.sh
@@ -196,4 +229,4 @@ install-mmtests: all
 clean:
 	rm -rf build build-san
 
--include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
+-include $(shell find $(BUILD)/obj $(BUILD)/fuzz/obj -name '*.d' 2>/dev/null)

@@ -2,6 +2,8 @@
 // a shell glob gives them, and logs that may have been compressed after the
 // run (MMTests' open_log: NAME.gz, then NAME.xz, then NAME).
 #pragma once
+#include "input/bounded_read.hpp"
+
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -18,8 +20,9 @@ std::string uncompressedName(const std::string& name);
 
 // The contents of the log, looking for path.gz, path.xz, then path (a .gz/.xz
 // suffix on path is ignored first). nullopt when none exists. Throws
-// std::runtime_error naming the file when it exists but cannot be read.
-std::optional<std::string> readLog(const std::filesystem::path& path);
+// InputError naming the file when it exists but is not a regular file, cannot
+// be read or decompressed, or passes a read limit (bounded_read.hpp).
+std::optional<std::string> readLog(const std::filesystem::path& path, const ReadLimits& limits = {});
 
 // Splits text into lines without their "\n" (a final line without "\n" counts).
 std::vector<std::string> splitLines(const std::string& text);

@@ -3,6 +3,7 @@
 #include "input/log_files.hpp"
 
 #include <cstdio>
+#include <optional>
 #include <set>
 
 namespace fs = std::filesystem;
@@ -12,15 +13,27 @@ namespace mmtp::compare {
 namespace {
 
 std::string trim(const std::string& s) {
-    std::size_t b = s.find_first_not_of(" \t\r");
-    std::size_t e = s.find_last_not_of(" \t\r");
+    std::size_t b = s.find_first_not_of(" \t\r\n");
+    std::size_t e = s.find_last_not_of(" \t\r\n");
     return b == std::string::npos ? std::string() : s.substr(b, e - b + 1);
 }
 
+// A snapshot file, or nothing with a warning when it is refused (a
+// directory, a FIFO, a symlink loop): the rest of the report goes on.
+std::optional<std::string> readSnapshot(const fs::path& file, Warnings& warnings) {
+    try {
+        return readLog(file);
+    } catch (const InputError& e) {
+        warnings.push_back(e.what());
+        return std::nullopt;
+    }
+}
+
 // "key: value" lines into entries "prefix/key".
-void readKeyValues(const fs::path& file, const std::string& prefix, std::map<std::string, std::string>& out) {
-    auto text = readLog(file);
+void readKeyValues(const fs::path& file, const std::string& prefix, RunMachineState& s) {
+    auto text = readSnapshot(file, s.warnings);
     if (!text) return;
+    auto& out = s.entries;
     for (const std::string& line : splitLines(*text)) {
         std::size_t colon = line.find(':');
         if (colon == std::string::npos) continue;
@@ -40,11 +53,11 @@ RunMachineState readMachineState(const fs::path& logDir, const std::string& run)
     RunMachineState s;
     s.run = run;
     fs::path iter0 = logDir / run / "iter-0";
-    readKeyValues(iter0 / "cpu-vulnerabilities.txt", "vulnerabilities", s.entries);
-    readKeyValues(iter0 / "speculation-prctl.txt", "prctl", s.entries);
-    if (auto micro = readLog(iter0 / "microcode.txt")) s.entries["microcode"] = trim(*micro);
-    if (auto cmdline = readLog(iter0 / "cmdline.txt")) s.entries["cmdline"] = trim(*cmdline);
-    if (auto dmesg = readLog(iter0 / "dmesg")) {
+    readKeyValues(iter0 / "cpu-vulnerabilities.txt", "vulnerabilities", s);
+    readKeyValues(iter0 / "speculation-prctl.txt", "prctl", s);
+    if (auto micro = readSnapshot(iter0 / "microcode.txt", s.warnings)) s.entries["microcode"] = trim(*micro);
+    if (auto cmdline = readSnapshot(iter0 / "cmdline.txt", s.warnings)) s.entries["cmdline"] = trim(*cmdline);
+    if (auto dmesg = readSnapshot(iter0 / "dmesg", s.warnings)) {
         for (const std::string& line : splitLines(*dmesg)) {
             if (line.find("WARNING:") != std::string::npos || line.find("Oops:") != std::string::npos)
                 s.kernelWarnings.push_back(line);

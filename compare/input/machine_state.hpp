@@ -4,6 +4,8 @@
 // the kernel command line and warnings from dmesg.gz. The first thing a
 // reader of a mitigation report needs is where runs differ.
 #pragma once
+#include "core/warnings.hpp"
+
 #include <filesystem>
 #include <map>
 #include <string>
@@ -15,8 +17,10 @@ struct RunMachineState {
     std::string run;
     std::map<std::string, std::string> entries;  // "vulnerabilities/spectre_v2" -> "Mitigation: ..."
     std::vector<std::string> kernelWarnings;     // WARNING:/Oops: lines of dmesg.gz
+    Warnings warnings;                           // snapshot files refused (not regular, past a limit)
 };
 
+// A snapshot file that cannot be read is left out with a warning, not fatal.
 RunMachineState readMachineState(const std::filesystem::path& logDir, const std::string& run);
 
 struct StateDifference {

@@ -1,5 +1,6 @@
 #include "input/run_discovery.hpp"
 
+#include "input/benchmark_name.hpp"
 #include "input/log_files.hpp"
 #include "core/shell_text.hpp"
 
@@ -13,37 +14,53 @@ namespace mmtp::compare {
 
 namespace {
 
-std::vector<std::string> activityLines(const fs::path& iterDir) {
+// The lines of a log, or none with a warning when it is refused (a FIFO,
+// /dev/zero, past a read limit): one bad file never stops the report.
+std::optional<std::vector<std::string>> linesOf(const fs::path& file, Warnings& warnings) {
+    try {
+        if (auto text = readLog(file)) return splitLines(*text);
+    } catch (const InputError& e) {
+        warnings.push_back(e.what());
+    }
+    return std::nullopt;
+}
+
+std::vector<std::string> activityLines(const fs::path& iterDir, Warnings& warnings) {
     for (const char* name : {"tests-activity", "mmtests-activity"})
-        if (auto text = readLog(iterDir / name)) return splitLines(*text);
+        if (auto lines = linesOf(iterDir / name, warnings)) return *lines;
     return {};
 }
 
 // When a run has no tests-activity (e.g. only tests-timestamp survived),
 // its tests-timestamp says when it started and which benchmarks it ran.
-std::vector<std::string> timestampLines(const fs::path& iterDir) {
-    if (auto text = readLog(iterDir / "tests-timestamp")) return splitLines(*text);
-    return {};
+std::vector<std::string> timestampLines(const fs::path& iterDir, Warnings& warnings) {
+    return linesOf(iterDir / "tests-timestamp", warnings).value_or(std::vector<std::string>{});
 }
 
-std::optional<long> startOf(const fs::path& iterDir) {
-    for (const std::string& line : activityLines(iterDir))
+std::optional<long> startOf(const fs::path& iterDir, Warnings& warnings) {
+    for (const std::string& line : activityLines(iterDir, warnings))
         if (line.find("run-mmtests: Start") != std::string::npos) return std::atol(line.c_str());
-    for (const std::string& line : timestampLines(iterDir))
+    for (const std::string& line : timestampLines(iterDir, warnings))
         if (line.rfind("start :: ", 0) == 0) return std::atol(line.c_str() + 9);
     return std::nullopt;
 }
 
 }  // namespace
 
-std::vector<DiscoveredRun> discoverRuns(const fs::path& logDir) {
+std::vector<DiscoveredRun> discoverRuns(const fs::path& logDir, Warnings& warnings) {
     std::vector<DiscoveredRun> runs;
     for (const std::string& name : listDirectory(logDir)) {
         fs::path runDir = logDir / name;
-        if (!fs::is_directory(runDir)) continue;
+        std::error_code ec;
+        bool dir = fs::is_directory(runDir, ec);
+        if (ec) {  // a symlink loop, a dangling link into nowhere readable
+            warnings.push_back(runDir.string() + ": " + ec.message() + "; skipped");
+            continue;
+        }
+        if (!dir) continue;
         for (const std::string& iter : listDirectory(runDir)) {
             if (iter.rfind("iter-", 0) != 0) continue;
-            if (auto start = startOf(runDir / iter)) {
+            if (auto start = startOf(runDir / iter, warnings)) {
                 runs.push_back({name, *start});
                 break;
             }
@@ -54,24 +71,29 @@ std::vector<DiscoveredRun> discoverRuns(const fs::path& logDir) {
     return runs;
 }
 
-std::vector<std::string> benchmarksOfRun(const fs::path& runDir) {
+std::vector<std::string> benchmarksOfRun(const fs::path& runDir, Warnings& warnings) {
     std::vector<std::string> benches;
-    for (const std::string& line : activityLines(runDir / "iter-0")) {
+    auto add = [&](const std::string& b, const fs::path& file) {
+        if (b.empty() || std::find(benches.begin(), benches.end(), b) != benches.end()) return;
+        if (!isPlainBenchmarkName(b)) {
+            warnings.push_back(file.string() + ": benchmark name '" + b.substr(0, 80) +
+                               "' is not a plain name (letters, digits, _ - . +); skipped");
+            return;
+        }
+        benches.push_back(b);
+    };
+    const fs::path iter0 = runDir / "iter-0";
+    for (const std::string& line : activityLines(iter0, warnings)) {
         std::vector<std::string> f = perlSplitWhitespace(line);
-        auto add = [&benches](const std::string& b) {
-            if (!b.empty() && std::find(benches.begin(), benches.end(), b) == benches.end()) benches.push_back(b);
-        };
         // "EPOCH run-mmtests: test start :: BENCH EPOCH" / "EPOCH run-mmtests: begin BENCH"
-        if (line.find("run-mmtests: test start :: ") != std::string::npos && f.size() > 5) add(f[5]);
-        else if (line.find("run-mmtests: begin ") != std::string::npos && f.size() > 3) add(f[3]);
+        if (line.find("run-mmtests: test start :: ") != std::string::npos && f.size() > 5) add(f[5], iter0 / "tests-activity");
+        else if (line.find("run-mmtests: begin ") != std::string::npos && f.size() > 3) add(f[3], iter0 / "tests-activity");
         if (line.find("run-mmtests: Iteration 1 end") != std::string::npos) break;
     }
     if (benches.empty())
-        for (const std::string& line : timestampLines(runDir / "iter-0")) {
+        for (const std::string& line : timestampLines(iter0, warnings)) {
             std::vector<std::string> f = perlSplitWhitespace(line);
-            if (line.rfind("test begin :: ", 0) == 0 && f.size() > 3 &&
-                std::find(benches.begin(), benches.end(), f[3]) == benches.end())
-                benches.push_back(f[3]);
+            if (line.rfind("test begin :: ", 0) == 0 && f.size() > 3) add(f[3], iter0 / "tests-timestamp");
         }
     return benches;
 }

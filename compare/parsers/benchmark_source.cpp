@@ -1,5 +1,6 @@
 #include "parsers/benchmark_source.hpp"
 
+#include "input/benchmark_name.hpp"
 #include "input/log_files.hpp"
 #include "parsers/parse_external.hpp"
 #include "parsers/parsers.hpp"
@@ -11,6 +12,11 @@ namespace mmtp::compare {
 BenchmarkSource findBenchmark(const std::string& bench, const std::string& altReport,
                               const std::optional<std::string>& subHeading,
                               const std::optional<std::filesystem::path>& mmtestsDir) {
+    // The name becomes a path (BENCH/logs, shellpack_src/src/BENCH) and may
+    // come from a log tree or a --from-json file someone else wrote.
+    if (!isPlainBenchmarkName(bench))
+        throw std::runtime_error("benchmark name '" + bench.substr(0, 80) +
+                                 "' is not a plain name (letters, digits, _ - . +); not used");
     if (const NativeBenchmark* native = findNativeBenchmark(bench, altReport)) {
         auto yaml = embeddedShellpackYaml(std::string(native->yaml));
         if (!yaml) throw std::runtime_error("benchmark " + bench + " has no embedded shellpack.yaml");

@@ -11,6 +11,7 @@ namespace mmtp::compare {
 
 // One row per matching "time ::" line and field: metric User, System or
 // Elapsed, interval "0" (the sample number MonitorDuration.pm gives), value.
+// Throws std::runtime_error when bench is not a plain benchmark name.
 Rows parseDuration(const std::filesystem::path& iterDir, const std::string& bench);
 
 }  // namespace mmtp::compare

@@ -5,6 +5,7 @@
 #pragma once
 #include "core/rows.hpp"
 
+#include <chrono>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -17,14 +18,21 @@ struct ExternalShellpack {
 };
 
 // nullopt when the checkout has no shellpack for the benchmark. Throws when
-// it has one that cannot be used (parser missing or not executable, or a
-// Perl Extract module that MMTests would use instead).
+// bench or altReport is not a plain name, or the shellpack cannot be used
+// (parser missing or not executable, a Perl Extract module that MMTests would
+// use instead, a parser or yaml resolving outside the checkout's
+// shellpack_src/).
 std::optional<ExternalShellpack> findExternalShellpack(const std::filesystem::path& mmtestsDir,
                                                        const std::string& bench, const std::string& altReport);
 
-// Runs the parser on a logs directory and splits its output into rows.
-// Throws when the parser cannot be started or fails.
+// How long one parse-results run may take: it reads the untrusted tree
+// itself, where a FIFO would block it forever.
+inline constexpr std::chrono::milliseconds kExternalParserTimeout{std::chrono::minutes(5)};
+
+// Runs the parser (no shell) on a logs directory and splits its output into
+// rows. Throws when the parser cannot be started, is killed, or passes the
+// time limit or the read limit (then it and its process group are killed).
 Rows runExternalParser(const ExternalShellpack& shellpack, const std::filesystem::path& logsDir,
-                       const std::string& altReport);
+                       const std::string& altReport, std::chrono::milliseconds timeout = kExternalParserTimeout);
 
 }  // namespace mmtp::compare

@@ -6,13 +6,23 @@
 #include "core/perl_scalar.hpp"
 
 #include <algorithm>
-#include <regex>
 
 namespace mmtp::compare {
 
+namespace {
+
+// awk's `v = $0; sub(/.*"KEY":/, "", v); sub(/[,}].*/, "", v)`: after the
+// last "KEY": (the whole line when there is none), up to the first , or }.
+std::string awkValueAfter(const std::string& line, const std::string& key, bool& found) {
+    std::size_t p = line.rfind(key);
+    found = p != std::string::npos;
+    std::string v = found ? line.substr(p + key.size()) : line;
+    return v.substr(0, v.find_first_of(",}"));
+}
+
+}  // namespace
+
 Rows parseIbpbPulseJson(const std::filesystem::path& logsDir, Warnings& warnings) {
-    static const std::regex kCpu("\"cpu\":([^,}]*)");
-    static const std::regex kAfter("\"after\":([^,}]*)");
     Rows rows;
     auto text = readLog(logsDir / "ibpb-pulse.json");
     if (!text) return rows;
@@ -20,11 +30,13 @@ Rows parseIbpbPulseJson(const std::filesystem::path& logsDir, Warnings& warnings
     for (const std::string& line : splitLines(*text)) {
         ++lineNr;
         if (line.empty() || line[0] != '{') continue;
-        std::smatch cpu, after;
-        if (!std::regex_search(line, cpu, kCpu) || !std::regex_search(line, after, kAfter))
+        bool hasCpu = false, hasAfter = false;
+        std::string cpu = awkValueAfter(line, "\"cpu\":", hasCpu);
+        std::string after = awkValueAfter(line, "\"after\":", hasAfter);
+        if (!hasCpu || !hasAfter)
             warnings.push_back((logsDir / "ibpb-pulse.json").string() + ":" + std::to_string(lineNr) +
                                ": JSON line without \"cpu\" and \"after\"");
-        rows.push_back({"after-mask", "cpu" + cpu.str(1), "_", "1", after.str(1), "_"});
+        rows.push_back({"after-mask", "cpu" + cpu, "_", "1", after, "_"});
         ++pulsed;
     }
     // sort -k1,1 -k2,2V: by CPU number within after-mask

@@ -19,10 +19,18 @@ std::vector<std::string> logNames(const std::filesystem::path& dir) {
     return {unique.begin(), unique.end()};
 }
 
+// awk's sub(/ \(.*\)/, "", s): leftmost-longest, so from the first " (" to
+// the last ")" after it (no std::regex: a test name may be 100k characters).
+std::string withoutParenthesised(std::string s) {
+    std::size_t open = s.find(" (");
+    std::size_t close = s.rfind(')');
+    if (open != std::string::npos && close != std::string::npos && close > open + 1) s.erase(open, close - open + 1);
+    return s;
+}
+
 // parse-results.awk for one log.
 void awkRows(const std::string& text, const std::string& file, const std::string& clients,
              const std::string& iteration, std::vector<std::string>& out, Warnings& warnings) {
-    static const std::regex kParenthesised(" \\(.*\\)");
     int lineNr = 0;
     for (std::string line : splitLines(text)) {
         ++lineNr;
@@ -44,7 +52,7 @@ void awkRows(const std::string& text, const std::string& file, const std::string
         if (!wellFormed)
             warnings.push_back(file + ":" + std::to_string(lineNr) +
                                ": not a redis-benchmark --csv result line (MMTests reads its missing numbers as 0)");
-        std::string op = std::regex_replace(field(1), kParenthesised, "", std::regex_constants::format_first_only);
+        std::string op = withoutParenthesised(field(1));
         auto num = [&](std::size_t i, double scale, bool divide) {
             double v = awkNumber(field(i));
             return awkFormat(divide ? v / scale : v * scale);

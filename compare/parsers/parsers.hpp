@@ -5,6 +5,7 @@
 // the table plus its shellpack.yaml.
 #pragma once
 #include "core/rows.hpp"
+#include "core/warnings.hpp"
 
 #include <filesystem>
 #include <string>
@@ -14,8 +15,9 @@
 namespace mmtp::compare {
 
 // Malformed lines are read exactly as MMTests reads them (so the tables stay
-// identical) and also reported here as "FILE:LINE: what", for stderr.
-using Warnings = std::vector<std::string>;
+// identical) and also reported in Warnings as "FILE:LINE: what", for stderr.
+// A log that exists but is refused (not a regular file, past a read limit)
+// throws InputError (input/bounded_read.hpp) naming it.
 using ParseFn = Rows (*)(const std::filesystem::path& logsDir, Warnings& warnings);
 
 // redis-benchmark --csv logs redis-CLIENTS-ITER.log (shellpack redis).

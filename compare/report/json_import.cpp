@@ -1,12 +1,14 @@
 #include "report/json_import.hpp"
 
+#include "input/benchmark_name.hpp"
+#include "input/bounded_read.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
-#include <fstream>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <stdexcept>
-#include <zstd.h>
 
 using nlohmann::json;
 namespace fs = std::filesystem;
@@ -14,17 +16,6 @@ namespace fs = std::filesystem;
 namespace mmtp::compare {
 
 namespace {
-std::string decompressIfZstd(const std::string& data, const fs::path& file) {
-    if (data.size() < 4 || static_cast<unsigned char>(data[0]) != 0x28 || static_cast<unsigned char>(data[1]) != 0xB5)
-        return data;
-    unsigned long long size = ZSTD_getFrameContentSize(data.data(), data.size());
-    if (size == ZSTD_CONTENTSIZE_ERROR || size == ZSTD_CONTENTSIZE_UNKNOWN)
-        throw std::runtime_error(file.string() + ": unreadable zstd data");
-    std::string out(size, '\0');
-    std::size_t n = ZSTD_decompress(out.data(), out.size(), data.data(), data.size());
-    if (ZSTD_isError(n)) throw std::runtime_error(file.string() + ": " + ZSTD_getErrorName(n));
-    return out;
-}
 
 // A JSON value as a string Perl would read to the same scalar (numbers keep
 // every bit: Cpanel::JSON::XS decodes them to full doubles).
@@ -43,12 +34,14 @@ std::string perlString(const json& v) {
 }  // namespace
 
 std::vector<ImportedRun> importJson(const fs::path& file) {
-    std::ifstream in(file, std::ios::binary);
-    if (!in) throw std::runtime_error("cannot read " + file.string());
-    std::string raw((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    // Bounded like every log: a FIFO, /dev/zero or a zstd frame declaring
+    // gigabytes is one error, not a hang or an allocation.
+    std::optional<std::string> raw = readRegularFile(file);
+    if (!raw) throw std::runtime_error("cannot read " + file.string() + ": no such file");
+    if (looksLikeZstd(*raw)) *raw = unzstdBounded(*raw, file);
     json root;
     try {
-        root = json::parse(decompressIfZstd(raw, file));
+        root = json::parse(*raw);
     } catch (const json::parse_error& e) {
         throw std::runtime_error(file.string() + ": not valid JSON (" + e.what() + ")");
     }
@@ -65,6 +58,9 @@ std::vector<ImportedRun> importJson(const fs::path& file) {
         std::string name = perlString(m["_ModuleName"]);
         if (std::size_t p = name.find("Extract"); p != std::string::npos) name.erase(p, 7);
         std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return std::tolower(c); });
+        if (!isPlainBenchmarkName(name))
+            throw std::runtime_error(where + ": _ModuleName gives benchmark '" + name.substr(0, 80) +
+                                     "', not a plain name (letters, digits, _ - . +)");
         run.bench = name;
         run.testName = m.contains("_TestName") ? perlString(m["_TestName"]) : "";
         const json& data = m["_ResultData"];

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <nlohmann/json.hpp>
 #include <ostream>
+#include <set>
 #include <sstream>
 #include <stdexcept>
 
@@ -129,10 +130,30 @@ std::string htmlMachineState(const std::vector<RunMachineState>& states) {
     return out + "</table>\n";
 }
 
+// Each once: a refused tests-activity is met by run discovery and again when
+// the baseline's benchmarks are listed.
+void printWarnings(const Warnings& warnings, std::ostream& err) {
+    std::set<std::string> said;
+    for (const std::string& w : warnings)
+        if (said.insert(w).second) err << "compare-kernels: warning: " << w << "\n";
+}
+
+// Run names, logs and error messages are bytes from the tree: invalid UTF-8
+// (a run directory "\xe9", a 0xB5 in cmdline.txt) is replaced by U+FFFD in
+// the JSON, with one warning, instead of failing the report.
+std::string dumpReplacingBadUtf8(const json& j, std::ostream& err) {
+    try {
+        return j.dump(2) + "\n";
+    } catch (const json::type_error&) {
+        err << "compare-kernels: warning: invalid UTF-8 in the report's text; replaced by U+FFFD in the JSON\n";
+        return j.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
+    }
+}
+
 }  // namespace
 
-std::vector<std::string> selectRuns(const KernelsOptions& o) {
-    std::vector<DiscoveredRun> found = discoverRuns(o.logDir);
+std::vector<std::string> selectRuns(const KernelsOptions& o, Warnings& warnings) {
+    std::vector<DiscoveredRun> found = discoverRuns(o.logDir, warnings);
     if (found.empty())
         throw std::runtime_error(o.logDir.string() +
                                  " does not look like an MMTests results directory (no RUN/iter-*/tests-activity)");
@@ -158,12 +179,23 @@ std::vector<std::string> selectRuns(const KernelsOptions& o) {
 }
 
 KernelsReport buildKernelsReport(const KernelsOptions& o, std::ostream& err) {
-    std::vector<std::string> names = selectRuns(o);
+    Warnings warnings;
+    std::vector<std::string> names;
+    try {
+        names = selectRuns(o, warnings);
+    } catch (const std::exception&) {
+        printWarnings(warnings, err);  // they may say why no run was found
+        throw;
+    }
     std::vector<RunMachineState> states;
-    for (const std::string& n : names) states.push_back(readMachineState(o.logDir, n));
+    for (const std::string& n : names) {
+        states.push_back(readMachineState(o.logDir, n));
+        warnings.insert(warnings.end(), states.back().warnings.begin(), states.back().warnings.end());
+    }
+    std::vector<std::string> ran = benchmarksOfRun(o.logDir / names.front(), warnings);
+    printWarnings(warnings, err);
     std::vector<BenchmarkSection> sections;
-    for (const std::string& bench : benchmarksOfRun(o.logDir / names.front()))
-        sections.push_back(benchmarkSection(o, bench, names, err));
+    for (const std::string& bench : ran) sections.push_back(benchmarkSection(o, bench, names, err));
 
     KernelsReport report;
     json j;
@@ -181,7 +213,7 @@ KernelsReport buildKernelsReport(const KernelsOptions& o, std::ostream& err) {
         if (!s.error.empty()) ++report.failedBenchmarks;
     }
     j["benchmarks"] = benches;
-    report.json = j.dump(2) + "\n";
+    report.json = dumpReplacingBadUtf8(j, err);
 
     std::ostringstream out;
     if (!o.html) {

@@ -3,6 +3,8 @@
 // the duration monitor, where the machine state differs), optionally with
 // verdict tables, as text, one self-contained HTML page, and JSON.
 #pragma once
+#include "core/warnings.hpp"
+
 #include <filesystem>
 #include <iosfwd>
 #include <optional>
@@ -34,7 +36,9 @@ struct KernelsReport {
 
 // The runs to report, baseline first (kernel list rules of compare-kernels.sh).
 // Throws std::runtime_error when the directory holds no runs or a named run is missing.
-std::vector<std::string> selectRuns(const KernelsOptions& options);
+// Runs it cannot use (a symlink loop, a FIFO as tests-activity) are skipped
+// with a warning.
+std::vector<std::string> selectRuns(const KernelsOptions& options, Warnings& warnings);
 
 KernelsReport buildKernelsReport(const KernelsOptions& options, std::ostream& err);
 

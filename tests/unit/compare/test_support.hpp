@@ -2,8 +2,13 @@
 #pragma once
 #include "report/compare_app.hpp"
 
+#include <chrono>
 #include <cstdlib>
+#include <fcntl.h>
 #include <filesystem>
+#include <future>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -36,6 +41,39 @@ public:
 private:
     std::filesystem::path root_;
 };
+
+// A FIFO with a writer held open, so a reader that opens it blocking would
+// wait for data forever (a hostile log tree's FIFO, with a writer, behaves so).
+class FifoWithWriter {
+public:
+    explicit FifoWithWriter(const std::filesystem::path& path) {
+        std::filesystem::create_directories(path.parent_path());
+        ::mkfifo(path.c_str(), 0644);
+        writer_ = ::open(path.c_str(), O_RDWR | O_NONBLOCK | O_CLOEXEC);
+    }
+    ~FifoWithWriter() { closeWriter(); }
+    FifoWithWriter(const FifoWithWriter&) = delete;
+    FifoWithWriter& operator=(const FifoWithWriter&) = delete;
+    void closeWriter() {
+        if (writer_ >= 0) ::close(writer_);
+        writer_ = -1;
+    }
+
+private:
+    int writer_ = -1;
+};
+
+// Calls f on a thread. If it is still blocked after 5 s, closes the FIFO's
+// writer so that it returns (EOF), and says it hung. f's exceptions are the
+// caller's to capture inside f.
+template <class F>
+bool returnsPromptly(FifoWithWriter& fifo, F f) {
+    auto done = std::async(std::launch::async, f);
+    if (done.wait_for(std::chrono::seconds(5)) == std::future_status::ready) return true;
+    fifo.closeWriter();
+    done.wait();
+    return false;
+}
 
 struct RunResult {
     int status;

@@ -1,0 +1,50 @@
+#!/bin/bash
+# make-seeds.sh DIR [SHARED] - one seed directory per fuzz target under DIR:
+# the golden logs of SHARED/goldens (when there) and, built here rather than
+# committed, the hostile inputs of issue 14 (a line without "cpu", 40k-300k
+# character lines, names that climb out of the tree, invalid UTF-8, corrupt
+# and bomb-like gzip/xz, a zstd header claiming 1.5 GB).
+set -euo pipefail
+dir=$1 shared=${2:-}
+rm -rf "$dir"
+mkdir -p "$dir"/{fuzz_parse_redis,fuzz_parse_perfpipe,fuzz_parse_stressng,fuzz_parse_fio,fuzz_parse_fiolike_cpu} \
+	"$dir"/{fuzz_parse_seccomp_attach,fuzz_parse_ibpb_pulse,fuzz_monitor_duration,fuzz_run_discovery} \
+	"$dir"/{fuzz_json_import,fuzz_read_log,fuzz_perl_scalar}
+long() { head -c "$1" /dev/zero | tr '\0' "$2"; }
+
+if [[ -n $shared && -d $shared/goldens/cases ]]; then
+	cases=$shared/goldens/cases
+	find "$cases" -path '*redis/logs/*.log' -exec cp --backup=numbered {} "$dir/fuzz_parse_redis/" \;
+	find "$cases" -path '*perfpipe/logs/benchlog*' -exec cp --backup=numbered {} "$dir/fuzz_parse_perfpipe/" \;
+	find "$cases" -path '*stressng/logs/*.log' -exec cp --backup=numbered {} "$dir/fuzz_parse_stressng/" \;
+	find "$cases" -path '*fio/logs/fio.log' -exec cp --backup=numbered {} "$dir/fuzz_parse_fio/" \;
+	find "$cases" -path '*fio/logs/fio.log' -exec cp --backup=numbered {} "$dir/fuzz_parse_fiolike_cpu/" \;
+	find "$cases" -name tests-timestamp -exec cp --backup=numbered {} "$dir/fuzz_monitor_duration/" \;
+	find "$cases" -name tests-activity -exec cp --backup=numbered {} "$dir/fuzz_run_discovery/" \;
+fi
+
+# redis: a 100k-character test name in parentheses, a byte that is not UTF-8.
+{ printf '"'; long 100000 A; printf ' (x)","1.0","2","3","4","5","6","7"\n'; } > "$dir/fuzz_parse_redis/long-name"
+printf '"ZPOPMIN \xb5 (x)","90909.09","0.3","0.1","0.3","0.4","0.5","1.2"\n' > "$dir/fuzz_parse_redis/bad-utf8"
+# ibpb-pulse: lines without "cpu", "cpu" with 300k digits, the normal line.
+printf '{"after":3}\n{"cpu":0,"before":3,"after":9}\n' > "$dir/fuzz_parse_ibpb_pulse/no-cpu"
+{ printf '{"cpu":'; long 300000 7; printf ',"after":9}\n'; } > "$dir/fuzz_parse_ibpb_pulse/long-cpu"
+# seccomp-churn attach latencies, well formed and not.
+printf 'attach-p50-usecs 1.5\nattach-p95-usecs 2\nattach-p99-usecs x\nattach-max-usecs\n' > "$dir/fuzz_parse_seccomp_attach/extra"
+# tests-timestamp: a 40k-character "time ::" line, and a normal one.
+{ printf 'time :: redis '; long 40000 ' '; printf '\ntime :: redis 1.0 u 2.0 s 3.0 e\n'; } > "$dir/fuzz_monitor_duration/long-time"
+# tests-activity: a benchmark name climbing out of the tree.
+printf '1 run-mmtests: Start\n1 run-mmtests: test start :: ../../work/log/r1/iter-0/pwn 2\n1 run-mmtests: begin redis\n' \
+	> "$dir/fuzz_run_discovery/climb"
+# --from-json: a module naming a path, and a 16-byte zstd frame header
+# declaring 1.5 GB of content.
+printf '[{"_ModuleName":"Extract../../x","_TestName":"a","_ResultData":{"op":[{"Values":[1],"SampleNrs":[1]}]}}]' \
+	> "$dir/fuzz_json_import/climb"
+printf '\x28\xb5\x2f\xfd\xa4\x00\x00\x69\x59\x00\x00\x00\x00\x00\x00\x00' > "$dir/fuzz_json_import/zstd-1.5G"
+# read_log: first byte 0 plain, 1 gzip, 2 xz; a gzip header then garbage,
+# 8 MiB of zeros in a few kilobytes (past the fuzzer's 4 MiB limit).
+{ printf '\x01\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03'; long 64 x; } > "$dir/fuzz_read_log/corrupt-gz"
+{ printf '\x01'; head -c 8M /dev/zero | gzip -1; } > "$dir/fuzz_read_log/zeros-gz"
+{ printf '\x02'; head -c 8M /dev/zero | xz -0; } > "$dir/fuzz_read_log/zeros-xz"
+{ printf '\x00'; long 70000 a; } > "$dir/fuzz_read_log/long-line"
+echo "1.5e3 NaN" > "$dir/fuzz_perl_scalar/a"

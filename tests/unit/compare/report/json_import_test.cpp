@@ -1,0 +1,47 @@
+// --from-json reads a file someone else wrote: bounded like every log, and
+// its module names never become paths.
+#include "compare/test_support.hpp"
+#include "report/json_import.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace mmtp::compare;
+using compare_test::FifoWithWriter;
+using compare_test::ScratchTree;
+
+namespace {
+
+std::string refusal(const std::filesystem::path& file) {
+    try {
+        importJson(file);
+    } catch (const std::runtime_error& e) {
+        return e.what();
+    }
+    return "";
+}
+
+}  // namespace
+
+TEST_CASE("--from-json of a FIFO fails at once instead of waiting for a writer", "[compare][json]") {
+    ScratchTree t;
+    FifoWithWriter fifo(t.root() / "runs.json");
+    std::string error;
+    CHECK(compare_test::returnsPromptly(fifo, [&] { error = refusal(t.root() / "runs.json"); }));
+    CHECK(error == (t.root() / "runs.json").string() + ": a FIFO, not a regular file; not read");
+}
+
+TEST_CASE("--from-json of a zstd header declaring 1.5 GB fails without allocating it", "[compare][json]") {
+    ScratchTree t;
+    t.write("runs.json.zst", std::string("\x28\xb5\x2f\xfd\xa4\x00\x00\x69\x59\x00\x00\x00\x00\x00\x00\x00", 16));
+    CHECK(refusal(t.root() / "runs.json.zst") == (t.root() / "runs.json.zst").string() +
+                                                     ": zstd frame declares 1500053504 bytes, more than 256 MiB (the read limit); not read");
+}
+
+TEST_CASE("a _ModuleName that names a path is refused", "[compare][json]") {
+    ScratchTree t;
+    t.write("runs.json", R"([{"_ModuleName":"Extract../../work/log/r1/iter-0/pwn","_TestName":"a",)"
+                         R"("_ResultData":{"op":[{"Values":[1],"SampleNrs":[1]}]}}])");
+    CHECK(refusal(t.root() / "runs.json") == (t.root() / "runs.json").string() +
+                                                 ": module 0: _ModuleName gives benchmark '../../work/log/r1/iter-0/pwn', "
+                                                 "not a plain name (letters, digits, _ - . +)");
+}
