@@ -13,6 +13,7 @@
 #include "common/signals.hpp"
 #include "run-config/bench_runner.hpp"
 #include "run-config/config_env.hpp"
+#include "run-config/group_guardian.hpp"
 #include "run-config/monitor_catalog.hpp"
 #include "run-config/run_plan.hpp"
 #include "run-config/run_tree.hpp"
@@ -142,6 +143,7 @@ int run(int argc, char** argv) {
     for (const auto& s : plan.skipped) std::cout << "run-config: monitor " << s.name << " " << s.why << "\n";
     for (const auto& w : plan.warnings) std::cout << w << "\n";
 
+    GroupGuardian guardian;
     fs::path runDir = claimRunDir(workDir, runName);
     RunLog log(runDir);
     std::cout << "run-config: " << config.string() << " -> " << runDir.string() << " (" << plan.iterations

@@ -1,6 +1,7 @@
 #include "run-config/piped_child.hpp"
 
 #include "base/errors.hpp"
+#include "run-config/group_guardian.hpp"
 
 #include <cerrno>
 #include <csignal>
@@ -49,6 +50,7 @@ PipedChild::PipedChild(const std::vector<std::string>& argv, const std::vector<s
         return 127;
     });
     ::close(p[1]);
+    guardGroup(child_.pid());
     fd_ = p[0];
     reader_ = startQuietThread([fd = fd_, sink = std::move(sink)] {
         char buf[8192];
@@ -63,7 +65,10 @@ PipedChild::PipedChild(const std::vector<std::string>& argv, const std::vector<s
 
 void PipedChild::finish() {
     // The group outlives its leader only if the child left processes behind.
-    if (child_.pid() > 0) ::kill(-child_.pid(), SIGKILL);
+    if (child_.pid() > 0) {
+        ::kill(-child_.pid(), SIGKILL);
+        releaseGroup(child_.pid());
+    }
     if (reader_.joinable()) reader_.join();
     if (fd_ >= 0) ::close(fd_);
     fd_ = -1;
