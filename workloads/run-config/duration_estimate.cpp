@@ -24,7 +24,8 @@ std::string text(const std::map<std::string, std::string>& env, const std::strin
 
 // Measured costs (2-vCPU VM, see README).
 constexpr double kPipeLoopSeconds = 9e-6;        // one pipe-pingpong round trip
-constexpr double kRedisRequestSeconds = 1.1e-6;  // one pipelined request
+constexpr double kRedisRequestSeconds = 1.2e-6;  // one pipelined request of a simple test
+constexpr double kRedisHeavySeconds = 1.5e-4;    // one LRANGE_100..600 or MSET request (2.8e-4..8e-4 for all five)
 constexpr double kRedisRunSeconds = 0.35;        // a fresh redis-server per test run
 constexpr double kProcessStartSeconds = 0.3;
 
@@ -59,14 +60,30 @@ std::optional<double> benchSeconds(const std::string& bench, const std::map<std:
         return kProcessStartSeconds + n * (run + 1.0);
     }
     if (bench == "redis-zpopmin") {
+        // The default suite is 15 simple tests and five heavy ones (LRANGE_100,
+        // _300, _500, _600 and MSET); "-t lrange" runs all four LRANGEs.
         std::string tests = text(env, "REDIS_ZPOPMIN_TESTS");
         std::replace(tests.begin(), tests.end(), ',', ' ');
-        double nTests = tests.empty() ? 20 : static_cast<double>(splitWords(tests).size());
+        double simple = 15, heavy = 5;
+        if (!tests.empty()) {
+            simple = heavy = 0;
+            for (const auto& t : splitWords(tests)) {
+                if (t == "lrange") {
+                    heavy += 4;
+                    simple += 1;  // the LPUSH that fills the list
+                } else if (t.rfind("lrange", 0) == 0 || t == "mset") {
+                    heavy += 1;
+                } else {
+                    simple += 1;
+                }
+            }
+        }
         int clients = powerOfTwoSteps(static_cast<long>(number(env, "REDIS_ZPOPMIN_MIN_CLIENTS", 1)),
                                       static_cast<long>(number(env, "REDIS_ZPOPMIN_MAX_CLIENTS", 1)));
         double runs = clients * number(env, "REDIS_ZPOPMIN_ITERATIONS", 5);
         return kProcessStartSeconds +
-               runs * (kRedisRunSeconds + nTests * number(env, "REDIS_ZPOPMIN_REQUESTS", 100000) * kRedisRequestSeconds);
+               runs * (kRedisRunSeconds + number(env, "REDIS_ZPOPMIN_REQUESTS", 100000) *
+                                             (simple * kRedisRequestSeconds + heavy * kRedisHeavySeconds));
     }
     return std::nullopt;
 }

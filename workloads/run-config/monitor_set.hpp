@@ -18,6 +18,7 @@ namespace mmtp::runconfig {
 struct PlannedMonitor {
     std::string name;
     std::string type;  // "always", "gzip" or "with_latency" (MONITORS_<TYPE>)
+    int intervalSeconds = 0;  // as the plan shows it (proc-interrupts: at least 10)
 };
 
 class MonitorSet {

@@ -58,7 +58,7 @@ RunPlan makePlan(const std::map<std::string, std::string>& env) {
             if (!r.unavailable.empty())
                 p.skipped.push_back({name, r.unavailable});
             else
-                p.monitors.push_back({name, type});
+                p.monitors.push_back({name, type, r.intervalSeconds ? r.intervalSeconds : p.updateFrequency});
         }
     }
     if (!monitorsOff && !any) p.warnings.push_back("WARNING: Monitors enabled but none configured");
@@ -105,7 +105,7 @@ std::string describePlan(const RunPlan& plan, const Estimate& est) {
     if (plan.monitors.empty())
         out << "monitors:   none\n";
     for (const auto& m : plan.monitors)
-        out << "monitor:    " << m.name << " (" << m.type << ", every " << plan.updateFrequency << " s)\n";
+        out << "monitor:    " << m.name << " (" << m.type << ", every " << m.intervalSeconds << " s)\n";
     for (const auto& s : plan.skipped) out << "monitor:    " << s.name << " " << s.why << "\n";
     for (const auto& w : plan.warnings) out << w << "\n";
     out << "overhead:   ~" << humanDuration(est.overheadPerIteration)

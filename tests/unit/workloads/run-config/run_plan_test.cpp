@@ -30,6 +30,8 @@ TEST_CASE("the plan follows run-mmtests.sh's monitor rules", "[run-config]") {
         CHECK(p.monitors[0].type == "always");
         CHECK(p.monitors[1].name == "proc-vmstat");
         CHECK(p.monitors[3].type == "with_latency");
+        CHECK(p.monitors[3].intervalSeconds == 10);  // watch-proc-interrupts.sh: at least 10 s
+        CHECK(p.monitors[1].intervalSeconds == 2);
         REQUIRE(p.skipped.size() == 2);
         CHECK(p.skipped[0].name == "nosuchmonitor");
         CHECK(p.skipped[1].name == "ftrace");
