@@ -5,7 +5,7 @@
 #   bench/run-config-estimates.sh [BIN [PATTERN]]   (PATTERN: only configs matching it)
 set -u
 TOP=$(cd "$(dirname "$0")/.." && pwd)
-BIN=${1:-$TOP/build/bin}
+BIN=$(realpath "${1:-$TOP/build/bin}")
 PATTERN=${2:-}
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT

@@ -25,7 +25,7 @@ std::string text(const std::map<std::string, std::string>& env, const std::strin
 // Measured costs (2-vCPU VM, see README).
 constexpr double kPipeLoopSeconds = 9e-6;        // one pipe-pingpong round trip
 constexpr double kRedisRequestSeconds = 1.2e-6;  // one pipelined request of a simple test
-constexpr double kRedisHeavySeconds = 1.5e-4;    // one LRANGE_100..600 or MSET request (2.8e-4..8e-4 for all five)
+constexpr double kRedisHeavySeconds = 8e-5;      // one LRANGE_100..600 or MSET request (5e-5 idle .. 1.6e-4 loaded)
 constexpr double kRedisRunSeconds = 0.35;        // a fresh redis-server per test run
 constexpr double kProcessStartSeconds = 0.3;
 
