@@ -12,7 +12,9 @@ BUILD_PKGS="g++ make pkg-config libhiredis-dev libseccomp-dev libboost-program-o
  liburing-dev catch2 xz-utils time redis-server"
 # Servers and tools that the tests start for real, and the reference tools the
 # benchmark scripts compare against.
-TEST_PKGS="redis-server redis-tools strace stress-ng fio linux-perf procps util-linux clang-14 libclang-rt-14-dev chromium"
+# procps and sysstat: run-config's monitors (vmstat, top, mpstat, iostat); expect and
+# numactl: MMTests' own run-mmtests.sh with monitors, which a test compares against.
+TEST_PKGS="redis-server redis-tools strace stress-ng fio linux-perf procps sysstat expect numactl util-linux clang-14 libclang-rt-14-dev chromium"
 
 want="$BUILD_PKGS"
 [[ ${1:-} == --test ]] && want="$want $TEST_PKGS"

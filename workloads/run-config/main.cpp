@@ -1,24 +1,25 @@
 // run-config - run one MMTests config by hand, without MMTests.
 //
-//   run-config CONFIG RUNNAME [--work-dir DIR]
+//   run-config CONFIG RUNNAME [--work-dir DIR] [--set VAR=VALUE]... [--dry-run]
 //
-// Sources CONFIG with bash (set -a), and for each bench in $MMTESTS runs the
-// binary of that name found beside run-config, with the config's variables
-// in its environment and LOGDIR_RESULTS=WORK/log/RUN/iter-0/BENCH/logs.
-// Writes tests-timestamp and tests-activity in run-mmtests.sh's format and a
-// snapshot of the mitigation state (common/mitigation_snapshot.hpp).
-#include "common/child_process.hpp"
+// Sources CONFIG with bash (--set values win over its exports) and, for each
+// of MMTEST_ITERATIONS iterations, writes WORK/log/RUN/iter-N as
+// run-mmtests.sh would: the system state, then per bench in $MMTESTS the
+// monitors and the binary of that name found beside run-config, with the
+// config's variables in its environment and LOGDIR_RESULTS=iter-N/BENCH/logs.
 #include "base/errors.hpp"
 #include "common/mitigation_snapshot.hpp"
 #include "common/options.hpp"
 #include "common/signals.hpp"
-#include "common/temp_dir.hpp"
+#include "run-config/bench_runner.hpp"
+#include "run-config/config_env.hpp"
+#include "run-config/group_guardian.hpp"
+#include "run-config/monitor_catalog.hpp"
+#include "run-config/run_plan.hpp"
 #include "run-config/run_tree.hpp"
+#include "run-config/system_state.hpp"
 
-#include <chrono>
-#include <fstream>
 #include <iostream>
-#include <sstream>
 #include <unistd.h>
 
 namespace fs = std::filesystem;
@@ -28,50 +29,7 @@ using namespace mmtp::runconfig;
 namespace {
 
 const char* kProg = "run-config";
-
-// Sources the config the way run-mmtests.sh does (bash, exported), with the
-// machine variables MMTests configs use predefined, and returns the
-// resulting environment. Calls to MMTests helpers (disable_transhuge, ...)
-// are reported and skipped.
-std::map<std::string, std::string> sourceConfig(const fs::path& config) {
-    TempDir tmp("run-config");
-    const std::string script =
-        "command_not_found_handle() { echo \"run-config: $RUN_CONFIG_FILE calls '$1' "
-        "(an MMTests helper run-config does not provide); ignored\" >&2; return 0; }\n"
-        "set -a\n"
-        ". \"$RUN_CONFIG_FILE\" >&2 || exit 3\n"
-        "set +a\n"
-        "unset RUN_CONFIG_FILE\n"
-        "env -0\n";
-    std::vector<std::string> env;
-    for (char** e = environ; *e; ++e) env.emplace_back(*e);
-    long ncpu = ::sysconf(_SC_NPROCESSORS_CONF);
-    env.push_back("NUM_LOGICAL_CPUS=" + std::to_string(ncpu > 0 ? ncpu : 1));
-    int nodes = 0;
-    std::error_code ec;
-    for (const auto& d : fs::directory_iterator("/sys/devices/system/node", ec))
-        if (d.path().filename().string().rfind("node", 0) == 0 &&
-            std::isdigit(static_cast<unsigned char>(d.path().filename().string().back())))
-            ++nodes;
-    env.push_back("NUM_NODES=" + std::to_string(nodes > 0 ? nodes : 1));
-    long pages = ::sysconf(_SC_PHYS_PAGES), psize = ::sysconf(_SC_PAGESIZE);
-    env.push_back("MEMTOTAL_BYTES=" + std::to_string(static_cast<long long>(pages) * psize));
-    env.push_back("RUN_CONFIG_FILE=" + fs::absolute(config).string());
-
-    SpawnOptions o;
-    o.argv = {"bash", "-c", script, "run-config-source"};
-    o.env = env;
-    o.stdinPath = "/dev/null";
-    o.stdoutPath = tmp.path() / "env";
-    ChildProcess sh = ChildProcess::spawn(o);
-    ExitStatus st = sh.wait();
-    if (!st.success())
-        throw UsageError("sourcing " + config.string() + " with bash failed (" + st.describe() + ")");
-    std::ifstream in(tmp.path() / "env", std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return parseEnvBlock(ss.str());
-}
+const char* kUsage = "usage: run-config CONFIG RUNNAME [--work-dir DIR] [--set VAR=VALUE]... [--dry-run]";
 
 fs::path selfDir() {
     std::error_code ec;
@@ -80,46 +38,53 @@ fs::path selfDir() {
     return exe.parent_path();
 }
 
-// Runs one bench; returns its shell-style exit code.
-int runBench(const std::string& bench, const fs::path& binary, const fs::path& iterDir,
-             std::map<std::string, std::string> env, RunLog& log) {
-    fs::path top = iterDir / bench, logs = top / "logs";
-    fs::create_directories(logs);
-    env["LOGDIR_RESULTS"] = logs.string();
-    env["LOGDIR_TOPLEVEL"] = top.string();
-    env["SHELLPACK_LOG"] = iterDir.string();
-    std::vector<std::string> envList;
-    for (const auto& [k, v] : env) envList.push_back(k + "=" + v);
-
-    std::cout << "Starting test " << bench << std::endl;
-    log.timestamp("test begin :: " + bench + " " + std::to_string(epochNow()));
-    log.activity("run-mmtests: test start :: " + bench + " " + std::to_string(epochNow()));
-    auto t0 = std::chrono::steady_clock::now();
-    SpawnOptions o;
-    o.argv = {binary.string()};
-    o.env = envList;
-    o.stdinPath = "/dev/null";
-    o.cwd = top;
-    ExitStatus st;
-    bool interrupted = false;
-    {
-        ChildProcess child = ChildProcess::spawn(o);
-        try {
-            st = child.wait();
-        } catch (const Interrupted&) {
-            interrupted = true;
-            st = child.stop(std::chrono::seconds(15));  // the bench cleans up on SIGTERM
-        }
+std::vector<fs::path> findBinaries(const std::vector<std::string>& benches, const fs::path& config) {
+    fs::path binDir = selfDir();
+    std::vector<fs::path> binaries;
+    for (const auto& b : benches) {
+        fs::path p = binDir / b;
+        if (b.find('/') != std::string::npos || ::access(p.c_str(), X_OK) != 0)
+            throw UsageError("config " + config.string() + ": no binary for bench '" + b + "' (looked for " +
+                             p.string() + ")");
+        binaries.push_back(p);
     }
-    double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    int code = st.shellCode();
-    std::cout << "test exit :: " << bench << " " << code << std::endl;
-    log.activity("run-mmtests: test end :: " + bench + " " + std::to_string(epochNow()) + " " +
-                 std::to_string(code));
-    log.timestamp("test end :: " + bench + " " + std::to_string(epochNow()) + " " + std::to_string(code));
-    log.timestamp(timeLines(bench, st, elapsed));
-    if (interrupted) throwIfInterrupted();
-    return code;
+    return binaries;
+}
+
+// One iteration; returns the last bench's recorded code (run-mmtests.sh's
+// EXIT_CODE). Sets interrupted and stops early on SIGINT/SIGTERM.
+int runIteration(int iteration, const fs::path& iterDir, const std::string& runName, const RunPlan& plan,
+                 const std::vector<fs::path>& binaries, const std::map<std::string, std::string>& env,
+                 const std::vector<Override>& overrides, RunLog& log, int& failures, bool& interrupted) {
+    const std::string n = std::to_string(iteration + 1);
+    log.startIteration(iterDir);
+    log.activity("run-mmtests: Start");
+    log.activity("run-mmtests: Iteration " + n + " start");
+    log.teststate("start :: " + std::to_string(epochNow()));
+    int exitCode = 0;
+    std::string where = "system state";
+    try {
+        recordIterationStart(log, iterDir, runName);
+        writeMitigationSnapshot(iterDir);
+        for (std::size_t i = 0; i < plan.benches.size(); ++i) {
+            where = plan.benches[i];
+            BenchOutcome o = runBench({plan.benches[i], binaries[i], iterDir, env, overrides}, plan, log);
+            exitCode = o.recordedCode;
+            if (exitCode != 0) ++failures;
+            if (o.interrupted || interruptRequested()) throw Interrupted(pendingInterrupt() ? pendingInterrupt() : 2);
+        }
+    } catch (const Interrupted& e) {
+        interrupted = true;
+        // The mark compare tools read: which benchmark was cut short, and by what.
+        std::string mark = "interrupted :: " + where + " " + std::to_string(epochNow()) + " " + std::to_string(e.signal());
+        log.timestamp(mark);
+        log.activity("run-mmtests: " + mark);
+    }
+    log.teststate("finish :: " + std::to_string(epochNow()));
+    recordIterationEnd(iterDir);
+    log.activity("run-mmtests: Iteration " + n + " end");
+    log.finishIteration();
+    return exitCode;
 }
 
 int run(int argc, char** argv) {
@@ -127,7 +92,10 @@ int run(int argc, char** argv) {
     desc.add_options()
         ("help,h", "show this help")
         ("work-dir", po::value<std::string>()->default_value("work"),
-         "where the log tree goes: WORK/log/RUNNAME/iter-0/...")
+         "where the log tree goes: WORK/log/RUNNAME/iter-N/...")
+        ("set", po::value<std::vector<std::string>>()->composing(),
+         "VAR=VALUE: set a config variable, winning over the config's export (repeatable; recorded in runtime.opts)")
+        ("dry-run", "print the plan (benchmarks, iterations, monitors) and its estimated duration; run nothing")
         ("config", po::value<std::string>(), "MMTests config file (first argument)")
         ("runname", po::value<std::string>(), "run name (second argument)");
     po::positional_options_description pos;
@@ -140,63 +108,60 @@ int run(int argc, char** argv) {
         throw UsageError(e.what());
     }
     if (vm.count("help")) {
-        std::cout << "usage: run-config CONFIG RUNNAME [--work-dir DIR]\n"
-                     "Runs each bench in the config's MMTESTS with the binary of the same name\n"
-                     "beside run-config, writing an MMTests log tree.\n\n"
-                  << desc << "\n";
+        std::cout << kUsage << "\n"
+                     "Runs each bench in the config's MMTESTS with the binary of the same name beside\n"
+                     "run-config, MMTEST_ITERATIONS times, with the config's monitors, writing the\n"
+                     "log tree run-mmtests.sh writes.\n\n"
+                  << desc << "\nMonitors run-config records:";
+        for (const auto& m : knownMonitors()) std::cout << " " << m;
+        std::cout << "\n";
         return 0;
     }
-    if (!vm.count("config") || !vm.count("runname"))
-        throw UsageError("usage: run-config CONFIG RUNNAME [--work-dir DIR]");
+    if (!vm.count("config") || !vm.count("runname")) throw UsageError(kUsage);
     fs::path config = vm["config"].as<std::string>();
     std::string runName = vm["runname"].as<std::string>();
     validateRunName(runName);
     if (!fs::is_regular_file(config)) throw UsageError("config " + config.string() + " is not a readable file");
+    std::vector<Override> overrides;
+    if (vm.count("set"))
+        for (const auto& s : vm["set"].as<std::vector<std::string>>()) overrides.push_back(parseOverride(s));
 
-    auto env = sourceConfig(config);
-    auto benches = splitWords(env.count("MMTESTS") ? env["MMTESTS"] : "");
-    if (benches.empty()) throw UsageError("config " + config.string() + " sets no MMTESTS");
-    fs::path binDir = selfDir();
-    std::vector<fs::path> binaries;
-    for (const auto& b : benches) {
-        fs::path p = binDir / b;
-        if (b.find('/') != std::string::npos || ::access(p.c_str(), X_OK) != 0)
-            throw UsageError("config " + config.string() + ": no binary for bench '" + b + "' (looked for " +
-                             p.string() + ")");
-        binaries.push_back(p);
+    auto env = sourceConfig(config, overrides);
+    RunPlan plan = makePlan(env);
+    if (plan.benches.empty()) throw UsageError("config " + config.string() + " sets no MMTESTS");
+    auto binaries = findBinaries(plan.benches, config);
+    fs::path workDir = vm["work-dir"].as<std::string>();
+
+    if (vm.count("dry-run")) {
+        fs::path runDir = workDir / "log" / runName;
+        std::cout << "run-config: plan for " << config.string() << " -> " << runDir.string()
+                  << (fs::exists(runDir) ? " (exists: a run would refuse it)" : "") << "\n";
+        for (const auto& [k, v] : overrides) std::cout << "set:        " << k << "=" << v << "\n";
+        std::cout << describePlan(plan, estimate(plan, env));
+        return 0;
     }
+    for (const auto& s : plan.skipped) std::cout << "run-config: monitor " << s.name << " " << s.why << "\n";
+    for (const auto& w : plan.warnings) std::cout << w << "\n";
 
-    fs::path runDir = fs::path(vm["work-dir"].as<std::string>()) / "log" / runName;
-    if (fs::exists(runDir))
-        throw UsageError("run " + runDir.string() + " already exists; choose another RUNNAME or remove it");
-    fs::path iterDir = runDir / "iter-0";
-    fs::create_directories(iterDir);
-    iterDir = fs::canonical(iterDir);
-
-    RunLog log(iterDir);
-    log.activity("run-mmtests: Start");
-    log.activity("run-mmtests: Iteration 1 start");
-    log.timestamp("start :: " + std::to_string(epochNow()));
-    writeMitigationSnapshot(iterDir);
-    std::cout << "run-config: " << config.string() << " -> " << iterDir.string() << std::endl;
-
-    int failures = 0;
-    for (std::size_t i = 0; i < benches.size(); ++i) {
-        try {
-            if (runBench(benches[i], binaries[i], iterDir, env, log) != 0) ++failures;
-        } catch (const Interrupted&) {
-            log.timestamp("finish :: " + std::to_string(epochNow()));
-            log.activity("run-mmtests: Iteration 1 end");
-            log.activity("run-mmtests: End");
-            throw;
-        }
+    GroupGuardian guardian;
+    fs::path runDir = claimRunDir(workDir, runName);
+    RunLog log(runDir);
+    std::cout << "run-config: " << config.string() << " -> " << runDir.string() << " (" << plan.iterations
+              << " iteration" << (plan.iterations > 1 ? "s" : "") << ")" << std::endl;
+    int failures = 0, exitCode = 0;
+    bool interrupted = false;
+    for (int it = 0; it < plan.iterations && !interrupted; ++it) {
+        fs::path iterDir = runDir / ("iter-" + std::to_string(it));
+        fs::create_directory(iterDir);
+        exitCode = runIteration(it, iterDir, runName, plan, binaries, env, overrides, log, failures, interrupted);
     }
-    log.timestamp("finish :: " + std::to_string(epochNow()));
-    log.activity("run-mmtests: Iteration 1 end");
     log.activity("run-mmtests: End");
-    if (failures) throw Error(std::to_string(failures) + " of " + std::to_string(benches.size()) +
-                              " benchmarks failed; see " + (iterDir / "tests-timestamp").string());
-    std::cout << "run-config: done, logs in " << iterDir.string() << std::endl;
+    log.runActivity("status :: " + std::to_string(interrupted ? int(kExitInterrupted) : exitCode));
+    if (interrupted) throw Interrupted(pendingInterrupt() ? pendingInterrupt() : 2);
+    if (failures)
+        throw Error(std::to_string(failures) + " of " + std::to_string(plan.benches.size() * plan.iterations) +
+                    " benchmark runs failed; see " + (runDir / "iter-*/tests-timestamp").string());
+    std::cout << "run-config: done, logs in " << runDir.string() << std::endl;
     return 0;
 }
 

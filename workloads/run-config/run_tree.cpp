@@ -1,10 +1,16 @@
 #include "run-config/run_tree.hpp"
 
 #include "base/errors.hpp"
+#include "run-config/gzip_file.hpp"
 
+#include <cerrno>
 #include <cstdio>
 #include <ctime>
 #include <sstream>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace fs = std::filesystem;
 
 namespace mmtp::runconfig {
 
@@ -14,6 +20,20 @@ void validateRunName(const std::string& name) {
         if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '+' || c == '-'))
             throw UsageError("RUNNAME '" + name + "' may only contain A-Za-z0-9._+-");
     if (name == "." || name == "..") throw UsageError("RUNNAME '" + name + "' is not a directory name");
+}
+
+fs::path claimRunDir(const fs::path& workDir, const std::string& runName) {
+    fs::path logDir = workDir / "log";
+    std::error_code ec;
+    fs::create_directories(logDir, ec);
+    if (ec) throw Error("cannot create " + logDir.string() + ": " + ec.message());
+    fs::path runDir = logDir / runName;
+    if (::mkdir(runDir.c_str(), 0755) != 0) {
+        if (errno == EEXIST)
+            throw UsageError("run " + runDir.string() + " already exists; choose another RUNNAME or remove it");
+        throw Error(errnoMessage("cannot create " + runDir.string()));
+    }
+    return fs::canonical(runDir);
 }
 
 std::map<std::string, std::string> parseEnvBlock(const std::string& block) {
@@ -28,6 +48,21 @@ std::map<std::string, std::string> parseEnvBlock(const std::string& block) {
         pos = end + 1;
     }
     return env;
+}
+
+std::map<std::string, std::string> currentEnvironment() {
+    std::string block;
+    for (char** e = environ; *e; ++e) {
+        block += *e;
+        block += '\0';
+    }
+    return parseEnvBlock(block);
+}
+
+std::vector<std::string> envList(const std::map<std::string, std::string>& env) {
+    std::vector<std::string> out;
+    for (const auto& [k, v] : env) out.push_back(k + "=" + v);
+    return out;
 }
 
 std::vector<std::string> splitWords(const std::string& s) {
@@ -52,22 +87,58 @@ std::string timeLines(const std::string& bench, const ExitStatus& st, double ela
     return out + buf;
 }
 
+std::string echoed(const std::string& text) {
+    std::size_t end = text.find_last_not_of('\n');
+    return (end == std::string::npos ? std::string() : text.substr(0, end + 1)) + "\n";
+}
+
 long long epochNow() { return static_cast<long long>(std::time(nullptr)); }
 
-RunLog::RunLog(const std::filesystem::path& dir)
-    : ts_(dir / "tests-timestamp", std::ios::app), act_(dir / "tests-activity", std::ios::app) {
-    if (!ts_ || !act_) throw Error("cannot write the run log in " + dir.string());
+RunLog::RunLog(const fs::path& runDir) : run_(runDir / "mmtests-activity", std::ios::app) {
+    if (!run_) throw Error("cannot write " + (runDir / "mmtests-activity").string());
+}
+
+void RunLog::startIteration(const fs::path& iterDir) {
+    iterDir_ = iterDir;
+    for (auto* f : {&ts_, &act_, &sys_})
+        if (f->is_open()) f->close();
+    ts_.open(iterDir / "tests-timestamp", std::ios::trunc);
+    act_.open(iterDir / "tests-activity", std::ios::app);
+    sys_.open(iterDir / "tests-sysstate", std::ios::trunc);
+    if (!ts_ || !act_ || !sys_) throw Error("cannot write the run log in " + iterDir.string());
 }
 
 void RunLog::timestamp(const std::string& line) {
-    ts_ << line;
-    if (line.empty() || line.back() != '\n') ts_ << '\n';
+    ts_ << echoed(line);
     ts_.flush();
+}
+
+void RunLog::teststate(const std::string& line) {
+    sysstate(line);
+    timestamp(line);
+}
+
+void RunLog::sysstate(const std::string& text) {
+    if (!sys_.is_open()) return;
+    sys_ << echoed(text);
+    sys_.flush();
 }
 
 void RunLog::activity(const std::string& message) {
     act_ << epochNow() << ' ' << message << '\n';
     act_.flush();
+    runActivity(message);
+}
+
+void RunLog::runActivity(const std::string& message) {
+    run_ << epochNow() << ' ' << message << '\n';
+    run_.flush();
+}
+
+void RunLog::finishIteration() {
+    if (!sys_.is_open()) return;
+    sys_.close();
+    gzipFile(iterDir_ / "tests-sysstate");
 }
 
 }  // namespace mmtp::runconfig

@@ -1,0 +1,126 @@
+#include "base/errors.hpp"
+#include "run-config/config_env.hpp"
+#include "run-config/duration_estimate.hpp"
+#include "run-config/run_plan.hpp"
+#include "run-config/system_state.hpp"
+
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <unistd.h>
+
+using namespace mmtp::runconfig;
+namespace fs = std::filesystem;
+
+TEST_CASE("the plan follows run-mmtests.sh's monitor rules", "[run-config]") {
+    std::map<std::string, std::string> env = {{"MMTESTS", "ibpb-pulse  pipe-pingpong"},
+                                              {"MMTEST_ITERATIONS", "2"},
+                                              {"MONITORS_ALWAYS", "proc-net-dev"},
+                                              {"MONITORS_GZIP", "proc-vmstat mpstat nosuchmonitor"},
+                                              {"MONITORS_WITH_LATENCY", "proc-interrupts"},
+                                              {"MONITORS_TRACER", "ftrace"},
+                                              {"MONITOR_UPDATE_FREQUENCY", "2"}};
+    SECTION("monitors on: always, gzip, with_latency in order; the rest skipped with a reason") {
+        RunPlan p = makePlan(env);
+        CHECK(p.benches == std::vector<std::string>{"ibpb-pulse", "pipe-pingpong"});
+        CHECK(p.iterations == 2);
+        CHECK(p.updateFrequency == 2);
+        REQUIRE(p.monitors.size() == 4);
+        CHECK(p.monitors[0].name == "proc-net-dev");
+        CHECK(p.monitors[0].type == "always");
+        CHECK(p.monitors[1].name == "proc-vmstat");
+        CHECK(p.monitors[3].type == "with_latency");
+        CHECK(p.monitors[3].intervalSeconds == 10);  // watch-proc-interrupts.sh: at least 10 s
+        CHECK(p.monitors[1].intervalSeconds == 2);
+        REQUIRE(p.skipped.size() == 2);
+        CHECK(p.skipped[0].name == "nosuchmonitor");
+        CHECK(p.skipped[1].name == "ftrace");
+    }
+    SECTION("RUN_MONITOR=no drops gzip, with_latency and tracer, but not always") {
+        env["RUN_MONITOR"] = "no";
+        RunPlan p = makePlan(env);
+        REQUIRE(p.monitors.size() == 1);
+        CHECK(p.monitors[0].name == "proc-net-dev");
+        CHECK(p.skipped.empty());
+    }
+    SECTION("monitors enabled but none configured is run-mmtests.sh's warning") {
+        RunPlan p = makePlan({{"MMTESTS", "x"}});
+        CHECK(p.iterations == 1);
+        CHECK(p.updateFrequency == 10);
+        CHECK(p.warnings == std::vector<std::string>{"WARNING: Monitors enabled but none configured"});
+    }
+    SECTION("malformed counts name their variable") {
+        env["MMTEST_ITERATIONS"] = "0";
+        CHECK_THROWS_WITH(makePlan(env), Catch::Contains("MMTEST_ITERATIONS='0'"));
+        env["MMTEST_ITERATIONS"] = "2";
+        env["MONITOR_UPDATE_FREQUENCY"] = "fast";
+        CHECK_THROWS_AS(makePlan(env), mmtp::UsageError);
+    }
+}
+
+TEST_CASE("the estimate scales with the config's sizes and iterations", "[run-config]") {
+    std::map<std::string, std::string> env = {{"MMTESTS", "seccomp-churn"}, {"SECCOMP_CHURN_MIN_THREADS", "1"},
+                                              {"SECCOMP_CHURN_MAX_THREADS", "4"}, {"SECCOMP_CHURN_ITERATIONS", "3"},
+                                              {"SECCOMP_CHURN_RUNTIME", "10"}};
+    CHECK(powerOfTwoSteps(1, 4) == 3);
+    CHECK(powerOfTwoSteps(1, 6) == 4);  // 1 2 4 6
+    CHECK(powerOfTwoSteps(2, 2) == 1);
+    auto one = benchSeconds("seccomp-churn", env);
+    REQUIRE(one);
+    CHECK(*one == Approx(0.3 + 3 * 3 * 10.3));
+    env["MMTEST_ITERATIONS"] = "2";
+    RunPlan p = makePlan(env);
+    Estimate e = estimate(p, env);
+    CHECK(e.total == Approx(2 * (*one + e.overheadPerIteration)));
+    CHECK_FALSE(benchSeconds("unknown-bench", env));
+    CHECK(describePlan(p, e).find("estimated duration: ") != std::string::npos);
+    CHECK(humanDuration(3725) == "1 h 02 min");
+    CHECK(humanDuration(185) == "3 min 05 s");
+}
+
+TEST_CASE("--set takes VAR=VALUE with a shell variable name", "[run-config]") {
+    CHECK(parseOverride("MMTEST_ITERATIONS=2") == Override{"MMTEST_ITERATIONS", "2"});
+    CHECK(parseOverride("A=b=c") == Override{"A", "b=c"});
+    CHECK(parseOverride("EMPTY=") == Override{"EMPTY", ""});
+    CHECK_THROWS_AS(parseOverride("NOVALUE"), mmtp::UsageError);
+    CHECK_THROWS_AS(parseOverride("1X=2"), mmtp::UsageError);
+    CHECK_THROWS_AS(parseOverride("A-B=2"), mmtp::UsageError);
+}
+
+TEST_CASE("--set wins over the config's export, and values derived from it follow", "[run-config]") {
+    fs::path dir = fs::temp_directory_path() / ("run-config-test-" + std::to_string(::getpid()));
+    fs::create_directories(dir);
+    std::ofstream(dir / "config") << "export KEYSPACE=50000\nexport REQUESTS=$((KEYSPACE*2))\nexport OTHER=x\n";
+    auto env = sourceConfig(dir / "config", {{"KEYSPACE", "10"}});
+    CHECK(env["KEYSPACE"] == "10");
+    CHECK(env["REQUESTS"] == "20");
+    CHECK(env["OTHER"] == "x");
+    auto plain = sourceConfig(dir / "config", {});
+    CHECK(plain["REQUESTS"] == "100000");
+    fs::remove_all(dir);
+}
+
+TEST_CASE("cpu topology lines follow list-cpu-toplogy.sh", "[run-config]") {
+    fs::path root = fs::temp_directory_path() / ("run-config-topo-" + std::to_string(::getpid()));
+    for (int c : {0, 1}) {
+        fs::create_directories(root / "cpu" / ("cpu" + std::to_string(c)) / "cache/index0");
+        fs::create_directories(root / "cpu" / ("cpu" + std::to_string(c)) / "cache/index3");
+        std::ofstream(root / "cpu" / ("cpu" + std::to_string(c)) / "cache/index0/shared_cpu_list") << c << "\n";
+        std::ofstream(root / "cpu" / ("cpu" + std::to_string(c)) / "cache/index3/shared_cpu_list") << "0-1\n";
+    }
+    fs::create_directories(root / "node/node0");
+    std::ofstream(root / "node/node0/cpulist") << "0-1\n";
+    // Without /sys/bus/cpu/drivers/processor/cpuN (a VM like this one) every
+    // CPU counts as its own socket, as the golden monitors tree shows.
+    if (!fs::exists("/sys/bus/cpu/drivers/processor/cpu0"))
+        CHECK(cpuTopologyText(root / "cpu", root / "node") ==
+              "node 0 socket 0 core 0 thread 0 cpu 0 llc 0-1\nnode 0 socket 1 core 0 thread 0 cpu 1 llc 0-1\n");
+    fs::create_directories(root / "idle/state0");
+    std::ofstream(root / "idle/state0/name") << "POLL\n";
+    std::ofstream(root / "idle/state0/latency") << "0\n";
+    fs::create_directories(root / "idle/state1");
+    std::ofstream(root / "idle/state1/name") << "haltpoll idle\n";
+    std::ofstream(root / "idle/state1/latency") << "1\n";
+    CHECK(cstateLatencyText(root / "idle") == "c-0   POLL    0\nc-1  haltpoll idle    1\n");
+    fs::remove_all(root);
+}

@@ -1,0 +1,40 @@
+// bench_runner.hpp - one benchmark of one iteration, as run-mmtests.sh's
+// test loop runs it: test begin, /proc files, monitors, the workload (its
+// output on our stdout and in BENCH/logs/mmtests.log.gz, as
+// run-single-test.sh tees it), monitors stopped, test end and the time line.
+#pragma once
+#include "run-config/config_env.hpp"
+#include "run-config/run_plan.hpp"
+#include "run-config/run_tree.hpp"
+
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace mmtp::runconfig {
+
+struct BenchJob {
+    std::string bench;
+    std::filesystem::path binary;
+    std::filesystem::path iterDir;
+    std::map<std::string, std::string> env;  // the sourced config
+    std::vector<Override> overrides;         // recorded in runtime.opts
+};
+
+struct BenchOutcome {
+    int recordedCode = 0;    // what tests-timestamp says: 0, or 255 as run-single-test.sh's die
+    ExitStatus status;       // the workload's own
+    bool interrupted = false;
+};
+
+// The code run-mmtests.sh records for a workload status: 0 or 255 (SHELLPACK_ERROR).
+int recordedExitCode(const ExitStatus& st);
+
+// runtime.opts' lines for a bench: "Run: VAR=... BINARY" with the config
+// variables named after it (REDIS_ZPOPMIN_* for redis-zpopmin).
+std::string runtimeCommand(const BenchJob& job);
+
+BenchOutcome runBench(const BenchJob& job, const RunPlan& plan, RunLog& log);
+
+}  // namespace mmtp::runconfig

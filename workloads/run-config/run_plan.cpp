@@ -1,0 +1,121 @@
+#include "run-config/run_plan.hpp"
+
+#include "base/errors.hpp"
+#include "run-config/duration_estimate.hpp"
+#include "run-config/monitor_catalog.hpp"
+#include "run-config/run_tree.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <sstream>
+
+namespace mmtp::runconfig {
+
+namespace {
+
+std::string value(const std::map<std::string, std::string>& env, const std::string& name) {
+    auto it = env.find(name);
+    return it == env.end() ? std::string() : it->second;
+}
+
+int positiveInt(const std::map<std::string, std::string>& env, const std::string& name, int fallback) {
+    std::string v = value(env, name);
+    if (v.empty()) return fallback;
+    if (v.find_first_not_of("0123456789") != std::string::npos || v.size() > 6 || std::stoi(v) < 1)
+        throw UsageError(name + "='" + v + "': expected a whole number >= 1");
+    return std::stoi(v);
+}
+
+// Run-config's own cost per iteration and per benchmark, measured on a
+// 2-CPU VM: the system-state commands, and monitors.sh's 5 s settle.
+constexpr double kSystemStateSeconds = 2.0;
+constexpr double kMonitorSettleSeconds = 5.5;
+
+}  // namespace
+
+RunPlan makePlan(const std::map<std::string, std::string>& env) {
+    RunPlan p;
+    p.benches = splitWords(value(env, "MMTESTS"));
+    p.iterations = positiveInt(env, "MMTEST_ITERATIONS", 1);
+    p.updateFrequency = positiveInt(env, "MONITOR_UPDATE_FREQUENCY", 10);
+    bool monitorsOff = value(env, "RUN_MONITOR") == "no";
+    const std::vector<std::pair<std::string, std::string>> types = {{"always", "MONITORS_ALWAYS"},
+                                                                     {"plain", "MONITORS_PLAIN"},
+                                                                     {"gzip", "MONITORS_GZIP"},
+                                                                     {"with_latency", "MONITORS_WITH_LATENCY"},
+                                                                     {"tracer", "MONITORS_TRACER"}};
+    bool any = false;
+    for (const auto& [type, var] : types) {
+        auto names = splitWords(value(env, var));
+        if (monitorsOff && (type == "gzip" || type == "with_latency" || type == "tracer")) continue;
+        any = any || !names.empty();
+        for (const auto& name : names) {
+            if (type == "plain" || type == "tracer") {
+                p.skipped.push_back({name, "skipped: " + var + " monitors are not provided by run-config"});
+                continue;
+            }
+            MonitorRecipe r = monitorRecipe(name, p.updateFrequency, env);
+            if (!r.unavailable.empty())
+                p.skipped.push_back({name, r.unavailable});
+            else
+                p.monitors.push_back({name, type, r.intervalSeconds ? r.intervalSeconds : p.updateFrequency});
+        }
+    }
+    if (!monitorsOff && !any) p.warnings.push_back("WARNING: Monitors enabled but none configured");
+    return p;
+}
+
+Estimate estimate(const RunPlan& plan, const std::map<std::string, std::string>& env) {
+    Estimate e;
+    double perIteration = kSystemStateSeconds;
+    for (const auto& b : plan.benches) {
+        e.perBench.push_back(benchSeconds(b, env));
+        perIteration += e.perBench.back().value_or(0);
+        if (!plan.monitors.empty()) perIteration += kMonitorSettleSeconds;
+    }
+    e.overheadPerIteration = kSystemStateSeconds + (plan.monitors.empty() ? 0 : kMonitorSettleSeconds * plan.benches.size());
+    e.total = perIteration * plan.iterations;
+    return e;
+}
+
+std::string humanDuration(double seconds) {
+    long s = std::lround(seconds);
+    char buf[64];
+    if (s >= 3600)
+        std::snprintf(buf, sizeof buf, "%ld h %02ld min", s / 3600, (s % 3600) / 60);
+    else if (s >= 60)
+        std::snprintf(buf, sizeof buf, "%ld min %02ld s", s / 60, s % 60);
+    else
+        std::snprintf(buf, sizeof buf, "%ld s", s);
+    return buf;
+}
+
+std::string describePlan(const RunPlan& plan, const Estimate& est) {
+    std::ostringstream out;
+    out << "iterations: " << plan.iterations << " (iter-0";
+    if (plan.iterations > 1) out << "..iter-" << plan.iterations - 1;
+    out << ")\n";
+    for (std::size_t i = 0; i < plan.benches.size(); ++i) {
+        out << "benchmark:  " << plan.benches[i];
+        if (est.perBench[i])
+            out << "  ~" << humanDuration(*est.perBench[i]) << " per iteration\n";
+        else
+            out << "  (no estimate: run-config does not know how " << plan.benches[i] << " scales)\n";
+    }
+    if (plan.monitors.empty())
+        out << "monitors:   none\n";
+    for (const auto& m : plan.monitors)
+        out << "monitor:    " << m.name << " (" << m.type << ", every " << m.intervalSeconds << " s)\n";
+    for (const auto& s : plan.skipped) out << "monitor:    " << s.name << " " << s.why << "\n";
+    for (const auto& w : plan.warnings) out << w << "\n";
+    out << "overhead:   ~" << humanDuration(est.overheadPerIteration)
+        << " per iteration (system state" << (plan.monitors.empty() ? "" : ", 5 s monitor settle per benchmark") << ")\n";
+    out << "estimated duration: " << humanDuration(est.total) << " (" << std::lround(est.total) << " s)";
+    bool partial = false;
+    for (const auto& b : est.perBench) partial = partial || !b;
+    if (partial) out << ", not counting benchmarks without an estimate";
+    out << "\n";
+    return out.str();
+}
+
+}  // namespace mmtp::runconfig

@@ -1,0 +1,48 @@
+// run_plan.hpp - what a config asks run-config to do, read from its
+// variables with run-mmtests.sh's rules: MMTESTS (benchmarks, in order),
+// MMTEST_ITERATIONS (default 1), RUN_MONITOR=no dropping MONITORS_GZIP,
+// MONITORS_WITH_LATENCY and MONITORS_TRACER (MONITORS_ALWAYS still runs),
+// monitors started in the order always, gzip, with_latency, and
+// MONITOR_UPDATE_FREQUENCY (default 10 s).
+#pragma once
+#include "run-config/monitor_set.hpp"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace mmtp::runconfig {
+
+struct SkippedMonitor {
+    std::string name;
+    std::string why;
+};
+
+struct RunPlan {
+    std::vector<std::string> benches;
+    int iterations = 1;
+    int updateFrequency = 10;
+    std::vector<PlannedMonitor> monitors;  // the ones that will run
+    std::vector<SkippedMonitor> skipped;   // asked for, cannot run here
+    std::vector<std::string> warnings;     // run-mmtests.sh's own warnings
+};
+
+// Throws UsageError naming the variable for a malformed value.
+RunPlan makePlan(const std::map<std::string, std::string>& env);
+
+// Estimated seconds: per benchmark (nullopt: no estimate for it) and in total.
+struct Estimate {
+    std::vector<std::optional<double>> perBench;  // one iteration each
+    double overheadPerIteration = 0;              // system state, monitor settling
+    double total = 0;
+};
+Estimate estimate(const RunPlan& plan, const std::map<std::string, std::string>& env);
+
+// The --dry-run text.
+std::string describePlan(const RunPlan& plan, const Estimate& est);
+
+// "1 h 02 min", "3 min 05 s", "42 s"
+std::string humanDuration(double seconds);
+
+}  // namespace mmtp::runconfig
