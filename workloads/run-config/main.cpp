@@ -10,9 +10,10 @@
 #include "common/child_process.hpp"
 #include "base/errors.hpp"
 #include "common/mitigation_snapshot.hpp"
-#include "common/options.hpp"
 #include "common/signals.hpp"
 #include "common/temp_dir.hpp"
+#include "common/preflight.hpp"
+#include "common/workload_main.hpp"
 #include "run-config/run_tree.hpp"
 
 #include <chrono>
@@ -122,37 +123,37 @@ int runBench(const std::string& bench, const fs::path& binary, const fs::path& i
     return code;
 }
 
-int run(int argc, char** argv) {
-    po::options_description desc("Options");
-    desc.add_options()
-        ("help,h", "show this help")
-        ("work-dir", po::value<std::string>()->default_value("work"),
-         "where the log tree goes: WORK/log/RUNNAME/iter-0/...")
-        ("config", po::value<std::string>(), "MMTests config file (first argument)")
-        ("runname", po::value<std::string>(), "run name (second argument)");
-    po::positional_options_description pos;
-    pos.add("config", 1).add("runname", 1);
-    po::variables_map vm;
-    try {
-        po::store(po::command_line_parser(argc, argv).options(desc).positional(pos).run(), vm);
-        po::notify(vm);
-    } catch (const po::error& e) {
-        throw UsageError(e.what());
-    }
-    if (vm.count("help")) {
-        std::cout << "usage: run-config CONFIG RUNNAME [--work-dir DIR]\n"
-                     "Runs each bench in the config's MMTESTS with the binary of the same name\n"
-                     "beside run-config, writing an MMTests log tree.\n\n"
-                  << desc << "\n";
-        return 0;
-    }
-    if (!vm.count("config") || !vm.count("runname"))
-        throw UsageError("usage: run-config CONFIG RUNNAME [--work-dir DIR]");
-    fs::path config = vm["config"].as<std::string>();
-    std::string runName = vm["runname"].as<std::string>();
-    validateRunName(runName);
-    if (!fs::is_regular_file(config)) throw UsageError("config " + config.string() + " is not a readable file");
+struct RunSettings {
+    fs::path config;
+    std::string runName;
+    fs::path workDir;
+};
 
+const OptionTable& optionTable() {
+    static const OptionTable table(
+        {textOption("work-dir", 0, "", "work", "where the log tree goes: WORK/log/RUNNAME/iter-0/...")},
+        {"CONFIG", "RUNNAME"});
+    return table;
+}
+
+RunSettings settingsFrom(const OptionValues& v) {
+    if (v.positionals.size() != 2) throw UsageError("usage: run-config CONFIG RUNNAME [--work-dir DIR]");
+    RunSettings s{v.positionals[0], v.positionals[1], v.text("work-dir")};
+    validateRunName(s.runName);
+    if (!fs::is_regular_file(s.config)) throw UsageError("config " + s.config.string() + " is not a readable file");
+    return s;
+}
+
+// The config is sourced with bash, as run-mmtests.sh does.
+void supported(RunSettings& s) {
+    if (findExecutable("bash").empty())
+        throw UnsupportedError("bash not found in PATH: run-config sources the config with bash");
+    requireWritableDir(s.workDir / "log", "--work-dir");
+}
+
+int run(const RunSettings& s) {
+    const fs::path& config = s.config;
+    const std::string& runName = s.runName;
     auto env = sourceConfig(config);
     auto benches = splitWords(env.count("MMTESTS") ? env["MMTESTS"] : "");
     if (benches.empty()) throw UsageError("config " + config.string() + " sets no MMTESTS");
@@ -166,7 +167,7 @@ int run(int argc, char** argv) {
         binaries.push_back(p);
     }
 
-    fs::path runDir = fs::path(vm["work-dir"].as<std::string>()) / "log" / runName;
+    fs::path runDir = s.workDir / "log" / runName;
     if (fs::exists(runDir))
         throw UsageError("run " + runDir.string() + " already exists; choose another RUNNAME or remove it");
     fs::path iterDir = runDir / "iter-0";
@@ -203,6 +204,15 @@ int run(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    InterruptGuard guard;
-    return runReportingErrors(kProg, [&] { return run(argc, argv); });
+    const Workload<RunSettings> w{
+        kProg,
+        "Runs each bench in the config's MMTESTS with the binary of the same name\n"
+        "beside run-config, writing an MMTests log tree.\n"
+        "Exit: 0 ok, 1 a benchmark failed, 2 bad arguments or config, 3 no bash, 130 interrupted.",
+        optionTable(),
+        settingsFrom,
+        supported,
+        run,
+    };
+    return workloadMain(w, argc, argv);
 }
