@@ -85,4 +85,17 @@ if command -v redis-server >/dev/null; then
 	[ "$(cat "$work/err")" = "redis-zpopmin: out of memory" ] || fail "out of memory said: $(cat "$work/err")"
 	echo "ok: out of memory reworded"
 fi
+# 6. the shellpacks restate no default (the binary's table owns them; only
+#    fiolike's "default" marker for an unset list remains), and every
+#    variable a shellpack takes is a row of its binary's table
+for sp in "$TOP"/shellpacks/*/; do
+	w=$(basename "$sp")
+	restated=$(grep -nE '\$\{[A-Z_]+:-[^}]+\}' "$sp"/*-bench "$sp"/driver-*.sh | grep -v ':-default}')
+	[ -z "$restated" ] || fail "$w shellpack restates a default: $restated"
+	"$BIN/$w" --help >"$work/help" || fail "$w --help failed"
+	for var in $(sed -n 's/^###SHELLPACK parseargParam *[^ ]* *//p' "$sp/$w-bench"); do
+		grep -q "\[$var[],]" "$work/help" || fail "$w: shellpack variable $var is no option of the binary"
+	done
+done
+echo "ok: shellpacks restate no default"
 echo "workload option tests passed"
