@@ -33,8 +33,20 @@ OptionSpec printOptionRow() {
     return s;
 }
 
-bool isYes(std::string_view v) { return v == "yes" || v == "true" || v == "1" || v == "on"; }
-bool isNo(std::string_view v) { return v == "no" || v == "false" || v == "0" || v == "off"; }
+// Boost's bool words, any case, as configs and shellpacks have passed them.
+std::string lower(std::string_view v) {
+    std::string out(v);
+    for (auto& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+bool isYes(std::string_view v) {
+    const std::string l = lower(v);
+    return l == "yes" || l == "true" || l == "1" || l == "on";
+}
+bool isNo(std::string_view v) {
+    const std::string l = lower(v);
+    return l == "no" || l == "false" || l == "0" || l == "off";
+}
 
 std::vector<std::string_view> splitChoices(std::string_view choices) {
     std::vector<std::string_view> out;

@@ -93,6 +93,8 @@ TEST_CASE("choices and yes/no values are checked by the row") {
     CHECK(parse({"--threaded", "yes"}).yes("threaded"));
     CHECK_FALSE(parse({"--threaded", "no"}).yes("threaded"));  // as the shellpacks pass it
     CHECK_FALSE(parse({"--threaded=0"}).yes("threaded"));
+    CHECK(parse({"--threaded=Yes"}).yes("threaded"));
+    CHECK_FALSE(parse({"--threaded", "OFF"}).yes("threaded"));
     CHECK(parse({"-T", "--csv"}).yes("threaded"));
     CHECK(usageError({"--threaded", "maybe"}) == "--threaded: expected yes or no, got 'maybe'");
     CHECK(usageError({"--csv=1"}) == "--csv: takes no value");
