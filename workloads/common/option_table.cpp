@@ -5,8 +5,6 @@
 #include <cctype>
 #include <charconv>
 #include <cstdlib>
-#include <iomanip>
-#include <sstream>
 
 namespace mmtp {
 
