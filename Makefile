@@ -65,7 +65,7 @@ USES_compare/report     := compare/render compare/tables compare/stats compare/p
 $(foreach p,$(COMPARE_PROGS),$(eval USES_compare/$(p) := compare/report $(USES_compare/report)))
 
 # The system libraries each part calls directly.
-LIBS_workloads/common        := -lboost_program_options -lpthread
+LIBS_workloads/common        := -lpthread
 LIBS_workloads/redis-zpopmin := -lhiredis
 LIBS_workloads/seccomp-churn := -lseccomp
 LIBS_workloads/fiolike       := -luring

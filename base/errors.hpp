@@ -36,9 +36,13 @@ struct UnsupportedError : Error {
 // "what: strerror(errno)"
 std::string errnoMessage(const std::string& what);
 
+// A library exception (std::bad_alloc, std::length_error, ...) in words a
+// user can act on; used for anything that is not an Error.
+std::string describeUnexpected(const std::exception& e);
+
 // Runs a program's body, the one place errors are caught: prints
 // "PROG: message" on one line and returns the Error's exit code
-// (kExitFailure for any other exception).
+// (kExitFailure for any other exception, reworded by describeUnexpected).
 int runReportingErrors(const char* prog, const std::function<int()>& body);
 
 }  // namespace mmtp

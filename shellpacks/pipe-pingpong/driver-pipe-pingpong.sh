@@ -1,12 +1,8 @@
 # MMTests driver for pipe-pingpong: bin/run-single-test.sh sources
 # drivers/driver-<name>.sh and calls run_bench() (first with INSTALL_ONLY=yes,
-# then for the measured run).
+# then for the measured run). The config's PIPE_PINGPONG_* variables reach
+# the binary through the environment; its option table owns the defaults.
 run_bench() {
-	$SHELLPACK_INCLUDE/shellpack-bench-pipe-pingpong \
-		--loops		${PIPE_PINGPONG_LOOPS:-1000000} \
-		--iterations	${PIPE_PINGPONG_ITERATIONS:-5} \
-		--mode		${PIPE_PINGPONG_MODE:-baseline} \
-		--binding	${PIPE_PINGPONG_BINDING:-none} \
-		--threaded	${PIPE_PINGPONG_THREADED:-no}
+	$SHELLPACK_INCLUDE/shellpack-bench-pipe-pingpong
 	return $?
 }

@@ -81,6 +81,6 @@ done
 
 # bad options name the option
 $RZ --logdir $T/b --pop-mode sometimes > $T/b.out 2>&1; [ $? -eq 2 ] || fail "bad option: exit code"
-grep -q -- "--pop-mode 'sometimes'" $T/b.out || fail "bad option: message $(cat $T/b.out)"
+grep -q -- "--pop-mode: 'sometimes'" $T/b.out || fail "bad option: message $(cat $T/b.out)"
 env -u LOGDIR_RESULTS $RZ -n 10 > $T/l.out 2>&1; [ $? -eq 2 ] && grep -q LOGDIR_RESULTS $T/l.out || fail "no logdir"
 echo ok

@@ -6,6 +6,7 @@
 #include <cctype>
 #include <cmath>
 #include <cstdlib>
+#include <limits>
 
 namespace mmtp::fiolike {
 
@@ -78,84 +79,72 @@ Pattern parsePattern(const std::string& text) {
     throw UsageError("--rw: '" + text + "' is not one of read, write, randread, randwrite, rw, readwrite, randrw");
 }
 
-po::options_description jobOptions() {
-    po::options_description d("fiolike options (fio names; env fallbacks in brackets)");
-    // clang-format off
-    d.add_options()
-        ("help,h", "show this help")
-        ("name", po::value<std::string>(), "job name, terse field 3 [FIO_JOB_NAME]; default IOENGINE-RW[MIX]-BS-jN-qdN as MMTests' fio multivar_scale")
-        ("rw", po::value<std::string>()->default_value("read"), "read|write|randread|randwrite|rw|readwrite|randrw [FIO_IO_PATTERNS]")
-        ("rwmixread", po::value<unsigned>()->default_value(50), "% of reads for rw/randrw [FIO_RWMIXREAD]")
-        ("bs", po::value<std::string>()->default_value("4k"), "block size [FIO_BLOCK_SIZE]")
-        ("size", po::value<std::string>()->default_value("1G"), "file size and IO amount per job [FIO_SIZE]")
-        ("runtime", po::value<std::string>()->default_value("0"), "stop after this long (s, or ms/m suffix); 0 = when size is done [FIO_RUNTIME]")
-        ("time_based", po::value<bool>()->default_value(false)->implicit_value(true), "keep going (wrapping over the file) until runtime [FIO_TIME_BASED]")
-        ("ramp_time", po::value<std::string>()->default_value("0"), "run this long before measuring [FIO_RAMP_TIME]")
-        ("numjobs", po::value<unsigned>()->default_value(1), "parallel jobs (threads), one file each [FIO_MAX_JOBS]")
-        ("iodepth", po::value<unsigned>()->default_value(1), "IOs in flight per job (async engines) [FIO_IODEPTH]")
-        ("direct", po::value<bool>()->default_value(false)->implicit_value(true), "O_DIRECT [FIO_DIRECT]")
-        ("ioengine", po::value<std::string>()->default_value("psync"), "psync|io_uring [FIO_IOENGINE]")
-        ("norandommap", po::value<bool>()->default_value(false)->implicit_value(true), "random offsets with replacement [FIO_NORANDOMMAP]")
-        ("randseed", po::value<uint64_t>(), "seed for offsets and the read/write mix [FIO_RANDSEED]")
-        ("directory", po::value<std::string>(), "where job files are laid out [SHELLPACK_DATA]; default a temp dir under /tmp")
-        ("filename", po::value<std::string>(), "use this file or (unmounted) block device for all jobs [FIO_TARGET_FILE]")
-        ("logdir", po::value<std::string>(), "write fio.log (terse v3, appended) and fiolike-NAME.json here [LOGDIR_RESULTS]")
-        ("quiet", po::value<bool>()->default_value(false)->implicit_value(true), "no human summary on stdout");
-    // clang-format on
-    return d;
+const OptionTable& optionTable() {
+    constexpr auto kAny = std::numeric_limits<std::uint64_t>::max();
+    static const OptionTable table({
+        textOption("name", 0, "FIO_JOB_NAME", nullptr,
+                   "job name, terse field 3; default IOENGINE-RW[MIX]-BS-jN-qdN as MMTests' fio multivar_scale"),
+        textOption("rw", 0, "FIO_IO_PATTERNS", "read", "read|write|randread|randwrite|rw|readwrite|randrw"),
+        integerOption("rwmixread", 0, "FIO_RWMIXREAD", "50", 0, 100, "% of reads for rw/randrw"),
+        textOption("bs", 0, "FIO_BLOCK_SIZE", "4k", "block size"),
+        textOption("size", 0, "FIO_SIZE", "1G", "file size and IO amount per job"),
+        textOption("runtime", 0, "FIO_RUNTIME", "0", "stop after this long (s, or ms/m suffix); 0 = when size is done"),
+        yesNoOption("time_based", 0, "FIO_TIME_BASED", "no", "keep going (wrapping over the file) until runtime"),
+        textOption("ramp_time", 0, "FIO_RAMP_TIME", "0", "run this long before measuring"),
+        integerOption("numjobs", 0, "FIO_MAX_JOBS", "1", 1, 256, "parallel jobs (threads), one file each"),
+        integerOption("iodepth", 0, "FIO_IODEPTH", "1", 1, 4096, "IOs in flight per job (async engines)"),
+        yesNoOption("direct", 0, "FIO_DIRECT", "no", "O_DIRECT"),
+        textOption("ioengine", 0, "FIO_IOENGINE", "psync", "psync|io_uring"),
+        yesNoOption("norandommap", 0, "FIO_NORANDOMMAP", "no", "random offsets with replacement"),
+        integerOption("randseed", 0, "FIO_RANDSEED", nullptr, 0, kAny, "seed for offsets and the read/write mix"),
+        textOption("directory", 0, "SHELLPACK_DATA", nullptr, "where job files are laid out; default a temp dir under /tmp"),
+        textOption("filename", 0, "FIO_TARGET_FILE", nullptr,
+                   "use this file or (unmounted) block device for all jobs"),
+        textOption("logdir", 0, "LOGDIR_RESULTS", nullptr,
+                   "write fio.log (terse v3, appended) and fiolike-NAME.json here"),
+        yesNoOption("quiet", 0, "", "no", "no human summary on stdout"),
+        flagOption("print-name", 0, "print the job name these options give, and exit (for the shellpack)"),
+    });
+    return table;
 }
 
-const EnvNames& jobEnvNames() {
-    static const EnvNames names = {
-        {"name", "FIO_JOB_NAME"},        {"rw", "FIO_IO_PATTERNS"},     {"rwmixread", "FIO_RWMIXREAD"},
-        {"bs", "FIO_BLOCK_SIZE"},        {"size", "FIO_SIZE"},          {"runtime", "FIO_RUNTIME"},
-        {"time_based", "FIO_TIME_BASED"}, {"ramp_time", "FIO_RAMP_TIME"}, {"numjobs", "FIO_MAX_JOBS"},
-        {"iodepth", "FIO_IODEPTH"},      {"direct", "FIO_DIRECT"},      {"ioengine", "FIO_IOENGINE"},
-        {"norandommap", "FIO_NORANDOMMAP"}, {"randseed", "FIO_RANDSEED"}, {"directory", "SHELLPACK_DATA"},
-        {"filename", "FIO_TARGET_FILE"}, {"logdir", "LOGDIR_RESULTS"},
-    };
-    return names;
-}
-
-JobSpec jobSpecFrom(const po::variables_map& vm) {
+JobSpec jobSpecFrom(const OptionValues& v) {
     JobSpec s;
-    s.rwText = vm["rw"].as<std::string>();
+    s.rwText = v.text("rw");
     s.pattern = parsePattern(s.rwText);
-    s.rwmixread = vm["rwmixread"].as<unsigned>();
-    if (s.rwmixread > 100) throw UsageError("--rwmixread: " + std::to_string(s.rwmixread) + " is above 100");
-    s.bsText = vm["bs"].as<std::string>();
+    s.rwmixread = v.number<unsigned>("rwmixread");
+    s.bsText = v.text("bs");
     s.bs = parseSize(s.bsText, "bs");
     if (s.bs == 0 || s.bs > (64u << 20)) throw UsageError("--bs: '" + s.bsText + "' must be between 1 and 64m");
-    s.size = parseSize(vm["size"].as<std::string>(), "size");
+    s.size = parseSize(v.text("size"), "size");
     s.size -= s.size % s.bs;  // fio rounds the file size down to a block multiple
-    if (s.size == 0) throw UsageError("--size: '" + vm["size"].as<std::string>() + "' is smaller than bs=" + s.bsText);
-    s.runtimeNs = parseDurationNs(vm["runtime"].as<std::string>(), "runtime");
-    s.timeBased = vm["time_based"].as<bool>();
+    if (s.size == 0) throw UsageError("--size: '" + v.text("size") + "' is smaller than bs=" + s.bsText);
+    s.runtimeNs = parseDurationNs(v.text("runtime"), "runtime");
+    s.timeBased = v.yes("time_based");
     if (s.timeBased && s.runtimeNs == 0) throw UsageError("--time_based needs --runtime > 0");
-    s.rampNs = parseDurationNs(vm["ramp_time"].as<std::string>(), "ramp_time");
-    s.numjobs = vm["numjobs"].as<unsigned>();
-    if (s.numjobs == 0 || s.numjobs > 256) throw UsageError("--numjobs: must be between 1 and 256");
-    s.iodepth = vm["iodepth"].as<unsigned>();
-    if (s.iodepth == 0 || s.iodepth > 4096) throw UsageError("--iodepth: must be between 1 and 4096");
-    s.direct = vm["direct"].as<bool>();
-    s.ioengine = vm["ioengine"].as<std::string>();
+    s.rampNs = parseDurationNs(v.text("ramp_time"), "ramp_time");
+    s.numjobs = v.number<unsigned>("numjobs");
+    s.iodepth = v.number<unsigned>("iodepth");
+    s.direct = v.yes("direct");
+    s.ioengine = v.text("ioengine");
     const EngineInfo* e = findEngine(s.ioengine);
     if (!e) throw UsageError("--ioengine: '" + s.ioengine + "' is not one of " + engineNames());
     if (e->sync) s.iodepth = 1;  // fio: sync engines run at depth 1 whatever iodepth says
-    s.randommap = !vm["norandommap"].as<bool>();
-    if (vm.count("randseed")) s.seed = vm["randseed"].as<uint64_t>();
-    if (vm.count("directory")) s.directory = vm["directory"].as<std::string>();
-    if (vm.count("filename")) s.filename = vm["filename"].as<std::string>();
-    if (vm.count("logdir")) s.logdir = vm["logdir"].as<std::string>();
-    if (s.logdir.empty()) throw UsageError("--logdir: not given and LOGDIR_RESULTS is not set");
-    s.quiet = vm["quiet"].as<bool>();
-    if (vm.count("name")) {
-        s.name = vm["name"].as<std::string>();
+    s.randommap = !v.yes("norandommap");
+    if (v.has("randseed")) s.seed = v.number<uint64_t>("randseed");
+    if (v.has("directory")) s.directory = v.text("directory");
+    if (v.has("filename")) s.filename = v.text("filename");
+    s.printName = v.yes("print-name");
+    // --print-name only names the job: it needs no log directory.
+    if (!s.printName) s.logdir = v.required("logdir");
+    s.quiet = v.yes("quiet");
+    if (v.has("name")) {
+        s.name = v.text("name");
     } else {
         // rw/randrw carry their mix: "io_uring-randrw70-4k-j1-qd32"
         const bool mixed = s.pattern == Pattern::ReadWrite || s.pattern == Pattern::RandRW;
         s.name = s.ioengine + "-" + s.rwText + (mixed ? std::to_string(s.rwmixread) : "") + "-" + s.bsText +
-                 "-j" + std::to_string(s.numjobs) + "-qd" + std::to_string(vm["iodepth"].as<unsigned>());
+                 "-j" + std::to_string(s.numjobs) + "-qd" + std::to_string(v.number<unsigned>("iodepth"));
     }
     if (s.name.empty() || s.name.find_first_of(";/\n") != std::string::npos)
         throw UsageError("--name: '" + s.name + "' must be non-empty without ';', '/' or newlines");

@@ -1,7 +1,7 @@
-// job_spec.hpp - one fio-like job, declared once: the option table (fio names,
-// MMTests fio config variables as env fallbacks) and the parsed JobSpec.
+// job_spec.hpp - one fio-like job: the option table (fio names, MMTests fio
+// config variables as fallbacks, one row each) and the parsed JobSpec.
 #pragma once
-#include "common/options.hpp"
+#include "common/option_table.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -32,6 +32,7 @@ struct JobSpec {
     std::string filename;      // a file or block device shared by all jobs
     std::string logdir;
     bool quiet = false;
+    bool printName = false;    // --print-name: say the name, run nothing
 
     bool isRandom() const { return pattern == Pattern::RandRead || pattern == Pattern::RandWrite || pattern == Pattern::RandRW; }
     // Percentage of IOs that are reads.
@@ -44,9 +45,8 @@ uint64_t parseSize(const std::string& text, const std::string& option);
 uint64_t parseDurationNs(const std::string& text, const std::string& option);
 Pattern parsePattern(const std::string& text);
 
-po::options_description jobOptions();
-const EnvNames& jobEnvNames();
+const OptionTable& optionTable();
 // Validates and converts; throws UsageError naming the option.
-JobSpec jobSpecFrom(const po::variables_map& vm);
+JobSpec jobSpecFrom(const OptionValues& v);
 
 }  // namespace mmtp::fiolike

@@ -2,7 +2,9 @@
 // made explicit. Writes fio's terse v3 line to LOGDIR/fio.log, so MMTests'
 // fio parser reads it, and LOGDIR/fiolike-NAME.json.
 #include "base/errors.hpp"
-#include "common/options.hpp"
+#include "common/preflight.hpp"
+#include "common/workload_main.hpp"
+#include "fiolike/engine.hpp"
 #include "fiolike/job_runner.hpp"
 #include "fiolike/job_spec.hpp"
 #include "fiolike/report.hpp"
@@ -10,28 +12,44 @@
 
 #include <iostream>
 
-int main(int argc, char** argv) {
-    using namespace mmtp;
-    using namespace mmtp::fiolike;
-    try {
-        const auto desc = jobOptions();
-        auto parsed = parseOptions(argc, argv, desc, jobEnvNames());
-        if (parsed.helpRequested) {
-            printUsage("fiolike", "Runs one fio-like job and appends its terse v3 line to LOGDIR/fio.log.", desc);
-            return kExitOk;
-        }
-        const JobSpec spec = jobSpecFrom(parsed.vm);
-        installStopHandlers();
-        if (!spec.quiet) std::cout << "job " << spec.name << ": starting" << std::endl;
-        const RunResult r = runAll(spec);
-        writeLogs(spec, r);
-        if (!spec.quiet) std::cout << humanSummary(spec, r) << std::flush;
+using namespace mmtp;
+using namespace mmtp::fiolike;
+
+namespace {
+
+void supported(JobSpec& spec) {
+    if (spec.printName) return;
+    // An engine this kernel cannot set up (io_uring disabled or missing)
+    // says so now, before any file is laid out: creating one is the test.
+    const EngineInfo* e = findEngine(spec.ioengine);
+    if (!e->sync) e->create(-1, spec.iodepth);
+    requireWritableDir(spec.logdir, "--logdir");
+}
+
+int run(const JobSpec& spec) {
+    if (spec.printName) {
+        std::cout << spec.name << std::endl;
         return kExitOk;
-    } catch (const Error& e) {
-        std::cerr << "fiolike: " << e.what() << std::endl;
-        return e.code();
-    } catch (const std::exception& e) {
-        std::cerr << "fiolike: " << e.what() << std::endl;
-        return kExitFailure;
     }
+    installStopHandlers();
+    if (!spec.quiet) std::cout << "job " << spec.name << ": starting" << std::endl;
+    const RunResult r = runAll(spec);
+    writeLogs(spec, r);
+    if (!spec.quiet) std::cout << humanSummary(spec, r) << std::flush;
+    return kExitOk;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    const Workload<JobSpec> w{
+        "fiolike",
+        "Runs one fio-like job and appends its terse v3 line to LOGDIR/fio.log.\n"
+        "Exit: 0 ok, 1 failure, 2 bad option, 3 engine not available here, 130 interrupted.",
+        optionTable(),
+        jobSpecFrom,
+        supported,
+        run,
+    };
+    return workloadMain(w, argc, argv);
 }

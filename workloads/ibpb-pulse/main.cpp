@@ -6,6 +6,7 @@
 #include "ibpb-pulse/workload.hpp"
 
 #include "base/errors.hpp"
+#include "common/workload_main.hpp"
 
 #include <cerrno>
 #include <cstdlib>
@@ -20,8 +21,7 @@ using namespace mmtp::ibpbpulse;
 
 namespace {
 
-const char kHelp[] =
-    "usage: ibpb-pulse CPU sham|protect\n"
+const char kSummary[] =
     "       ibpb-pulse --all-cpus sham|protect\n"
     "       IBPB_PULSE_MODE=sham|protect LOGDIR_RESULTS=DIR ibpb-pulse   (MMTests workload)\n"
     "\n"
@@ -31,12 +31,14 @@ const char kHelp[] =
     "and checks that took. Prints one JSON line per CPU. --all-cpus runs one fresh\n"
     "process per online CPU (sysfs) in turn and stops at the first failure.\n"
     "It never enables speculation and changes nothing but its own task.\n"
+    "Without CPU and MODE, with --mode or --logdir given (or their variables set),\n"
+    "it runs as an MMTests workload: --all-cpus in a child, as --user when root.\n"
     "\n"
     "exit: 0 ok; 1 internal failure (fork, wait, stdout); 2 usage; 3 CPU not a number\n"
-    "or not online; 4 cannot pin to exactly that CPU; 5 initial mask is not\n"
-    "PRCTL|ENABLE (e.g. no per-task control: boot with spectre_v2_user=prctl);\n"
-    "6 PR_SET FORCE_DISABLE failed; 7 mask or CPU after the step is wrong;\n"
-    "8 refused to run as root.\n";
+    "or not online (workload mode: setpriv missing); 4 cannot pin to exactly that CPU;\n"
+    "5 initial mask is not PRCTL|ENABLE (e.g. no per-task control: boot with\n"
+    "spectre_v2_user=prctl); 6 PR_SET FORCE_DISABLE failed; 7 mask or CPU after the\n"
+    "step is wrong; 8 refused to run as root.";
 
 bool writeAll(int fd, const std::string& s) {
     std::size_t done = 0;
@@ -101,38 +103,61 @@ int pulseAllCpus(PulseMode mode) {
     return kPulseOk;
 }
 
+const OptionTable& optionTable() {
+    static const OptionTable table(
+        {
+            flagOption("all-cpus", 0, "pulse every online CPU, one fresh process each, in turn"),
+            choiceOption("mode", 0, "IBPB_PULSE_MODE", "sham", "sham|protect", "workload mode: the pulse every CPU gets"),
+            textOption("user", 0, "IBPB_PULSE_USER", "nobody",
+                       "workload mode, started as root: the unprivileged user the pulses run as (setpriv)"),
+            textOption("logdir", 0, "LOGDIR_RESULTS", nullptr,
+                       "workload mode: where ibpb-pulse.json, .err and .status go"),
+        },
+        {"CPU", "sham|protect"});
+    return table;
+}
+
+struct Settings {
+    bool workload = false;
+    WorkloadSettings asWorkload;
+    PulseArgs pulse;
+    int argsCode = kPulseOk;  // kPulseBadCpu is reported after the root check, as the seed
+    std::string argsMessage;
+};
+
+Settings settingsFrom(const OptionValues& v) {
+    Settings s;
+    s.workload = v.positionals.empty() && !v.yes("all-cpus") && (v.given("mode") || v.given("logdir"));
+    if (s.workload) {
+        s.asWorkload = {v.text("mode"), v.text("user"), v.required("logdir")};
+        return s;
+    }
+    std::vector<std::string> args;
+    if (v.yes("all-cpus")) args.push_back("--all-cpus");
+    args.insert(args.end(), v.positionals.begin(), v.positionals.end());
+    s.argsCode = parseArgs(args, s.pulse, s.argsMessage);
+    if (s.argsCode == kPulseUsage) throw UsageError(s.argsMessage);
+    return s;
+}
+
+void supported(Settings& s) {
+    if (s.workload) {
+        checkWorkload(s.asWorkload);
+        return;
+    }
+    std::string rootMsg;
+    if (int rc = refuseRoot(realSystem(), rootMsg)) throw Error(rootMsg, rc);  // before anything else, as the seed
+    if (s.argsCode != kPulseOk) throw Error(s.argsMessage, s.argsCode);
+}
+
+int run(const Settings& s) {
+    if (s.workload) return runWorkload(std::filesystem::read_symlink("/proc/self/exe"), s.asWorkload);
+    return s.pulse.allCpus ? pulseAllCpus(s.pulse.mode) : pulseHere(s.pulse.cpu, s.pulse.mode);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-    std::vector<std::string> args(argv + 1, argv + argc);
-    if (args.empty() && std::getenv("IBPB_PULSE_MODE")) {
-        // As a workload (see workload.hpp): a launcher, the pulses run in a child.
-        try {
-            return runWorkload(std::filesystem::read_symlink("/proc/self/exe"));
-        } catch (const std::exception& e) {
-            complain(e.what());
-            return kPulseFailure;
-        }
-    }
-    if (args.size() == 1 && (args[0] == "--help" || args[0] == "-h")) {
-        writeAll(1, kHelp);
-        return kPulseOk;
-    }
-    PulseArgs parsed;
-    std::string msg;
-    int pc = parseArgs(args, parsed, msg);
-    if (pc == kPulseUsage) {
-        complain(msg);
-        return pc;
-    }
-    std::string rootMsg;
-    if (int rc = refuseRoot(realSystem(), rootMsg)) {  // before anything else, as the seed
-        complain(rootMsg);
-        return rc;
-    }
-    if (pc != kPulseOk) {
-        complain(msg);
-        return pc;
-    }
-    return parsed.allCpus ? pulseAllCpus(parsed.mode) : pulseHere(parsed.cpu, parsed.mode);
+    const Workload<Settings> w{"ibpb-pulse", kSummary, optionTable(), settingsFrom, supported, run};
+    return workloadMain(w, argc, argv);
 }

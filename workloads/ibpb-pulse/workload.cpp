@@ -3,9 +3,9 @@
 #include "common/child_process.hpp"
 #include "common/pulse_status.hpp"
 #include "base/errors.hpp"
+#include "common/preflight.hpp"
 #include "ibpb-pulse/pulse.hpp"
 
-#include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <pwd.h>
@@ -18,11 +18,6 @@ namespace mmtp::ibpbpulse {
 
 namespace {
 
-std::string envOr(const char* name, const std::string& fallback) {
-    const char* v = std::getenv(name);
-    return (v && *v) ? std::string(v) : fallback;
-}
-
 std::string slurp(const fs::path& p) {
     std::ifstream in(p);
     std::stringstream ss;
@@ -30,33 +25,31 @@ std::string slurp(const fs::path& p) {
     return ss.str();
 }
 
+// The unprivileged user the pulses run as, or UsageError.
+const struct passwd* pulseUser(const std::string& user) {
+    const struct passwd* pw = ::getpwnam(user.c_str());
+    if (!pw || pw->pw_uid == 0)
+        throw UsageError("--user (IBPB_PULSE_USER) '" + user + "' must be an existing unprivileged user");
+    return pw;
+}
+
 }  // namespace
 
-int runWorkload(const fs::path& self) {
-    const std::string mode = envOr("IBPB_PULSE_MODE", "");
-    if (mode != "sham" && mode != "protect") {
-        std::cerr << "ibpb-pulse: IBPB_PULSE_MODE must be sham or protect (got '" << mode
-                  << "'); or run 'ibpb-pulse CPU sham|protect'" << std::endl;
-        return kPulseUsage;
-    }
-    const std::string logdirText = envOr("LOGDIR_RESULTS", "");
-    if (logdirText.empty()) {
-        std::cerr << "ibpb-pulse: LOGDIR_RESULTS is not set (workload mode needs it)" << std::endl;
-        return kPulseUsage;
-    }
-    const fs::path logdir = logdirText;
-    std::error_code ec;
-    fs::create_directories(logdir, ec);
+void checkWorkload(const WorkloadSettings& s) {
+    requireWritableDir(s.logdir, "--logdir");
+    if (::geteuid() != 0) return;
+    pulseUser(s.user);
+    if (findExecutable("setpriv").empty())
+        throw UnsupportedError("setpriv not found in PATH: as root the pulses run as --user through it "
+                               "(apt-get install util-linux)");
+}
 
+int runWorkload(const fs::path& self, const WorkloadSettings& s) {
+    const std::string& mode = s.mode;
+    const fs::path& logdir = s.logdir;
     SpawnOptions o;
     if (::geteuid() == 0) {
-        const std::string user = envOr("IBPB_PULSE_USER", "nobody");
-        const struct passwd* pw = ::getpwnam(user.c_str());
-        if (!pw || pw->pw_uid == 0) {
-            std::cerr << "ibpb-pulse: IBPB_PULSE_USER '" << user
-                      << "' must be an existing unprivileged user" << std::endl;
-            return kPulseUsage;
-        }
+        const struct passwd* pw = pulseUser(s.user);
         o.argv = {"setpriv", "--reuid=" + std::to_string(pw->pw_uid),
                   "--regid=" + std::to_string(pw->pw_gid), "--clear-groups"};
     }

@@ -1,6 +1,6 @@
-// workload.hpp - ibpb-pulse as an MMTests workload (no arguments; run by the
-// shellpack or run-config): runs "ibpb-pulse --all-cpus $IBPB_PULSE_MODE" in
-// a child process - as IBPB_PULSE_USER (default nobody, via setpriv) when we
+// workload.hpp - ibpb-pulse as an MMTests workload (no CPU argument; run by
+// the shellpack or run-config): runs "ibpb-pulse --all-cpus MODE" in a
+// child process - as IBPB_PULSE_USER (default nobody, via setpriv) when we
 // are root, since the pulse itself refuses root - and writes
 //   $LOGDIR_RESULTS/ibpb-pulse.json    the JSON lines, one per CPU
 //   $LOGDIR_RESULTS/ibpb-pulse.err     its stderr
@@ -13,7 +13,19 @@
 
 namespace mmtp::ibpbpulse {
 
-// Returns the exit code (that of the pulses, or 2 for a bad environment).
-int runWorkload(const std::filesystem::path& self);
+// From the option table (main.cpp): --mode, --user, --logdir and their
+// config variables IBPB_PULSE_MODE, IBPB_PULSE_USER, LOGDIR_RESULTS.
+struct WorkloadSettings {
+    std::string mode;  // sham | protect
+    std::string user;  // the pulses' user when started as root
+    std::filesystem::path logdir;
+};
+
+// The preflight: the log directory is writable and, as root, the user is an
+// existing unprivileged one (UsageError) and setpriv exists (UnsupportedError).
+void checkWorkload(const WorkloadSettings& s);
+
+// Returns the exit code of the pulses.
+int runWorkload(const std::filesystem::path& self, const WorkloadSettings& s);
 
 }  // namespace mmtp::ibpbpulse

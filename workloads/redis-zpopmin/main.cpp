@@ -3,32 +3,45 @@
 // redis-benchmark-small recipe runs it, plus counts of real vs empty
 // replies (ZPOPMIN drains its set) and a mode that keeps the set filled.
 #include "base/errors.hpp"
-#include "common/signals.hpp"
+#include "common/preflight.hpp"
+#include "common/workload_main.hpp"
 #include "redis-zpopmin/bench_run.hpp"
 #include "redis-zpopmin/settings.hpp"
 
 #include <iostream>
 
+using namespace mmtp;
+using namespace mmtp::rzp;
+
+namespace {
+
+void supported(Settings& s) {
+    // With --attach the server is someone else's: none to start.
+    if (s.attach.empty() && findExecutable(s.redisServer).empty())
+        throw UnsupportedError("cannot run " + s.redisServer +
+                               ": not found or not executable (is redis-server installed? apt-get install "
+                               "redis-server, or pass --redis-server PATH)");
+    requireWritableDir(s.logdir, "--logdir");
+}
+
+int run(const Settings& s) {
+    runBenchmark(s, std::cout);
+    return kExitOk;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
-    mmtp::InterruptGuard guard;
-    try {
-        auto parsed = mmtp::rzp::parseSettings(argc, argv);
-        if (parsed.help) {
-            std::cout << "usage: redis-zpopmin [options]\n"
-                         "Runs redis-benchmark's test suite (redis-benchmark --csv -c C -r R -n N -P P [-t ...])\n"
-                         "against a fresh redis-server; writes redis-<clients>-<iteration>.log (CSV) and\n"
-                         "replies-<clients>-<iteration>.log into the log directory.\n\n"
-                      << parsed.usage << "\n";
-            return 0;
-        }
-        mmtp::rzp::runBenchmark(parsed.settings, std::cout);
-        return 0;
-    } catch (const mmtp::Error& e) {
-        std::cout.flush();
-        std::cerr << "redis-zpopmin: " << e.what() << std::endl;
-        return e.code();
-    } catch (const std::exception& e) {
-        std::cerr << "redis-zpopmin: " << e.what() << std::endl;
-        return mmtp::kExitFailure;
-    }
+    const Workload<Settings> w{
+        "redis-zpopmin",
+        "Runs redis-benchmark's test suite (redis-benchmark --csv -c C -r R -n N -P P [-t ...])\n"
+        "against a fresh redis-server; writes redis-<clients>-<iteration>.log (CSV) and\n"
+        "replies-<clients>-<iteration>.log into the log directory.\n"
+        "Exit: 0 ok, 1 failure, 2 bad option, 3 no redis-server here, 130 interrupted.",
+        optionTable(),
+        settingsFrom,
+        supported,
+        run,
+    };
+    return workloadMain(w, argc, argv);
 }

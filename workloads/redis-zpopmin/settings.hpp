@@ -1,8 +1,11 @@
-// settings.hpp - redis-zpopmin's options, declared once. Each has the
-// meaning of the MMTests config variable it falls back to (REDIS_ZPOPMIN_*,
-// mirroring config-memdb-redis-benchmark-small's REDIS_*), and the short
+// settings.hpp - redis-zpopmin's options, one row each (common/option_table),
+// and the settings they become. Each option has the meaning of the MMTests
+// config variable it falls back to (REDIS_ZPOPMIN_*, mirroring
+// config-memdb-redis-benchmark-small's REDIS_*), and the short
 // redis-benchmark flag where there is one (-n -r -P -c -t -d).
 #pragma once
+#include "common/option_table.hpp"
+
 #include <cstdint>
 #include <filesystem>
 #include <string>
@@ -10,20 +13,21 @@
 
 namespace mmtp::rzp {
 
+// The defaults live in optionTable() only.
 struct Settings {
-    int iterations = 5;
-    std::string persistence = "default-persist";
-    uint64_t keyspace = 50000;     // 0: no -r (the literal __rand_int__ is sent)
-    int64_t requests = 100000;
-    int pipeline = 256;
-    int minClients = 1;
-    int maxClients = 1;
+    int iterations = 0;
+    std::string persistence;       // default-persist | memonly | aof
+    uint64_t keyspace = 0;         // 0: no -r (the literal __rand_int__ is sent)
+    int64_t requests = 0;
+    int pipeline = 0;
+    int minClients = 0;
+    int maxClients = 0;
     std::string tests;             // -t list; empty = all 20
-    int datasize = 3;
-    std::string popMode = "drain";  // drain | filled
-    std::string freshServer = "run";  // run | iteration
+    int datasize = 0;
+    std::string popMode;           // drain | filled
+    std::string freshServer;       // run | iteration
     std::vector<int> serverCpus, clientCpus;
-    std::string redisServer = "redis-server";
+    std::string redisServer;
     int port = 0;
     bool unixSocket = false;
     std::string attach;            // HOST:PORT of a running server: start none
@@ -33,13 +37,10 @@ struct Settings {
     bool randomKeys() const { return keyspace > 0; }
 };
 
-struct ParsedSettings {
-    Settings settings;
-    bool help = false;
-    std::string usage;  // filled when help
-};
-
-// Throws UsageError naming the option for bad values.
-ParsedSettings parseSettings(int argc, const char* const argv[]);
+const OptionTable& optionTable();
+// Throws UsageError naming the option for values one row cannot check.
+Settings settingsFrom(const OptionValues& v);
+// optionTable().parse() then settingsFrom().
+Settings parseSettings(int argc, const char* const argv[]);
 
 }  // namespace mmtp::rzp

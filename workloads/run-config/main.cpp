@@ -9,8 +9,9 @@
 // config's variables in its environment and LOGDIR_RESULTS=iter-N/BENCH/logs.
 #include "base/errors.hpp"
 #include "common/mitigation_snapshot.hpp"
-#include "common/options.hpp"
 #include "common/signals.hpp"
+#include "common/preflight.hpp"
+#include "common/workload_main.hpp"
 #include "run-config/bench_runner.hpp"
 #include "run-config/config_env.hpp"
 #include "run-config/group_guardian.hpp"
@@ -87,56 +88,55 @@ int runIteration(int iteration, const fs::path& iterDir, const std::string& runN
     return exitCode;
 }
 
-int run(int argc, char** argv) {
-    po::options_description desc("Options");
-    desc.add_options()
-        ("help,h", "show this help")
-        ("work-dir", po::value<std::string>()->default_value("work"),
-         "where the log tree goes: WORK/log/RUNNAME/iter-N/...")
-        ("set", po::value<std::vector<std::string>>()->composing(),
-         "VAR=VALUE: set a config variable, winning over the config's export (repeatable; recorded in runtime.opts)")
-        ("dry-run", "print the plan (benchmarks, iterations, monitors) and its estimated duration; run nothing")
-        ("config", po::value<std::string>(), "MMTests config file (first argument)")
-        ("runname", po::value<std::string>(), "run name (second argument)");
-    po::positional_options_description pos;
-    pos.add("config", 1).add("runname", 1);
-    po::variables_map vm;
-    try {
-        po::store(po::command_line_parser(argc, argv).options(desc).positional(pos).run(), vm);
-        po::notify(vm);
-    } catch (const po::error& e) {
-        throw UsageError(e.what());
-    }
-    if (vm.count("help")) {
-        std::cout << kUsage << "\n"
-                     "Runs each bench in the config's MMTESTS with the binary of the same name beside\n"
-                     "run-config, MMTEST_ITERATIONS times, with the config's monitors, writing the\n"
-                     "log tree run-mmtests.sh writes.\n\n"
-                  << desc << "\nMonitors run-config records:";
-        for (const auto& m : knownMonitors()) std::cout << " " << m;
-        std::cout << "\n";
-        return 0;
-    }
-    if (!vm.count("config") || !vm.count("runname")) throw UsageError(kUsage);
-    fs::path config = vm["config"].as<std::string>();
-    std::string runName = vm["runname"].as<std::string>();
-    validateRunName(runName);
-    if (!fs::is_regular_file(config)) throw UsageError("config " + config.string() + " is not a readable file");
+struct RunSettings {
+    fs::path config;
+    std::string runName;
+    fs::path workDir;
     std::vector<Override> overrides;
-    if (vm.count("set"))
-        for (const auto& s : vm["set"].as<std::vector<std::string>>()) overrides.push_back(parseOverride(s));
+    bool dryRun = false;
+};
 
-    auto env = sourceConfig(config, overrides);
+const OptionTable& optionTable() {
+    static const OptionTable table(
+        {textOption("work-dir", 0, "", "work", "where the log tree goes: WORK/log/RUNNAME/iter-N/..."),
+         repeatedTextOption("set", 0, "VAR=VALUE",
+                            "set a config variable, winning over the config's export (repeatable; recorded in "
+                            "runtime.opts)"),
+         flagOption("dry-run", 0, "print the plan (benchmarks, iterations, monitors) and its estimated duration; run "
+                                  "nothing")},
+        {"CONFIG", "RUNNAME"});
+    return table;
+}
+
+RunSettings settingsFrom(const OptionValues& v) {
+    if (v.positionals.size() != 2) throw UsageError(kUsage);
+    RunSettings s{v.positionals[0], v.positionals[1], v.text("work-dir"), {}, v.yes("dry-run")};
+    validateRunName(s.runName);
+    if (!fs::is_regular_file(s.config)) throw UsageError("config " + s.config.string() + " is not a readable file");
+    for (const std::string& o : v.all("set")) s.overrides.push_back(parseOverride(o));
+    return s;
+}
+
+// The config is sourced with bash, as run-mmtests.sh does.
+void supported(RunSettings& s) {
+    if (findExecutable("bash").empty())
+        throw UnsupportedError("bash not found in PATH: run-config sources the config with bash");
+    if (!s.dryRun) requireWritableDir(s.workDir / "log", "--work-dir");
+}
+
+int run(const RunSettings& s) {
+    const fs::path& config = s.config;
+    const std::string& runName = s.runName;
+    auto env = sourceConfig(config, s.overrides);
     RunPlan plan = makePlan(env);
     if (plan.benches.empty()) throw UsageError("config " + config.string() + " sets no MMTESTS");
     auto binaries = findBinaries(plan.benches, config);
-    fs::path workDir = vm["work-dir"].as<std::string>();
 
-    if (vm.count("dry-run")) {
-        fs::path runDir = workDir / "log" / runName;
+    if (s.dryRun) {
+        fs::path runDir = s.workDir / "log" / runName;
         std::cout << "run-config: plan for " << config.string() << " -> " << runDir.string()
                   << (fs::exists(runDir) ? " (exists: a run would refuse it)" : "") << "\n";
-        for (const auto& [k, v] : overrides) std::cout << "set:        " << k << "=" << v << "\n";
+        for (const auto& [k, v] : s.overrides) std::cout << "set:        " << k << "=" << v << "\n";
         std::cout << describePlan(plan, estimate(plan, env));
         return 0;
     }
@@ -144,7 +144,7 @@ int run(int argc, char** argv) {
     for (const auto& w : plan.warnings) std::cout << w << "\n";
 
     GroupGuardian guardian;
-    fs::path runDir = claimRunDir(workDir, runName);
+    fs::path runDir = claimRunDir(s.workDir, runName);
     RunLog log(runDir);
     std::cout << "run-config: " << config.string() << " -> " << runDir.string() << " (" << plan.iterations
               << " iteration" << (plan.iterations > 1 ? "s" : "") << ")" << std::endl;
@@ -153,7 +153,7 @@ int run(int argc, char** argv) {
     for (int it = 0; it < plan.iterations && !interrupted; ++it) {
         fs::path iterDir = runDir / ("iter-" + std::to_string(it));
         fs::create_directory(iterDir);
-        exitCode = runIteration(it, iterDir, runName, plan, binaries, env, overrides, log, failures, interrupted);
+        exitCode = runIteration(it, iterDir, runName, plan, binaries, env, s.overrides, log, failures, interrupted);
     }
     log.activity("run-mmtests: End");
     log.runActivity("status :: " + std::to_string(interrupted ? int(kExitInterrupted) : exitCode));
@@ -168,6 +168,16 @@ int run(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    InterruptGuard guard;
-    return runReportingErrors(kProg, [&] { return run(argc, argv); });
+    static const std::string summary = [] {
+        std::string text =
+            "Runs each bench in the config's MMTESTS with the binary of the same name\n"
+            "beside run-config, MMTEST_ITERATIONS times, with the config's monitors, writing\n"
+            "the log tree run-mmtests.sh writes.\n"
+            "Exit: 0 ok, 1 a benchmark failed, 2 bad arguments or config, 3 no bash, 130 interrupted.\n"
+            "Monitors run-config records:";
+        for (const auto& m : knownMonitors()) text += " " + m;
+        return text;
+    }();
+    const Workload<RunSettings> w{kProg, summary.c_str(), optionTable(), settingsFrom, supported, run};
+    return workloadMain(w, argc, argv);
 }

@@ -16,9 +16,10 @@ namespace mmtp::runconfig {
 
 void validateRunName(const std::string& name) {
     if (name.empty()) throw UsageError("RUNNAME is empty");
+    // '=' for names like retbleed=off; never ',' (compare's -n list) or '/'.
     for (char c : name)
-        if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '+' || c == '-'))
-            throw UsageError("RUNNAME '" + name + "' may only contain A-Za-z0-9._+-");
+        if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '+' || c == '-' || c == '='))
+            throw UsageError("RUNNAME '" + name + "' may only contain A-Za-z0-9._+-=");
     if (name == "." || name == "..") throw UsageError("RUNNAME '" + name + "' is not a directory name");
 }
 

@@ -15,7 +15,7 @@
 
 namespace mmtp::runconfig {
 
-// A-Za-z0-9._+- only (compare-mmtests takes comma lists; run names are dirs).
+// A-Za-z0-9._+-= only (compare-mmtests takes comma lists; run names are dirs).
 void validateRunName(const std::string& name);
 
 // Creates WORK/log/RUN: the parents as needed, the leaf with one mkdir, so

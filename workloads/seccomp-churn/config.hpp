@@ -1,8 +1,9 @@
-// config.hpp - seccomp-churn's options, declared once. Each has the MMTests
-// config variable of the same meaning as its environment fallback
+// config.hpp - seccomp-churn's options, one row each (common/option_table).
+// Each has the MMTests config variable of the same meaning as its fallback
 // (SECCOMP_CHURN_*), so the binary runs the same from a shellpack, from
 // run-config and by hand.
 #pragma once
+#include "common/option_table.hpp"
 #include "seccomp-churn/recipe.hpp"
 
 #include <cstdint>
@@ -18,12 +19,14 @@ struct Config {
     unsigned iterations = 3;
     RecipeOptions recipe;
     std::filesystem::path logdir;
-    bool help = false;
 };
 
-// Parses argv and the environment; throws UsageError naming the option.
+const OptionTable& optionTable();
+// Checks what one row cannot (options that depend on each other); throws
+// UsageError naming the option.
+Config configFrom(const OptionValues& v);
+// optionTable().parse() then configFrom().
 Config parseConfig(int argc, const char* const argv[]);
-void printHelp();
 
 // MMTests' threads_powertwo sweep: min, 2*min, 4*min ... <= max, then max.
 std::vector<unsigned> powerTwoSweep(unsigned minThreads, unsigned maxThreads);

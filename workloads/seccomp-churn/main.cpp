@@ -1,38 +1,60 @@
 // seccomp-churn: stress-ng's seccomp stressor as a native MMTests workload,
 // plus the seccomp() attach-latency distribution. See sweep.hpp/workers.hpp.
 #include "base/errors.hpp"
+#include "common/preflight.hpp"
+#include "common/workload_main.hpp"
 #include "seccomp-churn/config.hpp"
-#include "common/signals.hpp"
 #include "seccomp-churn/sweep.hpp"
 #include "seccomp-churn/workers.hpp"
 
+#include <cerrno>
 #include <iostream>
+#include <linux/seccomp.h>
 #include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+using namespace mmtp;
+using namespace mmtp::seccompchurn;
+
+namespace {
+
+// Orphans of a worker that died are re-parented to us and reaped on the way
+// out, whatever the way out is.
+struct Subreaper {
+    Subreaper() { ::prctl(PR_SET_CHILD_SUBREAPER, 1); }
+    ~Subreaper() { reapOrphans(); }
+};
+
+void supported(Config& c) {
+    // The seccomp() syscall with filter support (CONFIG_SECCOMP_FILTER):
+    // asking whether an action exists changes nothing.
+    std::uint32_t action = SECCOMP_RET_ERRNO;
+    if (::syscall(SYS_seccomp, SECCOMP_GET_ACTION_AVAIL, 0, &action) != 0 && (errno == ENOSYS || errno == EINVAL))
+        throw UnsupportedError(errnoMessage("seccomp(SECCOMP_GET_ACTION_AVAIL) failed: this kernel has no "
+                                            "seccomp filters (CONFIG_SECCOMP_FILTER)"));
+    requireWritableDir(c.logdir, "--logdir");
+}
+
+int run(const Config& c) {
+    Subreaper subreaper;
+    runSweep(c, std::cout);
+    return kExitOk;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
-    using namespace mmtp;
-    using namespace mmtp::seccompchurn;
-    // Orphans of a worker that died are re-parented to us and reaped below.
-    prctl(PR_SET_CHILD_SUBREAPER, 1);
-    int rc = kExitOk;
-    try {
-        const Config c = parseConfig(argc, argv);
-        if (c.help) {
-            printHelp();
-            return kExitOk;
-        }
-        InterruptGuard guard;
-        runSweep(c, std::cout);
-    } catch (const Error& e) {
-        if (e.code() == kExitInterrupted)
-            std::cerr << "seccomp-churn: interrupted; children reaped, no result written for the current run\n";
-        else
-            std::cerr << "seccomp-churn: " << e.what() << "\n";
-        rc = e.code();
-    } catch (const std::exception& e) {
-        std::cerr << "seccomp-churn: " << e.what() << "\n";
-        rc = kExitFailure;
-    }
-    reapOrphans();
-    return rc;
+    const Workload<Config> w{
+        "seccomp-churn",
+        "Fork children that set no_new_privs, attach seccomp filter(s) and exit; one\n"
+        "bogo-op per reaped child. Writes stress-ng --metrics-brief logs\n"
+        "(stressng-<N>-<ITER>.log) and attach-latency extras (seccomp-churn-<N>-<ITER>.extra).\n"
+        "Exit: 0 ok, 1 failure, 2 bad option, 3 no seccomp filters here, 130 interrupted.",
+        optionTable(),
+        configFrom,
+        supported,
+        run,
+    };
+    return workloadMain(w, argc, argv);
 }

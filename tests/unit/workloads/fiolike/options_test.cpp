@@ -9,9 +9,7 @@ using namespace mmtp::fiolike;
 namespace {
 JobSpec specOf(std::vector<const char*> args) {
     args.insert(args.begin(), "fiolike");
-    const auto desc = jobOptions();
-    auto p = mmtp::parseOptions(static_cast<int>(args.size()), args.data(), desc, jobEnvNames());
-    return jobSpecFrom(p.vm);
+    return jobSpecFrom(optionTable().parse(static_cast<int>(args.size()), args.data()));
 }
 }  // namespace
 
@@ -53,4 +51,16 @@ TEST_CASE("fiolike rejects bad options with a message naming the option") {
     CHECK_THROWS_WITH(specOf({"--logdir", "/tmp/x", "--time_based"}), Catch::Contains("--runtime"));
     CHECK_THROWS_WITH(specOf({"--logdir", "/tmp/x", "--size", "1k", "--bs", "4k"}), Catch::Contains("--size"));
     CHECK_THROWS_WITH(specOf({"--rw", "read"}), Catch::Contains("--logdir"));
+}
+
+TEST_CASE("fiolike refuses a negative --rwmixread instead of wrapping it") {
+    CHECK_THROWS_WITH(specOf({"--logdir", "/tmp/x", "--rwmixread", "-5"}),
+                      "--rwmixread: must be between 0 and 100 (got -5)");
+    CHECK_THROWS_WITH(specOf({"--logdir", "/tmp/x", "--numjobs", "-1"}), Catch::StartsWith("--numjobs: must be between 1"));
+}
+
+TEST_CASE("fiolike --print-name gives the default job name without a log directory") {
+    const JobSpec s = specOf({"--print-name", "--rw", "randrw", "--rwmixread", "70", "--iodepth", "32", "--ioengine", "io_uring"});
+    CHECK(s.printName);
+    CHECK(s.name == "io_uring-randrw70-4k-j1-qd32");
 }

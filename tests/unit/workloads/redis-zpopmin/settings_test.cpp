@@ -9,7 +9,7 @@ using namespace mmtp::rzp;
 namespace {
 Settings parse(std::vector<const char*> args) {
     args.insert(args.begin(), "redis-zpopmin");
-    return parseSettings(static_cast<int>(args.size()), args.data()).settings;
+    return parseSettings(static_cast<int>(args.size()), args.data());
 }
 struct EnvVar {
     const char* name;
@@ -46,4 +46,12 @@ TEST_CASE("bad redis-zpopmin options are usage errors naming the option", "[redi
     CHECK_THROWS_WITH(parse({"--logdir", "/x", "--attach", "localhost"}), Catch::Contains("--attach"));
     CHECK_THROWS_WITH(parse({"--logdir", "/x", "-P", "0"}), Catch::Contains("--pipeline"));
     CHECK_THROWS_AS(parse({"-n", "10"}), mmtp::UsageError);  // no logdir
+}
+
+TEST_CASE("redis-zpopmin refuses negative numbers naming the option", "[redis-zpopmin]") {
+    CHECK_THROWS_WITH(parse({"--logdir", "/x", "-P", "-1"}), "--pipeline: must be between 1 and 2147483647 (got -1)");
+    CHECK_THROWS_WITH(parse({"--logdir", "/x", "-r", "-1"}), Catch::StartsWith("--keyspace: must be between 0"));
+    CHECK_THROWS_WITH(parse({"--logdir", "/x", "--attach", "h:99999"}), Catch::Contains("--attach"));
+    EnvVar p("REDIS_ZPOPMIN_PIPELINE", "-8");
+    CHECK_THROWS_WITH(parse({"--logdir", "/x"}), Catch::StartsWith("--pipeline (from REDIS_ZPOPMIN_PIPELINE)"));
 }

@@ -66,3 +66,10 @@ TEST_CASE("bad options give one-line errors that name the option") {
     unsetenv("LOGDIR_RESULTS");
     CHECK(usageMessage({}).find("--logdir") != std::string::npos);
 }
+
+TEST_CASE("negative counts are refused, not wrapped to huge numbers") {
+    CHECK(usageMessage({"--ops", "-1", "--logdir", "/tmp/x"}) == "--ops: must be at least 0 (got -1)");
+    CHECK(usageMessage({"-t", "-1", "--logdir", "/tmp/x"}) == "--runtime: must be between 1 and 604800 (got -1)");
+    EnvVar ops("SECCOMP_CHURN_OPS", "-1");
+    CHECK(usageMessage({"--logdir", "/tmp/x"}) == "--ops (from SECCOMP_CHURN_OPS): must be at least 0 (got -1)");
+}

@@ -1,0 +1,38 @@
+#include "common/preflight.hpp"
+
+#include "base/errors.hpp"
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <sstream>
+#include <unistd.h>
+
+namespace mmtp {
+
+void requireWritableDir(const std::filesystem::path& dir, const std::string& option) {
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    if (!std::filesystem::is_directory(dir))
+        throw UsageError(option + " " + dir.string() + ": cannot create the directory" +
+                         (ec ? ": " + ec.message() : std::string()));
+    std::string probe = (dir / ".write-probe-XXXXXX").string();
+    const int fd = ::mkstemp(probe.data());
+    if (fd < 0) throw UsageError(option + " " + dir.string() + ": cannot write there: " + std::strerror(errno));
+    ::close(fd);
+    ::unlink(probe.c_str());
+}
+
+std::string findExecutable(const std::string& name) {
+    if (name.empty()) return "";
+    if (name.find('/') != std::string::npos) return ::access(name.c_str(), X_OK) == 0 ? name : "";
+    const char* path = std::getenv("PATH");
+    std::istringstream dirs(path ? path : "/usr/local/bin:/usr/bin:/bin");
+    for (std::string dir; std::getline(dirs, dir, ':');) {
+        const std::string candidate = (dir.empty() ? "." : dir) + "/" + name;
+        if (::access(candidate.c_str(), X_OK) == 0) return candidate;
+    }
+    return "";
+}
+
+}  // namespace mmtp
