@@ -42,6 +42,4 @@ void TempDir::remove() noexcept {
     path_.clear();
 }
 
-std::filesystem::path TempDir::release() noexcept { return std::exchange(path_, {}); }
-
 }  // namespace mmtp

@@ -20,8 +20,6 @@ public:
     const std::filesystem::path& path() const { return path_; }
     // Removes it now (idempotent); errors are ignored.
     void remove() noexcept;
-    // Gives up ownership: the directory stays.
-    std::filesystem::path release() noexcept;
 
 private:
     std::filesystem::path path_;

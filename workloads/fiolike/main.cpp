@@ -3,10 +3,10 @@
 // fio parser reads it, and LOGDIR/fiolike-NAME.json.
 #include "base/errors.hpp"
 #include "common/options.hpp"
+#include "common/signals.hpp"
 #include "fiolike/job_runner.hpp"
 #include "fiolike/job_spec.hpp"
 #include "fiolike/report.hpp"
-#include "fiolike/stop_flag.hpp"
 
 #include <iostream>
 
@@ -21,7 +21,7 @@ int main(int argc, char** argv) {
             return kExitOk;
         }
         const JobSpec spec = jobSpecFrom(parsed.vm);
-        installStopHandlers();
+        InterruptGuard interrupts;
         if (!spec.quiet) std::cout << "job " << spec.name << ": starting" << std::endl;
         const RunResult r = runAll(spec);
         writeLogs(spec, r);

@@ -12,7 +12,7 @@
 int main(int argc, char** argv) {
     mmtp::InterruptGuard guard;
     try {
-        auto parsed = mmtp::rzp::parseSettings(argc, argv);
+        auto parsed = mmtp::rediszpopmin::parseSettings(argc, argv);
         if (parsed.help) {
             std::cout << "usage: redis-zpopmin [options]\n"
                          "Runs redis-benchmark's test suite (redis-benchmark --csv -c C -r R -n N -P P [-t ...])\n"
@@ -21,7 +21,7 @@ int main(int argc, char** argv) {
                       << parsed.usage << "\n";
             return 0;
         }
-        mmtp::rzp::runBenchmark(parsed.settings, std::cout);
+        mmtp::rediszpopmin::runBenchmark(parsed.settings, std::cout);
         return 0;
     } catch (const mmtp::Error& e) {
         std::cout.flush();

@@ -6,7 +6,7 @@
 
 #include <sstream>
 
-namespace mmtp::rzp {
+namespace mmtp::rediszpopmin {
 
 ParsedSettings parseSettings(int argc, const char* const argv[]) {
     Settings d;
@@ -118,4 +118,4 @@ ParsedSettings parseSettings(int argc, const char* const argv[]) {
     return out;
 }
 
-}  // namespace mmtp::rzp
+}  // namespace mmtp::rediszpopmin

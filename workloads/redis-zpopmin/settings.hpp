@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-namespace mmtp::rzp {
+namespace mmtp::rediszpopmin {
 
 struct Settings {
     int iterations = 5;
@@ -42,4 +42,4 @@ struct ParsedSettings {
 // Throws UsageError naming the option for bad values.
 ParsedSettings parseSettings(int argc, const char* const argv[]);
 
-}  // namespace mmtp::rzp
+}  // namespace mmtp::rediszpopmin

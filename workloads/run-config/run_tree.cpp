@@ -1,8 +1,8 @@
 #include "run-config/run_tree.hpp"
 
 #include "base/errors.hpp"
+#include "base/text_format.hpp"
 
-#include <cstdio>
 #include <ctime>
 #include <sstream>
 
@@ -39,17 +39,12 @@ std::vector<std::string> splitWords(const std::string& s) {
 
 std::string timeLines(const std::string& bench, const ExitStatus& st, double elapsed) {
     std::string out;
-    char buf[256];
-    if (st.signaled()) {
-        std::snprintf(buf, sizeof buf, "Command terminated by signal %d\n", st.termSignal());
-        out += buf;
-    } else if (st.exited() && st.exitCode() != 0) {
-        std::snprintf(buf, sizeof buf, "Command exited with non-zero status %d\n", st.exitCode());
-        out += buf;
-    }
-    std::snprintf(buf, sizeof buf, "time :: %s %.2f user %.2f system %.2f elapsed\n", bench.c_str(),
-                  st.userSeconds(), st.systemSeconds(), elapsed);
-    return out + buf;
+    if (st.signaled())
+        out += formatText("Command terminated by signal %d\n", st.termSignal());
+    else if (st.exited() && st.exitCode() != 0)
+        out += formatText("Command exited with non-zero status %d\n", st.exitCode());
+    return out + formatText("time :: %s %.2f user %.2f system %.2f elapsed\n", bench.c_str(),
+                            st.userSeconds(), st.systemSeconds(), elapsed);
 }
 
 long long epochNow() { return static_cast<long long>(std::time(nullptr)); }
