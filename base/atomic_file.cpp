@@ -1,6 +1,7 @@
 #include "base/atomic_file.hpp"
 
 #include "base/errors.hpp"
+#include "base/stale_leftovers.hpp"
 
 #include <cerrno>
 #include <cstdio>
@@ -23,6 +24,9 @@ std::string randomSuffix(std::random_device& rd) {
 }  // namespace
 
 AtomicFile::AtomicFile(std::filesystem::path target) : target_(std::move(target)) {
+    const std::string prefix = target_.filename().string() + ".tmp.";
+    std::filesystem::path dir = target_.parent_path();
+    removeStaleLeftovers(dir.empty() ? "." : dir, prefix);
     const std::string stem = target_.string() + ".tmp." + std::to_string(::getpid()) + ".";
     std::random_device rd;
     for (int attempt = 0; attempt < 100 && !fd_; ++attempt) {

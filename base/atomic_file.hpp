@@ -4,7 +4,9 @@
 //
 // The temp file, "NAME.tmp.PID.XXXXXX", gets a random suffix and is created
 // with O_EXCL|O_NOFOLLOW: a name planted in a shared (sticky) directory,
-// symlink or not, is never followed, truncated or written through.
+// symlink or not, is never followed, truncated or written through. What a
+// SIGKILLed run left (its PID gone) is removed by the next AtomicFile for
+// the same NAME.
 #pragma once
 #include "base/fd.hpp"
 

@@ -1,5 +1,7 @@
 // temp_dir.hpp - a private temporary directory that is removed, with all it
-// holds, when the object goes away (success, exception or interrupt).
+// holds, when the object goes away (success, exception or interrupt). After a
+// SIGKILL nothing runs, so the name carries our pid and the next TempDir with
+// the same prefix removes the directories of ours whose pid is gone.
 #pragma once
 #include <filesystem>
 #include <string>
@@ -8,7 +10,7 @@ namespace mmtp {
 
 class TempDir {
 public:
-    // mkdtemp("<parent>/<prefix>-XXXXXX"); parent defaults to $TMPDIR or /tmp.
+    // mkdtemp("<parent>/<prefix>-<pid>-XXXXXX"); parent defaults to $TMPDIR or /tmp.
     explicit TempDir(const std::string& prefix = "mmtp",
                      const std::filesystem::path& parent = {});
     ~TempDir();

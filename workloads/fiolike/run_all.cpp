@@ -31,7 +31,7 @@ void countDown(void* ctx) { static_cast<MeasuringLatch*>(ctx)->started.count_dow
 }  // namespace
 
 RunResult runAll(const JobSpec& spec) {
-    std::optional<TempDir> scratch;  // /tmp/fiolike-XXXXXX
+    std::optional<TempDir> scratch;  // /tmp/fiolike-PID-XXXXXX
     std::string dir = spec.directory;
     if (spec.filename.empty() && dir.empty()) {
         scratch.emplace("fiolike", "/tmp");

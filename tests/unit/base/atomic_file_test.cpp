@@ -2,6 +2,7 @@
 
 #include "base/atomic_file.hpp"
 #include "base/errors.hpp"
+#include "dead_pid.hpp"
 
 #include <filesystem>
 #include <fstream>
@@ -98,4 +99,22 @@ TEST_CASE("an atomic file's temp file gets the usual mode, not mkstemp's 0600") 
     struct stat st;
     REQUIRE(::stat((d.path / "r.log").c_str(), &st) == 0);
     CHECK((st.st_mode & 0777) == 0644);
+}
+
+TEST_CASE("an atomic file removes what a killed run left for the same name") {
+    ScratchDir d;
+    const std::string dead = std::to_string(deadPid());
+    const fs::path target = d.path / "redis-1-1.log";
+    std::ofstream(target.string() + ".tmp." + dead + ".Ab12Cd") << "half";
+    std::ofstream(target.string() + ".tmp." + dead) << "half, older style";
+    const fs::path alive = target.string() + ".tmp." + std::to_string(::getppid()) + ".Zz99Zz";
+    const fs::path other = d.path / ("replies-1-1.log.tmp." + dead + ".Ab12Cd");
+    const fs::path notOurs = target.string() + ".tmp.notapid";
+    for (const auto& p : {alive, other, notOurs}) std::ofstream(p) << "keep";
+    writeFileAtomically(target, "result\n");
+    CHECK_FALSE(fs::exists(target.string() + ".tmp." + dead + ".Ab12Cd"));
+    CHECK_FALSE(fs::exists(target.string() + ".tmp." + dead));
+    CHECK(fs::exists(alive));
+    CHECK(fs::exists(other));
+    CHECK(fs::exists(notOurs));
 }
