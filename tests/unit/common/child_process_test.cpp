@@ -102,12 +102,16 @@ TEST_CASE("destroying a ChildProcess stops and reaps a child that would run fore
 }
 
 TEST_CASE("stop escalates to SIGKILL when the child ignores SIGTERM") {
-    ChildProcess c = ChildProcess::fork([] {
+    Pipe ready;
+    ChildProcess c = ChildProcess::fork([&ready] {
         ::signal(SIGTERM, SIG_IGN);
+        writeAll(ready.write.get(), std::string_view("r"));
         for (;;) ::pause();
         return 0;
     });
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));  // let it ignore SIGTERM
+    ready.write.reset();
+    char r;
+    REQUIRE(::read(ready.read.get(), &r, 1) == 1);  // it ignores SIGTERM now
     ExitStatus st = c.stop(std::chrono::milliseconds(100));
     CHECK(st.signaled());
     CHECK(st.termSignal() == SIGKILL);
@@ -131,18 +135,20 @@ TEST_CASE("spawn names a program that cannot run") {
 }
 
 TEST_CASE("waitAny returns the child that exited first and reaps orphans on the way") {
+    // A child that no ChildProcess owns, already exited, stands for an orphan re-parented to us.
+    const pid_t orphan = ::fork();
+    if (orphan == 0) ::_exit(0);
+    siginfo_t si{};
+    REQUIRE(::waitid(P_PID, id_t(orphan), &si, WEXITED | WNOWAIT) == 0);
     std::vector<ChildProcess> kids;
     kids.push_back(ChildProcess::fork([] {
-        ::sleep(5);
+        for (;;) ::pause();
         return 0;
     }));
     kids.push_back(ChildProcess::fork([] {
-        ::usleep(500'000);
+        ::usleep(200'000);
         return 3;
     }));
-    // A child that no ChildProcess owns, exiting first, stands for an orphan re-parented to us.
-    const pid_t orphan = ::fork();
-    if (orphan == 0) ::_exit(0);
     std::optional<std::size_t> first;
     while (!(first = waitAny(kids))) {
     }
@@ -155,4 +161,5 @@ TEST_CASE("waitAny returns the child that exited first and reaps orphans on the 
     while (!(second = waitAny(kids))) {
     }
     CHECK(*second == 0);
+    CHECK(kids[0].status()->termSignal() == SIGKILL);
 }
