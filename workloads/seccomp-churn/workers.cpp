@@ -124,7 +124,7 @@ int workerMain(const Recipe& recipe, WorkerSlot& slot, std::uint64_t opsTarget, 
     OpChoice choice{};
     // Built once, outside the loop; each op's child runs the recipe and never returns.
     const std::function<int()> runRecipe = [&]() -> int { recipe.runChild(choice, slot.rec); };
-    // Like stress-ng's children: in our process group, dying with the worker.
+    // In our process group (a Ctrl-C reaches them, as before), dying with the worker.
     const ForkOptions childOptions{.ownProcessGroup = false, .dieWithParent = true};
     slot.start = monotonicSeconds();
     while (!interruptRequested()) {
