@@ -1,28 +1,41 @@
-// atomic_file.hpp - results are written to "NAME.tmp.PID" and renamed to NAME
-// only when complete, so a failed or interrupted run never leaves a
-// half-written log that a parser would read as a result.
+// atomic_file.hpp - results are written to a temp file next to NAME and
+// renamed to NAME only when complete, so a failed or interrupted run never
+// leaves a half-written log that a parser would read as a result.
+//
+// The temp file, "NAME.tmp.PID.XXXXXX", gets a random suffix and is created
+// with O_EXCL|O_NOFOLLOW: a name planted in a shared (sticky) directory,
+// symlink or not, is never followed, truncated or written through. What a
+// SIGKILLed run left (its PID gone) is removed by the next AtomicFile for
+// the same NAME.
 #pragma once
+#include "base/fd.hpp"
+
 #include <filesystem>
-#include <fstream>
+#include <sstream>
 #include <string>
 
 namespace mmtp {
 
 class AtomicFile {
 public:
+    // Creates the temp file now. Throws Error naming it on failure.
     explicit AtomicFile(std::filesystem::path target);
     ~AtomicFile();  // removes the temp file unless commit() ran
     AtomicFile(const AtomicFile&) = delete;
     AtomicFile& operator=(const AtomicFile&) = delete;
 
+    // Buffered in memory; written out by commit().
     std::ostream& stream() { return out_; }
-    // Flushes, fsyncs and renames onto the target. Throws Error on failure.
+    // Writes, fsyncs and renames onto the target. Throws Error on failure
+    // (the temp file is then removed by the destructor).
     void commit();
+    const std::filesystem::path& tempPath() const { return temp_; }
 
 private:
     std::filesystem::path target_;
     std::filesystem::path temp_;
-    std::ofstream out_;
+    UniqueFd fd_;
+    std::ostringstream out_;
     bool committed_ = false;
 };
 

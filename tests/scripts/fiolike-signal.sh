@@ -11,7 +11,7 @@ fail() { echo "FAIL: $*"; exit 1; }
 stop() {
 	local sig=$1 delay=$2; shift 2
 	rm -rf "$work/log"
-	local before; before=$(ls -d /tmp/fiolike.* 2>/dev/null | sort)
+	local before; before=$(ls -d /tmp/fiolike-[0-9]* 2>/dev/null | sort)
 	"$BIN/fiolike" --logdir "$work/log" --quiet "$@" 2> "$work/err" &
 	local pid=$!
 	sleep "$delay"
@@ -19,7 +19,7 @@ stop() {
 	wait $pid; local rc=$?
 	[[ $rc -eq 130 ]] || fail "$sig after ${delay}s ($*): exit $rc, want 130: $(cat "$work/err")"
 	[[ -e $work/log/fio.log ]] && fail "$sig ($*): wrote fio.log"
-	local after; after=$(ls -d /tmp/fiolike.* 2>/dev/null | sort)
+	local after; after=$(ls -d /tmp/fiolike-[0-9]* 2>/dev/null | sort)
 	[[ $before == "$after" ]] || fail "$sig ($*): temp dir left: $(comm -13 <(echo "$before") <(echo "$after"))"
 	echo "ok: $sig after ${delay}s ($*): $(cat "$work/err")"
 }

@@ -40,12 +40,13 @@ double ExitStatus::systemSeconds() const { return tvSeconds(usage.ru_stime); }
 namespace {
 
 // Runs in the child between fork and exec/body: only async-signal-safe calls.
-void childSetup(bool ownGroup, bool dieWithParent, pid_t parent) {
+void childSetup(bool ownGroup, bool dieWithParent, bool keepSignalHandlers, pid_t parent) {
     if (ownGroup) ::setpgid(0, 0);
     if (dieWithParent) {
         ::prctl(PR_SET_PDEATHSIG, SIGKILL);
         if (::getppid() != parent) ::_exit(127);
     }
+    if (keepSignalHandlers) return;
     // Back to default dispositions and an empty mask (ignored signals would
     // stay ignored across exec).
     struct sigaction dfl;
@@ -98,7 +99,7 @@ ChildProcess ChildProcess::spawn(const SpawnOptions& o) {
     }
     if (pid == 0) {
         ::close(pipefd[0]);
-        childSetup(o.ownProcessGroup, o.dieWithParent, parent);
+        childSetup(o.ownProcessGroup, o.dieWithParent, false, parent);
         int outFlags = O_WRONLY | O_CREAT | (o.appendOutput ? O_APPEND : O_TRUNC);
         redirect(o.stdinPath, 0, O_RDONLY, pipefd[1]);
         redirect(o.stdoutPath, 1, outFlags, pipefd[1]);
@@ -139,12 +140,12 @@ ChildProcess ChildProcess::spawn(const SpawnOptions& o) {
     return child;
 }
 
-ChildProcess ChildProcess::fork(const std::function<int()>& body, bool ownGroup, bool dieWithParent) {
+ChildProcess ChildProcess::fork(const std::function<int()>& body, const ForkOptions& o) {
     pid_t parent = ::getpid();
     pid_t pid = ::fork();
     if (pid < 0) throw Error(errnoMessage("fork"));
     if (pid == 0) {
-        childSetup(ownGroup, dieWithParent, parent);
+        childSetup(o.ownProcessGroup, o.dieWithParent, o.keepSignalHandlers, parent);
         int rc = 1;
         try {
             rc = body();
@@ -153,8 +154,8 @@ ChildProcess ChildProcess::fork(const std::function<int()>& body, bool ownGroup,
         }
         ::_exit(rc);
     }
-    if (ownGroup) ::setpgid(pid, pid);
-    return ChildProcess(pid, ownGroup);
+    if (o.ownProcessGroup) ::setpgid(pid, pid);
+    return ChildProcess(pid, o.ownProcessGroup);
 }
 
 ChildProcess::~ChildProcess() { stop(); }
@@ -199,6 +200,17 @@ ExitStatus ChildProcess::wait() {
     return *status_;
 }
 
+ExitStatus ChildProcess::waitThroughInterrupts() {
+    if (pid_ <= 0) throw Error("wait: no child");
+    while (!status_) {
+        ExitStatus st;
+        pid_t r = ::wait4(pid_, &st.raw, 0, &st.usage);
+        if (r == pid_) status_ = st;
+        else if (r < 0 && errno != EINTR) throw Error(errnoMessage("wait4 " + std::to_string(pid_)));
+    }
+    return *status_;
+}
+
 std::optional<ExitStatus> ChildProcess::waitFor(std::chrono::milliseconds timeout) {
     auto deadline = std::chrono::steady_clock::now() + timeout;
     for (;;) {
@@ -230,6 +242,24 @@ ExitStatus ChildProcess::stop(std::chrono::milliseconds grace, int sig) noexcept
         }
     }
     return status_.value_or(ExitStatus{});
+}
+
+std::optional<std::size_t> waitAny(std::span<ChildProcess> children) {
+    for (;;) {
+        siginfo_t si{};
+        // WNOWAIT: look first, so that our own children are reaped by their owner.
+        if (::waitid(P_ALL, 0, &si, WEXITED | WNOWAIT) != 0) {
+            if (errno == EINTR) return std::nullopt;
+            throw Error(errnoMessage("waitid"));
+        }
+        for (std::size_t i = 0; i < children.size(); ++i) {
+            if (children[i].active() && children[i].pid() == si.si_pid) {
+                children[i].poll();
+                return i;
+            }
+        }
+        ::waitpid(si.si_pid, nullptr, WNOHANG);  // an orphan
+    }
 }
 
 }  // namespace mmtp

@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <functional>
 #include <optional>
+#include <span>
 #include <string>
 #include <sys/resource.h>
 #include <sys/types.h>
@@ -49,14 +50,22 @@ struct SpawnOptions {
     bool dieWithParent = true;
 };
 
+struct ForkOptions {
+    bool ownProcessGroup = true;
+    bool dieWithParent = true;
+    // Keep our signal dispositions (e.g. the SIGINT/SIGTERM flag of
+    // signals.hpp) in the child, for a worker that checks interruptRequested()
+    // and stops on its own; by default the child starts with SIG_DFL.
+    bool keepSignalHandlers = false;
+};
+
 class ChildProcess {
 public:
     ChildProcess() = default;
     // Throws Error("cannot run <argv0>: <strerror>") if exec fails.
     static ChildProcess spawn(const SpawnOptions& opts);
     // Runs body() in a forked child and _exits with its return value (1 if it throws).
-    static ChildProcess fork(const std::function<int()>& body, bool ownProcessGroup = true,
-                             bool dieWithParent = true);
+    static ChildProcess fork(const std::function<int()>& body, const ForkOptions& opts = {});
 
     ~ChildProcess();
     ChildProcess(ChildProcess&& other) noexcept;
@@ -72,6 +81,9 @@ public:
     // Blocks until it exits. If SIGINT/SIGTERM arrives meanwhile (signals.hpp),
     // throws Interrupted; the destructor then stops the child.
     ExitStatus wait();
+    // Blocks until it exits, whatever signals arrive meanwhile: for a worker
+    // whose own loop decides when to stop.
+    ExitStatus waitThroughInterrupts();
     // Waits at most `timeout`; nullopt if still running.
     std::optional<ExitStatus> waitFor(std::chrono::milliseconds timeout);
     // Sends sig to the child (its whole group if it has its own).
@@ -88,5 +100,12 @@ private:
     bool group_ = false;
     std::optional<ExitStatus> status_;
 };
+
+// For a child subreaper (PR_SET_CHILD_SUBREAPER) that runs several
+// children: blocks until one of `children` exits, reaps it and returns its
+// index. Any other child that exits meanwhile is taken for an orphan
+// re-parented to us and reaped. nullopt when a signal interrupted the wait
+// (the caller checks its flags and calls again).
+std::optional<std::size_t> waitAny(std::span<ChildProcess> children);
 
 }  // namespace mmtp

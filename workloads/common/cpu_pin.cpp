@@ -4,6 +4,7 @@
 #include "base/errors.hpp"
 
 #include <algorithm>
+#include <cerrno>
 #include <sched.h>
 #include <string>
 
@@ -42,6 +43,18 @@ void pinTask(pid_t pid, const std::vector<int>& cpus) {
     for (int c : cpus) CPU_SET(c, &set);
     if (::sched_setaffinity(pid, sizeof set, &set) != 0)
         throw Error(errnoMessage("sched_setaffinity(" + formatCpuList(cpus) + ")"));
+}
+
+int pinSelf(int cpu) {
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    CPU_SET(cpu, &set);
+    if (::sched_setaffinity(0, sizeof set, &set) != 0) return errno;
+    cpu_set_t actual;
+    CPU_ZERO(&actual);
+    if (::sched_getaffinity(0, sizeof actual, &actual) != 0) return errno;
+    if (CPU_COUNT(&actual) != 1 || !CPU_ISSET(cpu, &actual)) return EINVAL;
+    return 0;
 }
 
 std::string formatCpuList(const std::vector<int>& cpus) {

@@ -20,6 +20,11 @@ std::vector<int> parseCpuOption(std::string_view list, std::string_view optionNa
 // empty list. Throws Error on failure.
 void pinTask(pid_t pid, const std::vector<int>& cpus);
 
+// Pins the calling thread to exactly `cpu` and reads the affinity back.
+// Returns 0, or an errno (EINVAL when the kernel left another set); never
+// throws, so a forked worker or a disposable helper can report it.
+int pinSelf(int cpu);
+
 // "0-3,5"
 std::string formatCpuList(const std::vector<int>& cpus);
 

@@ -50,6 +50,4 @@ void throwIfInterrupted() {
     if (int sig = gSignal) throw Interrupted(sig);
 }
 
-void clearInterrupt() { gSignal = 0; }
-
 }  // namespace mmtp

@@ -32,7 +32,5 @@ int pendingInterrupt();
 inline bool interruptRequested() { return pendingInterrupt() != 0; }
 // Throws Interrupted if a signal arrived.
 void throwIfInterrupted();
-// For tests: forget a received signal.
-void clearInterrupt();
 
 }  // namespace mmtp

@@ -1,9 +1,11 @@
 #include "common/temp_dir.hpp"
 
 #include "base/errors.hpp"
+#include "base/stale_leftovers.hpp"
 
 #include <cstdlib>
 #include <stdlib.h>
+#include <unistd.h>
 #include <utility>
 #include <vector>
 
@@ -15,7 +17,9 @@ TempDir::TempDir(const std::string& prefix, const std::filesystem::path& parent)
         const char* t = std::getenv("TMPDIR");
         base = (t && *t) ? t : "/tmp";
     }
-    std::string templ = (base / (prefix + "-XXXXXX")).string();
+    // Ours from a run that was SIGKILLed: the pid in the name says whose.
+    removeStaleLeftovers(base, prefix + "-");
+    std::string templ = (base / (prefix + "-" + std::to_string(::getpid()) + "-XXXXXX")).string();
     std::vector<char> buf(templ.begin(), templ.end());
     buf.push_back('\0');
     if (!::mkdtemp(buf.data()))
@@ -41,7 +45,5 @@ void TempDir::remove() noexcept {
     std::filesystem::remove_all(path_, ec);
     path_.clear();
 }
-
-std::filesystem::path TempDir::release() noexcept { return std::exchange(path_, {}); }
 
 }  // namespace mmtp

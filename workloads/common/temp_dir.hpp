@@ -1,5 +1,7 @@
 // temp_dir.hpp - a private temporary directory that is removed, with all it
-// holds, when the object goes away (success, exception or interrupt).
+// holds, when the object goes away (success, exception or interrupt). After a
+// SIGKILL nothing runs, so the name carries our pid and the next TempDir with
+// the same prefix removes the directories of ours whose pid is gone.
 #pragma once
 #include <filesystem>
 #include <string>
@@ -8,7 +10,7 @@ namespace mmtp {
 
 class TempDir {
 public:
-    // mkdtemp("<parent>/<prefix>-XXXXXX"); parent defaults to $TMPDIR or /tmp.
+    // mkdtemp("<parent>/<prefix>-<pid>-XXXXXX"); parent defaults to $TMPDIR or /tmp.
     explicit TempDir(const std::string& prefix = "mmtp",
                      const std::filesystem::path& parent = {});
     ~TempDir();
@@ -20,8 +22,6 @@ public:
     const std::filesystem::path& path() const { return path_; }
     // Removes it now (idempotent); errors are ignored.
     void remove() noexcept;
-    // Gives up ownership: the directory stays.
-    std::filesystem::path release() noexcept;
 
 private:
     std::filesystem::path path_;

@@ -1,6 +1,6 @@
 #include "fiolike/disk_util.hpp"
 
-#include "fiolike/clock.hpp"
+#include "base/clock.hpp"
 
 #include <filesystem>
 #include <fstream>
@@ -47,7 +47,7 @@ std::optional<DiskCounters> DiskUtilProbe::read() const {
 void DiskUtilProbe::start() {
     if (auto c = read()) {
         start_ = *c;
-        startNs_ = nowNs();
+        startNs_ = monotonicNs();
         started_ = true;
     }
 }
@@ -65,7 +65,7 @@ std::optional<DiskUtil> DiskUtilProbe::finish() const {
     }
     u.delta.ioTicks = c->ioTicks - start_.ioTicks;
     u.delta.timeInQueue = c->timeInQueue - start_.timeInQueue;
-    u.msec = (nowNs() - startNs_) / 1000000;
+    u.msec = (monotonicNs() - startNs_) / 1000000;
     return u;
 }
 

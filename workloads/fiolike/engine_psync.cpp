@@ -1,6 +1,7 @@
 // engine_psync.cpp - fio's psync: one pread/pwrite per IO, completed in queue().
 #include "fiolike/engine.hpp"
-#include "fiolike/clock.hpp"
+
+#include "base/clock.hpp"
 
 #include <cerrno>
 #include <unistd.h>
@@ -14,7 +15,7 @@ public:
     explicit PsyncEngine(int fd) : fd_(fd) {}
 
     bool queue(IoUnit& u) override {
-        u.issueNs = u.startNs = nowNs();
+        u.issueNs = u.startNs = monotonicNs();
         ssize_t r;
         do {
             r = u.dir == kRead ? ::pread(fd_, u.buf, u.len, static_cast<off_t>(u.offset))

@@ -1,7 +1,7 @@
 #include "fiolike/job_runner.hpp"
 
+#include "base/clock.hpp"
 #include "base/errors.hpp"
-#include "fiolike/clock.hpp"
 #include "fiolike/engine.hpp"
 #include "fiolike/offsets.hpp"
 #include "fiolike/stop_flag.hpp"
@@ -66,7 +66,7 @@ public:
 
     JobStats run(void (*onMeasuring)(void*), void* ctx) {
         const uint64_t limit = target_.size;  // fio's io_size defaults to size
-        uint64_t now = nowNs();
+        uint64_t now = monotonicNs();
         const uint64_t rampEnd = now + spec_.rampNs;
         bool ramping = spec_.rampNs > 0;
         if (!ramping) startMeasuring(now, onMeasuring, ctx);
@@ -91,7 +91,7 @@ public:
                     u.startNs = now;
                     issued += spec_.bs;
                     if (engine_->queue(u)) {  // completed synchronously
-                        now = nowNs();
+                        now = monotonicNs();
                         if (measuring_) stats_.markDepth(1);
                         complete(u, now);
                         freeList_[nfree_++] = &u;
@@ -111,14 +111,14 @@ public:
             if (inflight && (inflight >= depth_ || !issuing ||
                              (!ramping && !spec_.timeBased && issued >= limit))) {
                 const unsigned n = engine_->getEvents(1, events_);
-                now = nowNs();
+                now = monotonicNs();
                 for (unsigned i = 0; i < n; ++i) {
                     complete(*events_[i], now);
                     freeList_[nfree_++] = events_[i];
                 }
                 inflight -= n;
             } else if (inflight) {
-                now = nowNs();
+                now = monotonicNs();
             }
         }
         if (!error_.empty()) throw Error(error_);
@@ -129,7 +129,7 @@ public:
 private:
     void commit(unsigned queued) {
         engine_->commit();
-        const uint64_t t = nowNs();
+        const uint64_t t = monotonicNs();
         for (unsigned i = 0; i < queued; ++i) pending_[i]->issueNs = t;
     }
 

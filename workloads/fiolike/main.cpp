@@ -8,7 +8,6 @@
 #include "fiolike/job_runner.hpp"
 #include "fiolike/job_spec.hpp"
 #include "fiolike/report.hpp"
-#include "fiolike/stop_flag.hpp"
 
 #include <iostream>
 
@@ -31,7 +30,6 @@ int run(const JobSpec& spec) {
         std::cout << spec.name << std::endl;
         return kExitOk;
     }
-    installStopHandlers();
     if (!spec.quiet) std::cout << "job " << spec.name << ": starting" << std::endl;
     const RunResult r = runAll(spec);
     writeLogs(spec, r);

@@ -2,9 +2,9 @@
 
 #include "base/atomic_file.hpp"
 #include "base/errors.hpp"
+#include "base/text_format.hpp"
 #include "fiolike/terse.hpp"
 
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -72,30 +72,25 @@ nlohmann::json jsonSummary(const JobSpec& spec, const RunResult& r) {
 std::string humanSummary(const JobSpec& spec, const RunResult& r) {
     const JobStats& g = r.group;
     std::ostringstream o;
-    char buf[512];
-    std::snprintf(buf, sizeof buf, "%s: rw=%s bs=%s ioengine=%s iodepth=%u numjobs=%u direct=%d\n", spec.name.c_str(),
+    o << formatText("%s: rw=%s bs=%s ioengine=%s iodepth=%u numjobs=%u direct=%d\n", spec.name.c_str(),
                   spec.rwText.c_str(), spec.bsText.c_str(), spec.ioengine.c_str(), spec.iodepth, spec.numjobs,
                   spec.direct ? 1 : 0);
-    o << buf;
     const char* names[] = {"read", "write"};
     for (unsigned d = 0; d < kDirs; ++d) {
         const DirStats& ds = g.dir[d];
         if (!ds.totalIos) continue;
         const auto v = ds.clatHist.percentiles({50.0, 99.0});
-        std::snprintf(buf, sizeof buf,
-                      "  %-5s: IOPS=%.0f BW=%.1fMiB/s ios=%llu clat(us) min=%.1f mean=%.2f p50=%.1f p99=%.1f\n",
+        o << formatText("  %-5s: IOPS=%.0f BW=%.1fMiB/s ios=%llu clat(us) min=%.1f mean=%.2f p50=%.1f p99=%.1f\n",
                       names[d], iopsOf(ds),
                       ds.runtimeNs ? static_cast<double>(ds.ioBytes) / 1048576.0 * 1e9 / static_cast<double>(ds.runtimeNs) : 0.0,
                       static_cast<unsigned long long>(ds.totalIos), static_cast<double>(ds.clat.minVal) / 1000,
                       ds.clat.mean / 1000, static_cast<double>(v[0]) / 1000, static_cast<double>(v[1]) / 1000);
-        o << buf;
     }
     const double ios = static_cast<double>(g.totalIos());
-    std::snprintf(buf, sizeof buf, "  cpu  : usr=%.2f%% sys=%.2f%% ctx=%llu  cpu/IO: jobs=%.2fus process=%.2fus\n",
+    o << formatText("  cpu  : usr=%.2f%% sys=%.2f%% ctx=%llu  cpu/IO: jobs=%.2fus process=%.2fus\n",
                   g.usrCpuPct(), g.sysCpuPct(), static_cast<unsigned long long>(g.ctx),
                   ios ? static_cast<double>(g.usrUs + g.sysUs) / ios : 0.0,
                   ios ? static_cast<double>(r.processCpuUs) / ios : 0.0);
-    o << buf;
     return o.str();
 }
 

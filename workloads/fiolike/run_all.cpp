@@ -2,6 +2,8 @@
 // starts), then numjobs threads released together; the process CPU window
 // opens when every job has finished its ramp and closes when all are done.
 #include "base/errors.hpp"
+#include "common/signals.hpp"
+#include "common/temp_dir.hpp"
 #include "fiolike/job_runner.hpp"
 #include "fiolike/stop_flag.hpp"
 #include "fiolike/target_file.hpp"
@@ -29,11 +31,11 @@ void countDown(void* ctx) { static_cast<MeasuringLatch*>(ctx)->started.count_dow
 }  // namespace
 
 RunResult runAll(const JobSpec& spec) {
-    std::optional<ScratchDir> scratch;
+    std::optional<TempDir> scratch;  // /tmp/fiolike-PID-XXXXXX
     std::string dir = spec.directory;
     if (spec.filename.empty() && dir.empty()) {
-        scratch.emplace();
-        dir = scratch->path();
+        scratch.emplace("fiolike", "/tmp");
+        dir = scratch->path().string();
     }
     const bool writes = spec.readPercent() < 100;
     std::vector<std::unique_ptr<TargetFile>> files;
@@ -91,7 +93,7 @@ RunResult runAll(const JobSpec& spec) {
 
     for (auto& e : errors)
         if (e) std::rethrow_exception(e);
-    if (interruptedBySignal()) throw Error("interrupted; no result written", kExitInterrupted);
+    if (interruptRequested()) throw Error("interrupted; no result written", kExitInterrupted);
 
     res.disk = disk.finish();
     res.processUsrUs = usOf(ruEnd.ru_utime) - usOf(ruStart.ru_utime);

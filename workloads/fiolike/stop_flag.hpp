@@ -1,12 +1,12 @@
-// stop_flag.hpp - SIGINT/SIGTERM set a flag; the job loops and the layout
-// poll it, unwind, and main exits 130 after the destructors cleaned up.
+// stop_flag.hpp - when the job loops and the layout stop early: on SIGINT or
+// SIGTERM (common/signals.hpp, main() holds the InterruptGuard) or when
+// another job failed. They unwind, and main exits 130 (or 1) after the
+// destructors cleaned up.
 #pragma once
 
 namespace mmtp::fiolike {
 
-void installStopHandlers();
 bool stopRequested();
 void requestStop();  // used when one job fails, so the others stop too
-bool interruptedBySignal();
 
 }  // namespace mmtp::fiolike

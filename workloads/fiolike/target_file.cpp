@@ -1,6 +1,7 @@
 #include "fiolike/target_file.hpp"
 
 #include "base/errors.hpp"
+#include "base/fd.hpp"
 #include "fiolike/mounts.hpp"
 #include "fiolike/offsets.hpp"
 #include "fiolike/stop_flag.hpp"
@@ -26,13 +27,6 @@ std::string dirOf(const std::string& path) {
 }
 
 std::string mib(uint64_t bytes) { return std::to_string(bytes >> 20) + " MiB"; }
-
-struct Fd {
-    int fd = -1;
-    ~Fd() {
-        if (fd >= 0) ::close(fd);
-    }
-};
 
 }  // namespace
 
@@ -92,9 +86,8 @@ void TargetFile::finishOpen(const TargetRequest& req, const struct stat& st, boo
 }
 
 void TargetFile::layOut(uint64_t from, uint64_t to) {
-    Fd w;
-    w.fd = ::open(path_.c_str(), O_WRONLY | O_CLOEXEC);
-    if (w.fd < 0) throw Error(errnoMessage("open " + path_ + " to lay it out"));
+    UniqueFd w(::open(path_.c_str(), O_WRONLY | O_CLOEXEC));
+    if (!w) throw Error(errnoMessage("open " + path_ + " to lay it out"));
     constexpr std::size_t kChunk = 1 << 20;
     std::unique_ptr<uint64_t[]> buf(new uint64_t[kChunk / 8]);
     Rng rng(0x6c62272e07bb0142ULL);
@@ -103,7 +96,7 @@ void TargetFile::layOut(uint64_t from, uint64_t to) {
     while (off < to) {
         if (stopRequested()) throw Error("interrupted while laying out " + path_, kExitInterrupted);
         const std::size_t n = static_cast<std::size_t>(std::min<uint64_t>(kChunk, to - off));
-        const ssize_t r = ::pwrite(w.fd, buf.get(), n, static_cast<off_t>(off));
+        const ssize_t r = ::pwrite(w.get(), buf.get(), n, static_cast<off_t>(off));
         if (r < 0 && errno == EINTR) continue;
         if (r < 0 && (errno == ENOSPC || errno == EDQUOT)) {
             const int err = errno;
@@ -114,7 +107,7 @@ void TargetFile::layOut(uint64_t from, uint64_t to) {
         if (r < 0) throw Error(errnoMessage("laying out " + path_));
         off += static_cast<uint64_t>(r);
     }
-    if (::fsync(w.fd) != 0) {
+    if (::fsync(w.get()) != 0) {
         const int err = errno;
         throw Error("fsync " + path_ + " after laying it out: " + std::strerror(err) +
                     (err == ENOSPC ? " (reduce --size or free space)" : ""));
@@ -129,16 +122,5 @@ void TargetFile::cleanup() noexcept {
 }
 
 TargetFile::~TargetFile() { cleanup(); }
-
-ScratchDir::ScratchDir() {
-    char tmpl[] = "/tmp/fiolike.XXXXXX";
-    if (!::mkdtemp(tmpl)) throw Error(errnoMessage("mkdtemp /tmp/fiolike.XXXXXX"));
-    path_ = tmpl;
-}
-
-ScratchDir::~ScratchDir() {
-    std::error_code ec;
-    std::filesystem::remove_all(path_, ec);
-}
 
 }  // namespace mmtp::fiolike

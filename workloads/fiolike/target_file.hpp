@@ -46,18 +46,4 @@ private:
     dev_t device_ = 0;
 };
 
-// A directory under /tmp made with mkdtemp and removed (with whatever is
-// left in it) by the destructor.
-class ScratchDir {
-public:
-    ScratchDir();
-    ~ScratchDir();
-    ScratchDir(const ScratchDir&) = delete;
-    ScratchDir& operator=(const ScratchDir&) = delete;
-    const std::string& path() const { return path_; }
-
-private:
-    std::string path_;
-};
-
 }  // namespace mmtp::fiolike

@@ -1,7 +1,8 @@
 #include "fiolike/terse.hpp"
 
+#include "base/text_format.hpp"
+
 #include <cstdarg>
-#include <cstdio>
 
 namespace mmtp::fiolike {
 
@@ -10,12 +11,10 @@ namespace {
 class Line {
 public:
     [[gnu::format(printf, 2, 3)]] void add(const char* fmt, ...) {
-        char buf[256];
         va_list ap;
         va_start(ap, fmt);
-        std::vsnprintf(buf, sizeof buf, fmt, ap);
+        s_ += formatTextV(fmt, ap);
         va_end(ap);
-        s_ += buf;
     }
     std::string& str() { return s_; }
 

@@ -7,12 +7,13 @@
 
 #include "base/errors.hpp"
 #include "common/workload_main.hpp"
+#include "base/fd.hpp"
+#include "common/child_process.hpp"
 
 #include <cerrno>
 #include <cstdlib>
 #include <filesystem>
 #include <string>
-#include <sys/wait.h>
 #include <unistd.h>
 #include <vector>
 
@@ -39,17 +40,6 @@ const char kSummary[] =
     "5 initial mask is not PRCTL|ENABLE (e.g. no per-task control: boot with\n"
     "spectre_v2_user=prctl); 6 PR_SET FORCE_DISABLE failed; 7 mask or CPU after the\n"
     "step is wrong; 8 refused to run as root.";
-
-bool writeAll(int fd, const std::string& s) {
-    std::size_t done = 0;
-    while (done < s.size()) {
-        ssize_t k = ::write(fd, s.data() + done, s.size() - done);
-        if (k < 0 && errno == EINTR) continue;
-        if (k <= 0) return false;
-        done += static_cast<std::size_t>(k);
-    }
-    return true;
-}
 
 void complain(const std::string& msg) { writeAll(2, "ibpb-pulse: " + msg + "\n"); }
 
@@ -78,20 +68,18 @@ int pulseAllCpus(PulseMode mode) {
     }
     std::size_t done = 0;
     for (int cpu : cpus) {
-        pid_t pid = ::fork();
-        if (pid < 0) {
-            complain("--all-cpus: fork failed for CPU " + std::to_string(cpu));
+        // No process group and no PDEATHSIG: the safety contract allows no
+        // prctl but speculation control (strace test), and each child lives
+        // for microseconds.
+        int code;
+        try {
+            ChildProcess child = ChildProcess::fork([&] { return pulseHere(cpu, mode); },
+                                                    {.ownProcessGroup = false, .dieWithParent = false});
+            code = child.wait().shellCode();
+        } catch (const Error& e) {
+            complain("--all-cpus: CPU " + std::to_string(cpu) + ": " + e.what());
             return kPulseFailure;
         }
-        if (pid == 0) ::_exit(pulseHere(cpu, mode));
-        int status = 0;
-        while (::waitpid(pid, &status, 0) < 0) {
-            if (errno != EINTR) {
-                complain("--all-cpus: waitpid failed for CPU " + std::to_string(cpu));
-                return kPulseFailure;
-            }
-        }
-        int code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
         if (code != kPulseOk) {
             complain("--all-cpus: stopped at CPU " + std::to_string(cpu) + " (exit " +
                      std::to_string(code) + ") after " + std::to_string(done) + " of " +

@@ -1,7 +1,8 @@
 #include "ibpb-pulse/pulse.hpp"
 
-#include "common/cpu_topology.hpp"
 #include "base/errors.hpp"
+#include "common/cpu_pin.hpp"
+#include "common/cpu_topology.hpp"
 
 #include <algorithm>
 #include <cerrno>
@@ -19,19 +20,6 @@ namespace {
 constexpr int kInitialMask = spec::kPrctl | spec::kEnable;
 constexpr int kProtectedMask = spec::kPrctl | spec::kForceDisable;
 
-std::string cpuListText(const std::vector<int>& cpus) {
-    std::string s;
-    for (std::size_t i = 0; i < cpus.size(); ++i) {
-        std::size_t j = i;
-        while (j + 1 < cpus.size() && cpus[j + 1] == cpus[j] + 1) ++j;
-        if (!s.empty()) s += ',';
-        s += std::to_string(cpus[i]);
-        if (j > i) s += '-' + std::to_string(cpus[j]);
-        i = j;
-    }
-    return s;
-}
-
 std::string maskText(int mask) {
     return describeSpecMask(mask) + " (" + std::to_string(mask) + ")";
 }
@@ -42,20 +30,13 @@ public:
     uid_t euid() const override { return ::geteuid(); }
     pid_t pid() const override { return ::getpid(); }
     std::vector<int> onlineCpus() const override { return CpuTopology().online(); }
-    int pinSelf(int cpu) override {
-        cpu_set_t set;
-        CPU_ZERO(&set);
-        CPU_SET(cpu, &set);
-        return ::sched_setaffinity(0, sizeof set, &set) == 0 ? 0 : errno;
-    }
+    int pinSelf(int cpu) override { return mmtp::pinSelf(cpu); }
     std::vector<int> allowedCpus() const override {
-        cpu_set_t set;
-        CPU_ZERO(&set);
-        std::vector<int> out;
-        if (::sched_getaffinity(0, sizeof set, &set) != 0) return out;
-        for (int c = 0; c < CPU_SETSIZE; ++c)
-            if (CPU_ISSET(c, &set)) out.push_back(c);
-        return out;
+        try {
+            return mmtp::allowedCpus();
+        } catch (const Error&) {
+            return {};  // pulseOnce reports the pin as failed
+        }
     }
     int currentCpu() const override { return ::sched_getcpu(); }
     SpecState getIndirectBranch() const override {
@@ -136,7 +117,7 @@ PulseOutcome pulseOnce(PulseSystem& sys, int cpu, PulseMode mode) {
     }
     if (!std::binary_search(online.begin(), online.end(), cpu)) {
         out.code = kPulseBadCpu;
-        out.message = where + "not online (online CPUs: " + cpuListText(online) + ")";
+        out.message = where + "not online (online CPUs: " + formatCpuList(online) + ")";
         return out;
     }
 
@@ -149,7 +130,7 @@ PulseOutcome pulseOnce(PulseSystem& sys, int cpu, PulseMode mode) {
     int running = sys.currentCpu();
     if (allowed != std::vector<int>{cpu} || running != cpu) {
         out.code = kPulsePinFailed;
-        out.message = where + "pinning did not hold: allowed CPUs " + cpuListText(allowed) +
+        out.message = where + "pinning did not hold: allowed CPUs " + formatCpuList(allowed) +
                       ", running on CPU " + std::to_string(running);
         return out;
     }

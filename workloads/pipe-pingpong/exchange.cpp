@@ -2,7 +2,11 @@
 
 #include "pipe-pingpong/loops.hpp"
 
+#include "base/clock.hpp"
 #include "base/errors.hpp"
+#include "base/fd.hpp"
+#include "common/child_process.hpp"
+#include "common/cpu_pin.hpp"
 #include "common/signals.hpp"
 
 #include <atomic>
@@ -10,12 +14,10 @@
 #include <chrono>
 #include <csignal>
 #include <cstring>
-#include <fcntl.h>
+#include <functional>
 #include <pthread.h>
 #include <sched.h>
-#include <sys/wait.h>
 #include <thread>
-#include <time.h>
 #include <unistd.h>
 
 namespace mmtp::pipepingpong {
@@ -27,39 +29,9 @@ extern "C" void onWake(int) {}  // only there to make a worker thread's read ret
 // Worker exit codes (process exit status or thread result).
 enum WorkerCode : int { kWorkerOk = kLoopOk, kWorkerReport = 10, kWorkerNoGo = 11, kWorkerBroken = kLoopBroken };
 
-class Fd {
-public:
-    Fd() = default;
-    explicit Fd(int fd) : fd_(fd) {}
-    Fd(Fd&& o) noexcept : fd_(o.fd_) { o.fd_ = -1; }
-    Fd& operator=(Fd&& o) noexcept { if (this != &o) { reset(); fd_ = o.fd_; o.fd_ = -1; } return *this; }
-    ~Fd() { reset(); }
-    int get() const { return fd_; }
-    void reset() { if (fd_ >= 0) ::close(fd_); fd_ = -1; }
-private:
-    int fd_ = -1;
-};
-
-struct Pipe {
-    Fd r, w;
-    Pipe() {
-        int p[2];
-        if (::pipe2(p, O_CLOEXEC) != 0) throw Error(errnoMessage("pipe2"));
-        r = Fd(p[0]);
-        w = Fd(p[1]);
-    }
-};
-
-bool writeAll(int fd, const void* buf, std::size_t n) {
-    const char* p = static_cast<const char*>(buf);
-    while (n) {
-        ssize_t k = ::write(fd, p, n);
-        if (k < 0 && errno == EINTR && !interruptRequested()) continue;
-        if (k <= 0) return false;
-        p += k;
-        n -= static_cast<std::size_t>(k);
-    }
-    return true;
+// A worker gives up a write when SIGINT/SIGTERM is pending (signals.hpp).
+bool writeAllUnlessInterrupted(int fd, const void* buf, std::size_t n) {
+    return writeAll(fd, buf, n, interruptRequested);
 }
 
 // Reads exactly n bytes. Returns false on EOF or error; throws on interrupt
@@ -80,18 +52,6 @@ bool readAll(int fd, void* buf, std::size_t n, bool throwOnInterrupt) {
         n -= static_cast<std::size_t>(k);
     }
     return true;
-}
-
-int pinSelf(int cpu) {
-    cpu_set_t set;
-    CPU_ZERO(&set);
-    CPU_SET(cpu, &set);
-    if (::sched_setaffinity(0, sizeof set, &set) != 0) return errno;
-    cpu_set_t actual;
-    CPU_ZERO(&actual);
-    if (::sched_getaffinity(0, sizeof actual, &actual) != 0) return errno;
-    if (CPU_COUNT(&actual) != 1 || !CPU_ISSET(cpu, &actual)) return EINVAL;
-    return 0;
 }
 
 SideReport setupSide(int cpu, bool disable) {
@@ -118,12 +78,6 @@ SideReport setupSide(int cpu, bool disable) {
     return r;
 }
 
-std::int64_t nowNs() {
-    timespec ts;
-    ::clock_gettime(CLOCK_MONOTONIC, &ts);
-    return std::int64_t(ts.tv_sec) * 1000000000 + ts.tv_nsec;
-}
-
 struct Done {
     std::int32_t code = -1;
     std::int64_t ns = 0;
@@ -132,12 +86,12 @@ struct Done {
 // Everything one worker needs; it owns its pipe ends so that, when it stops
 // early, its peer sees EOF instead of blocking forever.
 struct WorkerEnds {
-    Fd in, out, go, report;
+    UniqueFd in, out, go, report;
 };
 
 int runChildWorker(WorkerEnds& e, int cpu, bool disable, long loops) {
     SideReport r = setupSide(cpu, disable);
-    if (!writeAll(e.report.get(), &r, sizeof r)) return kWorkerReport;
+    if (!writeAllUnlessInterrupted(e.report.get(), &r, sizeof r)) return kWorkerReport;
     char g;
     if (!readAll(e.go.get(), &g, 1, false)) return kWorkerNoGo;
     return childLoop(e.in.get(), e.out.get(), loops);
@@ -145,53 +99,27 @@ int runChildWorker(WorkerEnds& e, int cpu, bool disable, long loops) {
 
 int runParentWorker(WorkerEnds& e, int cpu, bool disable, long loops) {
     SideReport r = setupSide(cpu, disable);
-    if (!writeAll(e.report.get(), &r, sizeof r)) return kWorkerReport;
+    if (!writeAllUnlessInterrupted(e.report.get(), &r, sizeof r)) return kWorkerReport;
     char g;
     if (!readAll(e.go.get(), &g, 1, false)) return kWorkerNoGo;
     Done d;
-    std::int64_t t0 = nowNs();
+    std::uint64_t t0 = monotonicNs();
     d.code = parentLoop(e.out.get(), e.in.get(), loops);
-    d.ns = nowNs() - t0;
-    if (!writeAll(e.report.get(), &d, sizeof d)) return kWorkerReport;
+    d.ns = std::int64_t(monotonicNs() - t0);
+    if (!writeAllUnlessInterrupted(e.report.get(), &d, sizeof d)) return kWorkerReport;
     return d.code;
 }
 
-// A forked worker; the destructor kills and reaps it if nobody waited.
+// A forked worker (common's ChildProcess: its own process group, and
+// PDEATHSIG, so a SIGKILLed pipe-pingpong leaves no worker spinning); the
+// destructor stops and reaps it if nobody waited.
 class WorkerProcess {
 public:
-    template <class F>
-    explicit WorkerProcess(F&& body) {
-        pid_ = ::fork();
-        if (pid_ < 0) throw Error(errnoMessage("fork"));
-        if (pid_ == 0) {
-            int rc = 1;
-            try {
-                rc = body();
-            } catch (...) {
-            }
-            ::_exit(rc);  // never unwind into the controller's frames
-        }
-    }
-    ~WorkerProcess() {
-        if (pid_ > 0) {
-            ::kill(pid_, SIGKILL);
-            while (::waitpid(pid_, nullptr, 0) < 0 && errno == EINTR) {}
-        }
-    }
-    WorkerProcess(const WorkerProcess&) = delete;
-    WorkerProcess& operator=(const WorkerProcess&) = delete;
-    // Exit code, or 128+signal.
-    int wait() {
-        int status = 0;
-        while (::waitpid(pid_, &status, 0) < 0) {
-            if (errno != EINTR) throw Error(errnoMessage("waitpid"));
-            throwIfInterrupted();
-        }
-        pid_ = -1;
-        return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-    }
+    explicit WorkerProcess(const std::function<int()>& body) : child_(ChildProcess::fork(body)) {}
+    // Exit code, or 128+signal. Throws Interrupted on SIGINT/SIGTERM.
+    int wait() { return child_.wait().shellCode(); }
 private:
-    pid_t pid_ = -1;
+    ChildProcess child_;
 };
 
 // A worker thread; the destructor wakes it (SIGUSR1, EINTR) until it ends.
@@ -254,10 +182,10 @@ ExchangeResult runWith(const ExchangeConfig& cfg) {
     Pipe toChild, toParent, goChild, goParent, repChild, repParent;
     const Placement& pl = cfg.placement;
     const long loops = cfg.loops;
-    WorkerEnds childEnds{std::move(toChild.r), std::move(toParent.w), std::move(goChild.r),
-                         std::move(repChild.w)};
-    WorkerEnds parentEnds{std::move(toParent.r), std::move(toChild.w), std::move(goParent.r),
-                          std::move(repParent.w)};
+    WorkerEnds childEnds{std::move(toChild.read), std::move(toParent.write), std::move(goChild.read),
+                         std::move(repChild.write)};
+    WorkerEnds parentEnds{std::move(toParent.read), std::move(toChild.write), std::move(goParent.read),
+                          std::move(repParent.write)};
     const bool cd = childDisables(cfg.mode), pd = parentDisables(cfg.mode);
 
     std::optional<Worker> child, parent;
@@ -268,7 +196,7 @@ ExchangeResult runWith(const ExchangeConfig& cfg) {
         child.emplace([&]() -> int {
             if (!cfg.threaded) {
                 parentEnds = WorkerEnds{};
-                goChild.w.reset(); goParent.w.reset(); repChild.r.reset(); repParent.r.reset();
+                goChild.write.reset(); goParent.write.reset(); repChild.read.reset(); repParent.read.reset();
             }
             WorkerEnds& mine = childEnds;
             int rc = runChildWorker(mine, pl.childCpu, cd, loops);
@@ -278,7 +206,7 @@ ExchangeResult runWith(const ExchangeConfig& cfg) {
         parent.emplace([&]() -> int {
             if (!cfg.threaded) {
                 childEnds = WorkerEnds{};
-                goChild.w.reset(); goParent.w.reset(); repChild.r.reset(); repParent.r.reset();
+                goChild.write.reset(); goParent.write.reset(); repChild.read.reset(); repParent.read.reset();
             }
             WorkerEnds& mine = parentEnds;
             int rc = runParentWorker(mine, pl.parentCpu, pd, loops);
@@ -293,14 +221,14 @@ ExchangeResult runWith(const ExchangeConfig& cfg) {
     // Destroyed before the workers: whatever happens below, a worker still
     // waiting for "go" reads EOF and gives up, so the guards can reap it.
     struct CloseGo {
-        Fd& a; Fd& b;
+        UniqueFd& a; UniqueFd& b;
         ~CloseGo() { a.reset(); b.reset(); }
-    } closeGo{goChild.w, goParent.w};
+    } closeGo{goChild.write, goParent.write};
 
     ExchangeResult res;
     res.loops = loops;
-    bool okC = readAll(repChild.r.get(), &res.child, sizeof res.child, true);
-    bool okP = readAll(repParent.r.get(), &res.parent, sizeof res.parent, true);
+    bool okC = readAll(repChild.read.get(), &res.child, sizeof res.child, true);
+    bool okP = readAll(repParent.read.get(), &res.parent, sizeof res.parent, true);
     if (!okC) throw Error(workerFailure("child", child->wait()));
     if (!okP) throw Error(workerFailure("parent", parent->wait()));
 
@@ -310,18 +238,19 @@ ExchangeResult runWith(const ExchangeConfig& cfg) {
         std::string why = checkSide(role, want, cpu, *rep, unsupported);
         if (!why.empty()) {
             // Closing the go pipes makes both workers give up; the guards reap them.
-            goChild.w.reset();
-            goParent.w.reset();
+            goChild.write.reset();
+            goParent.write.reset();
             if (unsupported) throw UnsupportedError(why);
             throw Error(why);
         }
     }
 
     const char g = 'g';
-    if (!writeAll(goChild.w.get(), &g, 1) || !writeAll(goParent.w.get(), &g, 1))
+    if (!writeAllUnlessInterrupted(goChild.write.get(), &g, 1) ||
+        !writeAllUnlessInterrupted(goParent.write.get(), &g, 1))
         throw Error(errnoMessage("cannot start the workers"));
     Done d;
-    bool gotDone = readAll(repParent.r.get(), &d, sizeof d, true);
+    bool gotDone = readAll(repParent.read.get(), &d, sizeof d, true);
     int pc = parent->wait();
     int cc = child->wait();
     if (!gotDone || pc != kWorkerOk) throw Error(workerFailure("parent", gotDone ? d.code : pc));

@@ -1,44 +1,33 @@
 #include "pipe-pingpong/report.hpp"
 
-#include <algorithm>
-#include <cstdarg>
-#include <cstdio>
+#include "base/text_format.hpp"
 
 namespace mmtp::pipepingpong {
 
 namespace {
 
-[[gnu::format(printf, 1, 2)]] std::string format(const char* fmt, ...) {
-    char buf[256];
-    va_list ap;
-    va_start(ap, fmt);
-    int n = std::vsnprintf(buf, sizeof buf, fmt, ap);
-    va_end(ap);
-    return std::string(buf, n < 0 ? 0 : std::min<std::size_t>(std::size_t(n), sizeof buf - 1));
-}
-
 std::string side(const char* role, const SideReport& s) {
-    return format(" %s: cpu=%d ib-spec=", role, s.cpu) + describeSpecMask(s.maskAfter) +
-           format(" (was %s)", describeSpecMask(s.maskBefore).c_str());
+    return formatText(" %s: cpu=%d ib-spec=", role, s.cpu) + describeSpecMask(s.maskAfter) +
+           formatText(" (was %s)", describeSpecMask(s.maskBefore).c_str());
 }
 
 }  // namespace
 
 std::string perfText(long loops, std::int64_t usec, bool threaded) {
     std::string out = "# Running 'sched/pipe' benchmark:\n";
-    out += format("# Executed %ld pipe operations between two %s\n\n", loops,
+    out += formatText("# Executed %ld pipe operations between two %s\n\n", loops,
                   threaded ? "threads" : "processes");
-    out += format(" %14s: %lu.%03lu [sec]\n\n", "Total time",
+    out += formatText(" %14s: %lu.%03lu [sec]\n\n", "Total time",
                   static_cast<unsigned long>(usec / 1000000),
                   static_cast<unsigned long>((usec % 1000000) / 1000));
-    out += format(" %14lf usecs/op\n", double(usec) / double(loops));
-    out += format(" %14d ops/sec\n", int(double(loops) / (double(usec) / 1e6)));
+    out += formatText(" %14lf usecs/op\n", double(usec) / double(loops));
+    out += formatText(" %14d ops/sec\n", int(double(loops) / (double(usec) / 1e6)));
     return out;
 }
 
 std::string rfcLine(long loops, std::int64_t usec) {
     long long t = usec > 0 ? usec : 1;  // the RFC divides by t
-    return format("iters: %ld, t: %lldus, iter/sec: %lld, us/iter: %lld\n", loops, t,
+    return formatText("iters: %ld, t: %lldus, iter/sec: %lld, us/iter: %lld\n", loops, t,
                   static_cast<long long>(loops) * 1000000LL / t, t / loops);
 }
 

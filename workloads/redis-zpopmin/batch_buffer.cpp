@@ -1,6 +1,6 @@
 #include "redis-zpopmin/batch_buffer.hpp"
 
-namespace mmtp::rzp {
+namespace mmtp::rediszpopmin {
 
 BatchBuffer::BatchBuffer(std::string_view command, int pipeline) {
     buf_.reserve(command.size() * static_cast<std::size_t>(pipeline));
@@ -22,4 +22,4 @@ void BatchBuffer::randomize(KeyRng& rng, uint64_t keyspace) {
     }
 }
 
-}  // namespace mmtp::rzp
+}  // namespace mmtp::rediszpopmin

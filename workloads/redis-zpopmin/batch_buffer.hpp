@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-namespace mmtp::rzp {
+namespace mmtp::rediszpopmin {
 
 // splitmix64: small, fast, seedable. Draws are reduced to [0, n) with a
 // multiply-shift, not a division.
@@ -47,4 +47,4 @@ private:
     std::vector<std::size_t> slots_;
 };
 
-}  // namespace mmtp::rzp
+}  // namespace mmtp::rediszpopmin

@@ -16,7 +16,7 @@
 #include <ostream>
 #include <unistd.h>
 
-namespace mmtp::rzp {
+namespace mmtp::rediszpopmin {
 
 namespace {
 
@@ -150,4 +150,4 @@ void runBenchmark(const Settings& s, std::ostream& progress) {
     b.run();
 }
 
-}  // namespace mmtp::rzp
+}  // namespace mmtp::rediszpopmin

@@ -6,10 +6,10 @@
 
 #include <iosfwd>
 
-namespace mmtp::rzp {
+namespace mmtp::rediszpopmin {
 
 // Throws Error if the server is missing or dies, or on interrupt; the
 // iteration being measured is then not written.
 void runBenchmark(const Settings& s, std::ostream& progress);
 
-}  // namespace mmtp::rzp
+}  // namespace mmtp::rediszpopmin

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <set>
 
-namespace mmtp::rzp {
+namespace mmtp::rediszpopmin {
 
 namespace {
 void seq(std::set<int>& out, int from, int step, int to) {
@@ -37,4 +37,4 @@ std::vector<int> largeStrideClients(int minClients, int maxClients, int ncpus) {
     return result;
 }
 
-}  // namespace mmtp::rzp
+}  // namespace mmtp::rediszpopmin

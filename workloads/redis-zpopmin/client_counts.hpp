@@ -4,9 +4,9 @@
 #pragma once
 #include <vector>
 
-namespace mmtp::rzp {
+namespace mmtp::rediszpopmin {
 
 // min and max are always included; ncpus is NUM_LOGICAL_CPUS.
 std::vector<int> largeStrideClients(int minClients, int maxClients, int ncpus);
 
-}  // namespace mmtp::rzp
+}  // namespace mmtp::rediszpopmin

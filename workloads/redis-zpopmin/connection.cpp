@@ -11,9 +11,8 @@
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <unistd.h>
-#include <utility>
 
-namespace mmtp::rzp {
+namespace mmtp::rediszpopmin {
 
 std::string Endpoint::describe() const {
     return unixPath.empty() ? host + ":" + std::to_string(port) : "unix:" + unixPath;
@@ -33,48 +32,33 @@ sockaddr_in inetAddr(const std::string& host, int port) {
 Connection::Connection(const Endpoint& ep) {
     int rc;
     if (!ep.unixPath.empty()) {
-        fd_ = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-        if (fd_ < 0) throw Error(errnoMessage("socket"));
+        fd_ = UniqueFd(::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0));
+        if (!fd_) throw Error(errnoMessage("socket"));
         sockaddr_un a{};
         a.sun_family = AF_UNIX;
         if (ep.unixPath.size() >= sizeof a.sun_path) throw Error("unix socket path too long: " + ep.unixPath);
         std::strcpy(a.sun_path, ep.unixPath.c_str());
-        rc = ::connect(fd_, reinterpret_cast<sockaddr*>(&a), sizeof a);
+        rc = ::connect(fd_.get(), reinterpret_cast<sockaddr*>(&a), sizeof a);
     } else {
-        fd_ = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-        if (fd_ < 0) throw Error(errnoMessage("socket"));
+        fd_ = UniqueFd(::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0));
+        if (!fd_) throw Error(errnoMessage("socket"));
         sockaddr_in a = inetAddr(ep.host, ep.port);
-        rc = ::connect(fd_, reinterpret_cast<sockaddr*>(&a), sizeof a);
+        rc = ::connect(fd_.get(), reinterpret_cast<sockaddr*>(&a), sizeof a);
         int one = 1;
-        ::setsockopt(fd_, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+        ::setsockopt(fd_.get(), IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
     }
     if (rc != 0) {
         int e = errno;
-        ::close(fd_);
-        fd_ = -1;
+        fd_.reset();
         errno = e;
         throw Error(errnoMessage("cannot connect to redis-server at " + ep.describe()));
     }
 }
 
-Connection::~Connection() {
-    if (fd_ >= 0) ::close(fd_);
-}
-
-Connection::Connection(Connection&& o) noexcept : fd_(std::exchange(o.fd_, -1)) {}
-
-void writeAll(int fd, const char* buf, std::size_t len, const char* context) {
-    while (len > 0) {
-        ssize_t n = ::write(fd, buf, len);
-        if (n > 0) {
-            buf += n;
-            len -= static_cast<std::size_t>(n);
-        } else if (n < 0 && errno == EINTR) {
-            throwIfInterrupted();
-        } else {
-            throw Error(errnoMessage(std::string("writing to redis-server during ") + context));
-        }
-    }
+void writeToServer(int fd, const char* buf, std::size_t len, const char* context) {
+    if (writeAll(fd, buf, len, interruptRequested)) return;
+    throwIfInterrupted();
+    throw Error(errnoMessage(std::string("writing to redis-server during ") + context));
 }
 
 bool portInUse(const std::string& host, int port) {
@@ -104,4 +88,4 @@ int pickFreePort(const std::string& host) {
     return ntohs(a.sin_port);
 }
 
-}  // namespace mmtp::rzp
+}  // namespace mmtp::rediszpopmin

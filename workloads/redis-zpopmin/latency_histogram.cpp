@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace mmtp::rzp {
+namespace mmtp::rediszpopmin {
 
 int LatencyHistogram::bucketOf(int64_t us) {
     const int64_t mask = int64_t(kSubBucketCount - 1) << kUnitMagnitude;
@@ -82,4 +82,4 @@ int64_t LatencyHistogram::percentileUs(double pct) const {
     return pct == 0.0 ? lowestEquivalent(value) : highestEquivalent(value);
 }
 
-}  // namespace mmtp::rzp
+}  // namespace mmtp::rediszpopmin

@@ -14,7 +14,7 @@
 #include <array>
 #include <cstdint>
 
-namespace mmtp::rzp {
+namespace mmtp::rediszpopmin {
 
 class LatencyHistogram {
 public:
@@ -53,4 +53,4 @@ private:
     int64_t max_ = 0;
 };
 
-}  // namespace mmtp::rzp
+}  // namespace mmtp::rediszpopmin

@@ -11,7 +11,7 @@
 #include <iostream>
 
 using namespace mmtp;
-using namespace mmtp::rzp;
+using namespace mmtp::rediszpopmin;
 
 namespace {
 

@@ -8,7 +8,7 @@
 #include <sstream>
 #include <thread>
 
-namespace mmtp::rzp {
+namespace mmtp::rediszpopmin {
 
 std::vector<std::string> persistenceArgs(const std::string& name) {
     if (name == "default-persist")
@@ -211,4 +211,4 @@ void RedisServer::pipeline(const std::vector<std::vector<std::string>>& commands
     }
 }
 
-}  // namespace mmtp::rzp
+}  // namespace mmtp::rediszpopmin

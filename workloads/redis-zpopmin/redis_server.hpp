@@ -17,7 +17,7 @@
 
 struct redisContext;
 
-namespace mmtp::rzp {
+namespace mmtp::rediszpopmin {
 
 // Persistence names of MMTests' redis configs, as redis-server arguments:
 //   default-persist  stock redis.conf: save 3600 1 / 300 100 / 60 10000, no AOF
@@ -73,4 +73,4 @@ private:
     bool attached_ = false;
 };
 
-}  // namespace mmtp::rzp
+}  // namespace mmtp::rediszpopmin

@@ -1,8 +1,8 @@
 #include "redis-zpopmin/report.hpp"
 
-#include <cstdio>
+#include "base/text_format.hpp"
 
-namespace mmtp::rzp {
+namespace mmtp::rediszpopmin {
 
 std::string csvHeader() {
     return "\"test\",\"rps\",\"avg_latency_ms\",\"min_latency_ms\",\"p50_latency_ms\","
@@ -19,12 +19,10 @@ std::string csvRow(const TestOutcome& t) {
     const float p99 = static_cast<float>(h.percentileUs(99.0)) / 1000.0f;
     const float p100 = static_cast<float>(h.maxUs()) / 1000.0f;
     const float avg = static_cast<float>(h.meanUs() / 1000.0f);
-    char buf[512];
-    std::snprintf(buf, sizeof buf, "\"%s\",\"%.2f\",\"%.3f\",\"%.3f\",\"%.3f\",\"%.3f\",\"%.3f\",\"%.3f\"\n",
+    return formatText("\"%s\",\"%.2f\",\"%.3f\",\"%.3f\",\"%.3f\",\"%.3f\",\"%.3f\",\"%.3f\"\n",
                   t.title.c_str(), static_cast<double>(reqpersec), static_cast<double>(avg),
                   static_cast<double>(p0), static_cast<double>(p50), static_cast<double>(p95),
                   static_cast<double>(p99), static_cast<double>(p100));
-    return buf;
 }
 
 std::string repliesHeader() {
@@ -38,15 +36,13 @@ std::string repliesRow(const RepliesRow& r) {
     double realRps = t.elapsedUs > 0 && t.replies.total() > 0
                          ? t.preciseRps() * double(t.replies.real) / double(t.replies.total())
                          : 0.0;
-    char buf[512];
-    std::snprintf(buf, sizeof buf, "%s\t%llu\t%llu\t%llu\t%llu\t%lld\t%lld\t%.2f\t%.2f\t%s\t%s\n",
+    return formatText("%s\t%llu\t%llu\t%llu\t%llu\t%lld\t%lld\t%.2f\t%.2f\t%s\t%s\n",
                   t.title.c_str(), static_cast<unsigned long long>(t.replies.total()),
                   static_cast<unsigned long long>(t.replies.real),
                   static_cast<unsigned long long>(t.replies.empty),
                   static_cast<unsigned long long>(t.replies.errors),
                   static_cast<long long>(t.requestsFinished), static_cast<long long>(t.elapsedUs),
                   t.preciseRps(), realRps, opt(r.zcardBefore).c_str(), opt(r.zcardAfter).c_str());
-    return buf;
 }
 
 std::string csvLogName(int clients, int iteration) {
@@ -57,4 +53,4 @@ std::string repliesLogName(int clients, int iteration) {
     return "replies-" + std::to_string(clients) + "-" + std::to_string(iteration) + ".log";
 }
 
-}  // namespace mmtp::rzp
+}  // namespace mmtp::rediszpopmin

@@ -12,7 +12,7 @@
 #include <optional>
 #include <string>
 
-namespace mmtp::rzp {
+namespace mmtp::rediszpopmin {
 
 std::string csvHeader();
 // "TITLE","rps","avg","min","p50","p95","p99","max" with redis-benchmark's
@@ -30,4 +30,4 @@ std::string repliesRow(const RepliesRow& r);
 std::string csvLogName(int clients, int iteration);
 std::string repliesLogName(int clients, int iteration);
 
-}  // namespace mmtp::rzp
+}  // namespace mmtp::rediszpopmin

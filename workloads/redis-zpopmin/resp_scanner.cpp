@@ -5,7 +5,7 @@
 #include <cstring>
 #include <string>
 
-namespace mmtp::rzp {
+namespace mmtp::rediszpopmin {
 
 bool RespScanner::completeElement() {
     while (depth_ > 0) {
@@ -102,4 +102,4 @@ std::size_t RespScanner::feed(const char* p, std::size_t n) {
     return done;
 }
 
-}  // namespace mmtp::rzp
+}  // namespace mmtp::rediszpopmin

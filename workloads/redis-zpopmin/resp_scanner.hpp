@@ -10,7 +10,7 @@
 #include <cstddef>
 #include <cstdint>
 
-namespace mmtp::rzp {
+namespace mmtp::rediszpopmin {
 
 struct ReplyCounts {
     uint64_t real = 0, empty = 0, errors = 0;
@@ -23,7 +23,6 @@ public:
     // Throws Error on bytes that are not RESP2.
     std::size_t feed(const char* p, std::size_t n);
     const ReplyCounts& counts() const { return counts_; }
-    void resetCounts() { counts_ = {}; }
     // True between replies (nothing half-read).
     bool idle() const { return state_ == State::Type && depth_ == 0; }
 
@@ -44,4 +43,4 @@ private:
     ReplyCounts counts_;
 };
 
-}  // namespace mmtp::rzp
+}  // namespace mmtp::rediszpopmin

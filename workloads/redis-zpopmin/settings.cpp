@@ -5,7 +5,7 @@
 
 #include <limits>
 
-namespace mmtp::rzp {
+namespace mmtp::rediszpopmin {
 
 namespace {
 constexpr std::uint64_t kIntMax = std::numeric_limits<int>::max();
@@ -89,4 +89,4 @@ Settings settingsFrom(const OptionValues& v) {
 
 Settings parseSettings(int argc, const char* const argv[]) { return settingsFrom(optionTable().parse(argc, argv)); }
 
-}  // namespace mmtp::rzp
+}  // namespace mmtp::rediszpopmin

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-namespace mmtp::rzp {
+namespace mmtp::rediszpopmin {
 
 // The defaults live in optionTable() only.
 struct Settings {
@@ -43,4 +43,4 @@ Settings settingsFrom(const OptionValues& v);
 // optionTable().parse() then settingsFrom().
 Settings parseSettings(int argc, const char* const argv[]);
 
-}  // namespace mmtp::rzp
+}  // namespace mmtp::rediszpopmin

@@ -1,24 +1,21 @@
 #include "redis-zpopmin/test_runner.hpp"
 
+#include "base/clock.hpp"
 #include "base/errors.hpp"
+#include "base/fd.hpp"
 #include "common/signals.hpp"
 #include "redis-zpopmin/batch_buffer.hpp"
 
 #include <cerrno>
-#include <ctime>
 #include <sys/epoll.h>
 #include <unistd.h>
 #include <vector>
 
-namespace mmtp::rzp {
+namespace mmtp::rediszpopmin {
 
 namespace {
 
-inline int64_t nowUs() {
-    timespec ts;
-    ::clock_gettime(CLOCK_MONOTONIC, &ts);
-    return int64_t(ts.tv_sec) * 1000000 + ts.tv_nsec / 1000;
-}
+int64_t nowUs() { return int64_t(monotonicNs() / 1000); }
 
 constexpr std::size_t kReadBuf = 256 * 1024;
 
@@ -89,7 +86,7 @@ private:
         c.latency = -1;
         c.pending = p_.pipeline;
         c.busy = true;
-        writeAll(c.conn.fd(), c.batch.bytes().data(), c.batch.bytes().size(), test_.title.c_str());
+        writeToServer(c.conn.fd(), c.batch.bytes().data(), c.batch.bytes().size(), test_.title.c_str());
         return true;
     }
 
@@ -115,12 +112,9 @@ private:
     }
 
     void runMany() {
-        int ep = ::epoll_create1(EPOLL_CLOEXEC);
-        if (ep < 0) throw Error(errnoMessage("epoll_create1"));
-        struct Closer {
-            int fd;
-            ~Closer() { ::close(fd); }
-        } closer{ep};
+        UniqueFd epoll(::epoll_create1(EPOLL_CLOEXEC));
+        if (!epoll) throw Error(errnoMessage("epoll_create1"));
+        const int ep = epoll.get();
         for (std::size_t i = 0; i < clients_.size(); ++i) {
             epoll_event ev{};
             ev.events = EPOLLIN;
@@ -185,4 +179,4 @@ TestOutcome runTest(const TestSpec& test, const RunParams& params, const Endpoin
     return run.go();
 }
 
-}  // namespace mmtp::rzp
+}  // namespace mmtp::rediszpopmin

@@ -15,7 +15,7 @@
 #include <cstdint>
 #include <memory>
 
-namespace mmtp::rzp {
+namespace mmtp::rediszpopmin {
 
 class KeyRng;
 
@@ -40,4 +40,4 @@ struct TestOutcome {
 
 TestOutcome runTest(const TestSpec& test, const RunParams& params, const Endpoint& ep, KeyRng& rng);
 
-}  // namespace mmtp::rzp
+}  // namespace mmtp::rediszpopmin

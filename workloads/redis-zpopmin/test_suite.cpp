@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <hiredis/hiredis.h>
 
-namespace mmtp::rzp {
+namespace mmtp::rediszpopmin {
 
 std::string benchmarkData(int size) {
     std::string d;
@@ -81,4 +81,4 @@ std::string formatCommand(const TestSpec& t) {
     return out;
 }
 
-}  // namespace mmtp::rzp
+}  // namespace mmtp::rediszpopmin

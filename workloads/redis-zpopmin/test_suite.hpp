@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-namespace mmtp::rzp {
+namespace mmtp::rediszpopmin {
 
 struct TestSpec {
     std::string title;                    // CSV title, e.g. "LRANGE_100 (first 100 elements)"
@@ -30,4 +30,4 @@ std::vector<TestSpec> selectTests(const std::vector<TestSpec>& suite, std::strin
 // The bytes sent for one request (RESP, as redisFormatCommandArgv makes it).
 std::string formatCommand(const TestSpec& t);
 
-}  // namespace mmtp::rzp
+}  // namespace mmtp::rediszpopmin

@@ -5,6 +5,8 @@
 
 #include <cerrno>
 #include <cstdio>
+#include "base/text_format.hpp"
+
 #include <ctime>
 #include <sstream>
 #include <sys/stat.h>
@@ -75,17 +77,12 @@ std::vector<std::string> splitWords(const std::string& s) {
 
 std::string timeLines(const std::string& bench, const ExitStatus& st, double elapsed) {
     std::string out;
-    char buf[256];
-    if (st.signaled()) {
-        std::snprintf(buf, sizeof buf, "Command terminated by signal %d\n", st.termSignal());
-        out += buf;
-    } else if (st.exited() && st.exitCode() != 0) {
-        std::snprintf(buf, sizeof buf, "Command exited with non-zero status %d\n", st.exitCode());
-        out += buf;
-    }
-    std::snprintf(buf, sizeof buf, "time :: %s %.2f user %.2f system %.2f elapsed\n", bench.c_str(),
-                  st.userSeconds(), st.systemSeconds(), elapsed);
-    return out + buf;
+    if (st.signaled())
+        out += formatText("Command terminated by signal %d\n", st.termSignal());
+    else if (st.exited() && st.exitCode() != 0)
+        out += formatText("Command exited with non-zero status %d\n", st.exitCode());
+    return out + formatText("time :: %s %.2f user %.2f system %.2f elapsed\n", bench.c_str(),
+                            st.userSeconds(), st.systemSeconds(), elapsed);
 }
 
 std::string echoed(const std::string& text) {

@@ -1,9 +1,10 @@
 #include "seccomp-churn/recipe.hpp"
 
+#include "base/clock.hpp"
+
 #include <cerrno>
 #include <cstdio>
 #include <csignal>
-#include <ctime>
 #include <fcntl.h>
 #include <linux/seccomp.h>
 #include <seccomp.h>
@@ -20,12 +21,6 @@ namespace {
 constexpr std::size_t kSearchMax = 65535;
 constexpr unsigned kLibseccompIoctlBase = 0x5ec00000u;
 
-std::uint64_t nowNs() {
-    timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return static_cast<std::uint64_t>(ts.tv_sec) * 1000000000u + static_cast<std::uint64_t>(ts.tv_nsec);
-}
-
 long seccompCall(unsigned op, unsigned flags, void* args) {
     return syscall(SYS_seccomp, op, flags, args);
 }
@@ -41,9 +36,9 @@ void record(ChildRecord& rec, std::uint64_t ns) {
 // One timed seccomp(SET_MODE_FILTER); only successful attaches are samples.
 bool timedAttach(sock_fprog& prog, unsigned flags, ChildRecord& rec) {
     ++rec.attachCalls;
-    const std::uint64_t t0 = nowNs();
+    const std::uint64_t t0 = monotonicNs();
     const long rc = seccompCall(SECCOMP_SET_MODE_FILTER, flags, &prog);
-    const std::uint64_t t1 = nowNs();
+    const std::uint64_t t1 = monotonicNs();
     if (rc != 0) return false;
     record(rec, t1 - t0);
     return true;
@@ -310,9 +305,9 @@ void Recipe::libseccompChild(ChildRecord& rec) const {
         // libseccomp generates the BPF inside seccomp_load(), so for this
         // preset the timed section is the whole load, not the bare syscall.
         ++rec.attachCalls;
-        const std::uint64_t t0 = nowNs();
+        const std::uint64_t t0 = monotonicNs();
         const int rc = seccomp_load(ctx);
-        const std::uint64_t t1 = nowNs();
+        const std::uint64_t t1 = monotonicNs();
         seccomp_release(ctx);
         if (rc != 0) failChild(rec, "seccomp_load", -rc);
         record(rec, t1 - t0);

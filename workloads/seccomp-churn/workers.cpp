@@ -1,29 +1,24 @@
 #include "seccomp-churn/workers.hpp"
 
+#include "base/clock.hpp"
 #include "base/errors.hpp"
+#include "common/child_process.hpp"
 #include "common/signals.hpp"
 
 #include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <cstring>
-#include <ctime>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <sys/mman.h>
-#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 namespace mmtp::seccompchurn {
 namespace {
-
-double nowSec() {
-    timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
-}
 
 double tvSec(const timeval& tv) {
     return static_cast<double>(tv.tv_sec) + static_cast<double>(tv.tv_usec) * 1e-6;
@@ -55,50 +50,41 @@ private:
     std::size_t size_;
 };
 
-// RAII set of worker pids: the destructor SIGKILLs and reaps whatever is
-// still alive, so an exception in main never leaves a worker behind.
+// The worker processes (common's ChildProcess: PDEATHSIG, and our
+// SIGINT/SIGTERM flag kept, so a worker finishes its current child and
+// stops). Destroying it stops and reaps whatever is still alive, so an
+// exception in main never leaves a worker behind.
 class WorkerSet {
 public:
-    ~WorkerSet() {
-        for (pid_t p : live_) kill(p, SIGKILL);
-        for (pid_t p : live_) {
-            int st;
-            while (waitpid(p, &st, 0) < 0 && errno == EINTR) {}
-        }
+    void add(const std::function<int()>& body) {
+        workers_.push_back(ChildProcess::fork(
+            body, {.ownProcessGroup = false, .dieWithParent = true, .keepSignalHandlers = true}));
     }
-    void add(pid_t p) { live_.push_back(p); statuses_.push_back(0); }
-    std::size_t size() const { return statuses_.size(); }
-    int status(std::size_t i) const { return statuses_[i]; }
+    std::size_t size() const { return workers_.size(); }
+    int status(std::size_t i) const { return workers_[i].status().value_or(ExitStatus{}).raw; }
 
     // Waits for every worker. On an interrupt, or when one worker fails,
     // the others get SIGTERM so they finish their current child and exit.
-    // waitpid(-1) also reaps orphans re-parented to a subreaper main.
-    void waitAll(const std::vector<pid_t>& order) {
+    // Orphans re-parented to a subreaper main are reaped on the way.
+    void waitAll() {
         bool stopped = false;
         auto stopOthers = [&] {
             if (stopped) return;
-            for (pid_t p : live_) kill(p, SIGTERM);
+            for (auto& w : workers_) w.signal(SIGTERM);
             stopped = true;
         };
-        while (!live_.empty()) {
+        auto alive = [&] {
+            return std::any_of(workers_.begin(), workers_.end(), [](const ChildProcess& w) { return w.active(); });
+        };
+        while (alive()) {
             if (interruptRequested()) stopOthers();
-            int st = 0;
-            const pid_t p = waitpid(-1, &st, 0);
-            if (p < 0) {
-                if (errno == EINTR) continue;
-                throw Error(errnoMessage("waitpid(worker)"));
-            }
-            const auto it = std::find(order.begin(), order.end(), p);
-            if (it == order.end()) continue;  // an orphaned grandchild
-            statuses_[static_cast<std::size_t>(it - order.begin())] = st;
-            std::erase(live_, p);
-            if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) stopOthers();
+            const auto done = waitAny(workers_);
+            if (done && !workers_[*done].status()->success()) stopOthers();
         }
     }
 
 private:
-    std::vector<pid_t> live_;
-    std::vector<int> statuses_;
+    std::vector<ChildProcess> workers_;
 };
 
 void fail(WorkerSlot& s, const std::string& msg) {
@@ -132,36 +118,32 @@ bool childOk(const Recipe& recipe, const OpChoice& c, int st, WorkerSlot& slot) 
 
 // The measured loop of one worker process. Everything it needs was set up
 // before the fork of the worker.
-[[noreturn]] void workerMain(const Recipe& recipe, WorkerSlot& slot, std::uint64_t opsTarget,
-                             double deadline, pid_t mainPid, unsigned index) {
-    prctl(PR_SET_PDEATHSIG, SIGKILL);
-    if (getppid() != mainPid) _exit(kExitFailure);
+int workerMain(const Recipe& recipe, WorkerSlot& slot, std::uint64_t opsTarget, double deadline,
+               unsigned index) {
     std::uint64_t rng = 0x5eedc0ffee123457ull * (index + 1);
-    slot.start = nowSec();
+    OpChoice choice{};
+    // Built once, outside the loop; each op's child runs the recipe and never returns.
+    const std::function<int()> runRecipe = [&]() -> int { recipe.runChild(choice, slot.rec); };
+    // In our process group (a Ctrl-C reaches them, as before), dying with the worker.
+    const ForkOptions childOptions{.ownProcessGroup = false, .dieWithParent = true};
+    slot.start = monotonicSeconds();
     while (!interruptRequested()) {
         if (opsTarget != 0 && slot.ops >= opsTarget) break;
-        if (nowSec() >= deadline) break;
-        const OpChoice c = recipe.choose(rng);
-        const pid_t pid = fork();
-        if (pid == 0) recipe.runChild(c, slot.rec);
-        if (pid < 0) {
-            fail(slot, errnoMessage("fork"));
+        if (monotonicSeconds() >= deadline) break;
+        choice = recipe.choose(rng);
+        int st = 0;
+        try {
+            ChildProcess child = ChildProcess::fork(runRecipe, childOptions);
+            st = child.waitThroughInterrupts().raw;
+        } catch (const Error& e) {
+            fail(slot, e.what());
             break;
         }
-        int st = 0;
-        while (waitpid(pid, &st, 0) < 0) {
-            if (errno != EINTR) {  // cannot happen for our own child; do not spin
-                fail(slot, errnoMessage("waitpid(child)"));
-                kill(pid, SIGKILL);
-                slot.end = nowSec();
-                _exit(kExitFailure);
-            }
-        }
-        if (!childOk(recipe, c, st, slot)) break;
+        if (!childOk(recipe, choice, st, slot)) break;
         ++slot.ops;
     }
-    slot.end = nowSec();
-    _exit(slot.failed ? kExitFailure : kExitOk);
+    slot.end = monotonicSeconds();
+    return slot.failed ? kExitFailure : kExitOk;
 }
 
 std::uint32_t sampleCapacity(const Recipe& r, const RunOptions& o, std::uint64_t opsPerWorker) {
@@ -192,33 +174,21 @@ RunResult runWorkers(const Recipe& recipe, const RunOptions& opt) {
 
     rusage before{}, after{};
     getrusage(RUSAGE_CHILDREN, &before);
-    const double t0 = nowSec();
+    const double t0 = monotonicSeconds();
     const double deadline = t0 + opt.runtimeSec;
-    const pid_t self = getpid();
-    std::vector<pid_t> pids;
-    std::vector<unsigned> slotOf;  // pids[k] runs in slots[slotOf[k]]
+    std::vector<unsigned> slotOf;  // worker k runs in slots[slotOf[k]]
     {
         WorkerSet workers;
         for (unsigned i = 0; i < opt.workers; ++i) {
             const std::uint64_t target = opt.totalOps ? base + (i < extra ? 1 : 0) : 0;
             if (opt.totalOps && target == 0) continue;
-            const pid_t p = fork();
-            if (p < 0) throw Error(errnoMessage("fork(worker)"));
-            if (p == 0) {
-                try {
-                    workerMain(recipe, *slots[i], target, deadline, self, i);
-                } catch (...) {
-                    _exit(kExitFailure);
-                }
-            }
-            workers.add(p);
-            pids.push_back(p);
+            workers.add([&, i, target] { return workerMain(recipe, *slots[i], target, deadline, i); });
             slotOf.push_back(i);
         }
-        workers.waitAll(pids);
+        workers.waitAll();
         getrusage(RUSAGE_CHILDREN, &after);
         if (interruptRequested()) throw Error("interrupted", kExitInterrupted);
-        for (std::size_t i = 0; i < pids.size(); ++i) {
+        for (std::size_t i = 0; i < workers.size(); ++i) {
             const int st = workers.status(i);
             const WorkerSlot& s = *slots[slotOf[i]];
             if (s.failed) throw Error("worker " + std::to_string(slotOf[i]) + ": " + s.what);
@@ -230,9 +200,9 @@ RunResult runWorkers(const Recipe& recipe, const RunOptions& opt) {
     }
 
     RunResult r;
-    r.wallTime = nowSec() - t0;
+    r.wallTime = monotonicSeconds() - t0;
     double realSum = 0;
-    for (std::size_t i = 0; i < pids.size(); ++i) {
+    for (std::size_t i = 0; i < slotOf.size(); ++i) {
         const WorkerSlot& s = *slots[slotOf[i]];
         r.ops += s.ops;
         realSum += s.end - s.start;
@@ -242,7 +212,7 @@ RunResult runWorkers(const Recipe& recipe, const RunOptions& opt) {
         if (r.childIbSpeculation.empty()) r.childIbSpeculation = s.rec.ibSpeculation;
         for (std::uint32_t k = 0; k < s.rec.nSamples; ++k) r.attachUsecs.push_back(s.rec.samples[k] / 1000.0);
     }
-    r.realTime = pids.empty() ? 0 : realSum / static_cast<double>(pids.size());
+    r.realTime = slotOf.empty() ? 0 : realSum / static_cast<double>(slotOf.size());
     r.usrTime = tvSec(after.ru_utime) - tvSec(before.ru_utime);
     r.sysTime = tvSec(after.ru_stime) - tvSec(before.ru_stime);
     return r;

@@ -1,6 +1,7 @@
 // Runs real (small) jobs on files under /tmp.
 #include "base/errors.hpp"
 #include "fiolike/job_runner.hpp"
+#include "common/temp_dir.hpp"
 #include "fiolike/target_file.hpp"
 
 #include <catch2/catch.hpp>
@@ -27,10 +28,11 @@ JobSpec smallJob(const std::string& dir, Pattern p, const std::string& engine, u
 }  // namespace
 
 TEST_CASE("fiolike psync and io_uring do the same IO for the same job") {
-    ScratchDir dir;
+    const mmtp::TempDir scratch("fiolike-ut", "/tmp");
+    const std::string dir = scratch.path().string();
     for (Pattern p : {Pattern::Read, Pattern::RandRead, Pattern::RandWrite, Pattern::RandRW}) {
-        const RunResult a = runAll(smallJob(dir.path(), p, "psync", 1));
-        const RunResult b = runAll(smallJob(dir.path(), p, "io_uring", 16));
+        const RunResult a = runAll(smallJob(dir, p, "psync", 1));
+        const RunResult b = runAll(smallJob(dir, p, "io_uring", 16));
         // size-based: exactly size/bs IOs, split the same way (same seed)
         CHECK(a.group.totalIos() == 1024);
         CHECK(b.group.totalIos() == 1024);
@@ -40,12 +42,13 @@ TEST_CASE("fiolike psync and io_uring do the same IO for the same job") {
         CHECK(b.group.dir[kRead].slat.samples == b.group.dir[kRead].totalIos);  // async engines record slat
         CHECK(a.group.dir[kRead].slat.samples == 0);                             // psync does not
     }
-    CHECK(fs::is_empty(dir.path()));  // the job files we created are gone
+    CHECK(fs::is_empty(dir));  // the job files we created are gone
 }
 
 TEST_CASE("fiolike randrw honours rwmixread over a whole run") {
-    ScratchDir dir;
-    JobSpec s = smallJob(dir.path(), Pattern::RandRW, "io_uring", 8);
+    const mmtp::TempDir scratch("fiolike-ut", "/tmp");
+    const std::string dir = scratch.path().string();
+    JobSpec s = smallJob(dir, Pattern::RandRW, "io_uring", 8);
     s.size = 8 << 20;
     s.rwmixread = 70;
     const RunResult r = runAll(s);
@@ -54,20 +57,22 @@ TEST_CASE("fiolike randrw honours rwmixread over a whole run") {
 }
 
 TEST_CASE("fiolike numjobs run in parallel, one file each, reported as one group") {
-    ScratchDir dir;
-    JobSpec s = smallJob(dir.path(), Pattern::RandRead, "psync", 1);
+    const mmtp::TempDir scratch("fiolike-ut", "/tmp");
+    const std::string dir = scratch.path().string();
+    JobSpec s = smallJob(dir, Pattern::RandRead, "psync", 1);
     s.numjobs = 2;
     const RunResult r = runAll(s);
     REQUIRE(r.jobs.size() == 2);
     CHECK(r.files.size() == 2);
     CHECK(r.group.totalIos() == 2048);
     CHECK(r.group.totalRunTimeMs == r.jobs[0].totalRunTimeMs + r.jobs[1].totalRunTimeMs);
-    CHECK(fs::is_empty(dir.path()));
+    CHECK(fs::is_empty(dir));
 }
 
 TEST_CASE("fiolike time_based jobs stop at runtime and take bandwidth samples") {
-    ScratchDir dir;
-    JobSpec s = smallJob(dir.path(), Pattern::RandRead, "psync", 1);
+    const mmtp::TempDir scratch("fiolike-ut", "/tmp");
+    const std::string dir = scratch.path().string();
+    JobSpec s = smallJob(dir, Pattern::RandRead, "psync", 1);
     s.timeBased = true;
     s.runtimeNs = 700'000'000;
     s.rampNs = 100'000'000;
@@ -79,8 +84,9 @@ TEST_CASE("fiolike time_based jobs stop at runtime and take bandwidth samples") 
 }
 
 TEST_CASE("fiolike keeps a file it did not create and removes one it did") {
-    ScratchDir dir;
-    const std::string mine = dir.path() + "/existing";
+    const mmtp::TempDir scratch("fiolike-ut", "/tmp");
+    const std::string dir = scratch.path().string();
+    const std::string mine = dir + "/existing";
     { std::ofstream(mine) << std::string(8192, 'x'); }
     {
         TargetRequest req{mine, 1 << 20, 4096, false, true};
@@ -89,7 +95,7 @@ TEST_CASE("fiolike keeps a file it did not create and removes one it did") {
         CHECK(fs::file_size(mine) == (1u << 20));  // laid out (extended) like fio
     }
     CHECK(fs::exists(mine));
-    const std::string ours = dir.path() + "/new";
+    const std::string ours = dir + "/new";
     {
         TargetRequest req{ours, 1 << 20, 4096, false, false};
         TargetFile f(req);

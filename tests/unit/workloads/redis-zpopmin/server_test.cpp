@@ -12,7 +12,7 @@
 #include <regex>
 #include <unistd.h>
 
-using namespace mmtp::rzp;
+using namespace mmtp::rediszpopmin;
 namespace fs = std::filesystem;
 
 namespace {

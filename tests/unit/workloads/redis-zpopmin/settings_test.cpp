@@ -4,7 +4,7 @@
 #include <catch2/catch.hpp>
 #include <cstdlib>
 
-using namespace mmtp::rzp;
+using namespace mmtp::rediszpopmin;
 
 namespace {
 Settings parse(std::vector<const char*> args) {

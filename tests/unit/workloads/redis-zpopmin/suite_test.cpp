@@ -10,7 +10,7 @@
 #include <set>
 #include <string>
 
-using namespace mmtp::rzp;
+using namespace mmtp::rediszpopmin;
 
 namespace {
 std::vector<std::string> titles(const std::vector<TestSpec>& s) {

@@ -1,0 +1,120 @@
+#include <catch2/catch.hpp>
+
+#include "base/atomic_file.hpp"
+#include "base/errors.hpp"
+#include "dead_pid.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace fs = std::filesystem;
+using namespace mmtp;
+
+namespace {
+
+struct ScratchDir {
+    fs::path path = fs::temp_directory_path() / ("atomic-file-ut-" + std::to_string(::getpid()));
+    ScratchDir() { fs::create_directories(path); }
+    ~ScratchDir() { fs::remove_all(path); }
+};
+
+std::string slurp(const fs::path& p) {
+    std::ifstream in(p);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+std::size_t entries(const fs::path& dir) {
+    return static_cast<std::size_t>(std::distance(fs::directory_iterator(dir), fs::directory_iterator{}));
+}
+
+}  // namespace
+
+TEST_CASE("an atomic file appears under its name only when committed") {
+    ScratchDir d;
+    const fs::path target = d.path / "result.log";
+    {
+        AtomicFile f(target);
+        f.stream() << "line 1\n";
+        CHECK_FALSE(fs::exists(target));
+        CHECK(fs::exists(f.tempPath()));
+        CHECK(f.tempPath().parent_path() == d.path);
+        f.stream() << "line 2\n";
+        f.commit();
+    }
+    CHECK(slurp(target) == "line 1\nline 2\n");
+    CHECK(entries(d.path) == 1);
+}
+
+TEST_CASE("an atomic file that is never committed leaves nothing behind") {
+    ScratchDir d;
+    const fs::path target = d.path / "result.log";
+    std::ofstream(target) << "previous result\n";
+    {
+        AtomicFile f(target);
+        f.stream() << "half a result";
+    }
+    CHECK(slurp(target) == "previous result\n");
+    CHECK(entries(d.path) == 1);
+}
+
+TEST_CASE("an atomic file names what it could not create or rename") {
+    ScratchDir d;
+    CHECK_THROWS_WITH(AtomicFile(d.path / "no-such-dir" / "x.log"),
+                      Catch::Contains("cannot create " + (d.path / "no-such-dir" / "x.log").string() + ".tmp.") &&
+                          Catch::Contains("No such file or directory"));
+    fs::create_directory(d.path / "a-directory");
+    fs::create_directory(d.path / "a-directory" / "not-empty");
+    {
+        AtomicFile f(d.path / "a-directory");
+        f.stream() << "x";
+        CHECK_THROWS_WITH(f.commit(), Catch::Contains("cannot rename"));
+    }
+    CHECK(entries(d.path) == 1);  // the temp file went with the failed commit
+}
+
+TEST_CASE("an atomic file never writes through a name planted in its directory") {
+    // Issue 14 (3): the temp name used to be TARGET.tmp.PID, opened with
+    // O_TRUNC: a symlink planted there made root overwrite what it points to.
+    ScratchDir d;
+    const fs::path victim = d.path / "victim";
+    std::ofstream(victim) << "precious\n";
+    const fs::path target = d.path / "export.json";
+    fs::create_symlink(victim, target.string() + ".tmp." + std::to_string(::getpid()));
+    writeFileAtomically(target, "result\n");
+    CHECK(slurp(victim) == "precious\n");
+    CHECK(slurp(target) == "result\n");
+    CHECK_FALSE(fs::is_symlink(target));
+}
+
+TEST_CASE("an atomic file's temp file gets the usual mode, not mkstemp's 0600") {
+    ScratchDir d;
+    const mode_t old = ::umask(022);
+    writeFileAtomically(d.path / "r.log", "x");
+    ::umask(old);
+    struct stat st;
+    REQUIRE(::stat((d.path / "r.log").c_str(), &st) == 0);
+    CHECK((st.st_mode & 0777) == 0644);
+}
+
+TEST_CASE("an atomic file removes what a killed run left for the same name") {
+    ScratchDir d;
+    const std::string dead = std::to_string(deadPid());
+    const fs::path target = d.path / "redis-1-1.log";
+    std::ofstream(target.string() + ".tmp." + dead + ".Ab12Cd") << "half";
+    std::ofstream(target.string() + ".tmp." + dead) << "half, older style";
+    const fs::path alive = target.string() + ".tmp." + std::to_string(::getppid()) + ".Zz99Zz";
+    const fs::path other = d.path / ("replies-1-1.log.tmp." + dead + ".Ab12Cd");
+    const fs::path notOurs = target.string() + ".tmp.notapid";
+    for (const auto& p : {alive, other, notOurs}) std::ofstream(p) << "keep";
+    writeFileAtomically(target, "result\n");
+    CHECK_FALSE(fs::exists(target.string() + ".tmp." + dead + ".Ab12Cd"));
+    CHECK_FALSE(fs::exists(target.string() + ".tmp." + dead));
+    CHECK(fs::exists(alive));
+    CHECK(fs::exists(other));
+    CHECK(fs::exists(notOurs));
+}

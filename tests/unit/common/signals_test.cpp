@@ -1,0 +1,91 @@
+#include <catch2/catch.hpp>
+
+#include "common/child_process.hpp"
+#include "common/signals.hpp"
+
+#include <csignal>
+
+using namespace mmtp;
+
+// The flag lives for the whole process, so each case runs in a child and
+// reports through its exit code.
+namespace {
+
+bool sameHandler(const struct sigaction& a, const struct sigaction& b) { return a.sa_handler == b.sa_handler; }
+
+int runInChild(const std::function<int()>& body) {
+    ChildProcess c = ChildProcess::fork(body, {.ownProcessGroup = true, .dieWithParent = true});
+    return c.wait().shellCode();
+}
+
+// 0 when `sig`, raised under an InterruptGuard, sets the flag and the
+// exception, and the process keeps running.
+int flagFrom(int sig) {
+    InterruptGuard guard;
+    if (interruptRequested()) return 10;
+    std::raise(sig);
+    if (pendingInterrupt() != sig) return 11;
+    try {
+        throwIfInterrupted();
+        return 12;
+    } catch (const Interrupted& e) {
+        if (e.signal() != sig || e.code() != kExitInterrupted) return 13;
+    }
+    return 0;
+}
+
+}  // namespace
+
+TEST_CASE("SIGINT and SIGTERM set the stop flag and become Interrupted (exit 130)") {
+    CHECK(runInChild([] { return flagFrom(SIGINT); }) == 0);
+    CHECK(runInChild([] { return flagFrom(SIGTERM); }) == 0);
+    CHECK(runInChild([] {
+        try {
+            InterruptGuard guard;
+            std::raise(SIGTERM);
+            throwIfInterrupted();
+        } catch (const Interrupted& e) {
+            return std::string(e.what()) == "interrupted by SIGTERM, cleaned up" ? 0 : 1;
+        }
+        return 2;
+    }) == 0);
+}
+
+TEST_CASE("an InterruptGuard ignores SIGPIPE and restores every handler it replaced") {
+    CHECK(runInChild([] {
+        struct sigaction before[3], during, after;
+        const int sigs[] = {SIGINT, SIGTERM, SIGPIPE};
+        for (int i = 0; i < 3; ++i) ::sigaction(sigs[i], nullptr, &before[i]);
+        {
+            InterruptGuard guard;
+            ::sigaction(SIGPIPE, nullptr, &during);
+            if (during.sa_handler != SIG_IGN) return 1;
+            ::sigaction(SIGTERM, nullptr, &during);
+            if (during.sa_handler == SIG_DFL || (during.sa_flags & SA_RESTART)) return 2;
+        }
+        for (int i = 0; i < 3; ++i) {
+            ::sigaction(sigs[i], nullptr, &after);
+            if (!sameHandler(before[i], after)) return 3 + i;
+        }
+        std::raise(SIGTERM);  // default again: this kills the child
+        return 9;
+    }) == 128 + SIGTERM);
+}
+
+TEST_CASE("a forked child starts with default signal handlers unless told to keep ours") {
+    CHECK(runInChild([] {
+        InterruptGuard guard;
+        const int reset = runInChild([] {
+            std::raise(SIGTERM);
+            return 0;
+        });
+        const int kept = ChildProcess::fork([] {
+                             std::raise(SIGTERM);
+                             return interruptRequested() ? 0 : 1;
+                         },
+                                            {.keepSignalHandlers = true})
+                             .wait()
+                             .shellCode();
+        return reset == 128 + SIGTERM && kept == 0 ? 0 : 1;
+    }) == 0);
+}
