@@ -56,7 +56,7 @@ GroupGuardian::GroupGuardian() {
         ::signal(SIGINT, SIG_IGN);
         ::signal(SIGTERM, SIG_IGN);
         return guard(p[0]);
-    }, true, false);
+    }, ForkOptions{.ownProcessGroup = true, .dieWithParent = false});
     ::close(p[0]);
     gGuardFd = p[1];
 }

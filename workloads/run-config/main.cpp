@@ -140,7 +140,8 @@ int run(const RunSettings& s) {
         std::cout << describePlan(plan, estimate(plan, env));
         return 0;
     }
-    for (const auto& s : plan.skipped) std::cout << "run-config: monitor " << s.name << " " << s.why << "\n";
+    for (const auto& skipped : plan.skipped)
+        std::cout << "run-config: monitor " << skipped.name << " " << skipped.why << "\n";
     for (const auto& w : plan.warnings) std::cout << w << "\n";
 
     GroupGuardian guardian;
