@@ -104,8 +104,6 @@ DEPS_OK    := $(BUILD)/build-deps.ok
 
 .PHONY: all deps test-deps demo test test-san install install-mmtests clean fuzz bench-compare check-layers
 .DEFAULT_GOAL := all
-# Keep the programs' main.o files (pattern-rule intermediates) between runs.
-.SECONDARY:
 
 all: $(PROGS) $(BUILD)/bin/unit-tests
 
@@ -190,6 +188,8 @@ FUZZ_PARTS := compare/report compare/stats compare/parsers compare/benchmarks co
 FUZZ_SRCS  := $(sort $(wildcard tests/fuzz/fuzz_*.cpp))
 FUZZ_BINS  := $(patsubst tests/fuzz/%.cpp,$(FUZZ)/bin/%,$(FUZZ_SRCS))
 FUZZ_LIBS  := $(foreach p,$(FUZZ_PARTS),$(FUZZ)/lib/$(subst /,-,$(p)).a)
+# Keep the targets' objects (pattern-rule intermediates) between runs.
+.SECONDARY: $(patsubst tests/fuzz/%.cpp,$(FUZZ)/obj/tests/fuzz/%.o,$(FUZZ_SRCS))
 
 $(FUZZ)/obj/%.o: %.cpp | $(DEPS_OK) $(LAYERS_OK) $(GEN_SRC)
 	@test -n "$(FUZZ_CXX)" || { echo "fuzz: clang++ not found (scripts/install-deps.sh --test installs clang-14)" >&2; exit 1; }
