@@ -2,26 +2,37 @@
 // per terse v3 line of fio.log: -a cpu, usr+sys CPU % and CPU microseconds per
 // IO (from fiolike-JOB.json, else derived from the terse line as fio accounts
 // it), lower is better; -a iops, kIOPS per direction, higher is better.
+#include "base/text_format.hpp"
+#include "core/shell_text.hpp"
 #include "input/log_files.hpp"
 #include "parsers/parsers.hpp"
-#include "core/shell_text.hpp"
 
-#include <cstdio>
+#include <functional>
 
 namespace mmtp::compare {
 
 namespace {
 
-std::string sixDecimals(double v) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.6f", v);
-    return buf;
-}
+std::string sixDecimals(double v) { return formatText("%.6f", v); }
+std::string threeDecimals(double v) { return formatText("%.3f", v); }
 
-std::string threeDecimals(double v) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.3f", v);
-    return buf;
+// The terse lines as the shellpack's awk reads them: lines of fewer than 90
+// fields are passed over (and reported); `at` takes awk's 1-based field number.
+using TerseFields = std::function<std::string(int awkField)>;
+void forEachTerseLine(const std::filesystem::path& logsDir, Warnings& warnings,
+                      const std::function<void(const TerseFields& at)>& use) {
+    auto text = readLog(logsDir / "fio.log");
+    if (!text) return;
+    int lineNr = 0;
+    for (const std::string& line : splitLines(*text)) {
+        ++lineNr;
+        std::vector<std::string> f = perlSplit(line, ';');
+        if (f.size() < 90) {
+            warnings.push_back((logsDir / "fio.log").string() + ":" + std::to_string(lineNr) + ": not a fio terse v3 line");
+            continue;
+        }
+        use([&f](int awkField) { return f[static_cast<std::size_t>(awkField - 1)]; });
+    }
 }
 
 std::string withoutPercent(std::string s) {
@@ -47,17 +58,7 @@ std::string jsonField(const std::string& text, const std::string& key) {
 
 Rows parseFiolikeCpu(const std::filesystem::path& logsDir, Warnings& warnings) {
     Rows rows;
-    auto text = readLog(logsDir / "fio.log");
-    if (!text) return rows;
-    int lineNr = 0;
-    for (const std::string& line : splitLines(*text)) {
-        ++lineNr;
-        std::vector<std::string> f = perlSplit(line, ';');
-        if (f.size() < 90) {
-            warnings.push_back((logsDir / "fio.log").string() + ":" + std::to_string(lineNr) + ": not a fio terse v3 line");
-            continue;
-        }
-        auto at = [&f](int awkField) { return f[static_cast<std::size_t>(awkField - 1)]; };
+    forEachTerseLine(logsDir, warnings, [&](const TerseFields& at) {
         double usr = awkNumber(withoutPercent(at(88))), sys = awkNumber(withoutPercent(at(89)));
         double rt = awkNumber(at(9)) > awkNumber(at(50)) ? awkNumber(at(9)) : awkNumber(at(50));
         double ios = (awkNumber(at(8)) + awkNumber(at(49))) * rt / 1000;
@@ -73,26 +74,16 @@ Rows parseFiolikeCpu(const std::filesystem::path& logsDir, Warnings& warnings) {
             rows.push_back({"cpu-usec-per-io", job, "jobs", "1", sixDecimals((usr + sys) / 100 * rt * 1000 / ios), "R"});
         if (!process.empty())
             rows.push_back({"cpu-usec-per-io", job, "process", "1", sixDecimals(awkNumber(process)), "R"});
-    }
+    });
     return rows;
 }
 
 Rows parseFiolikeIops(const std::filesystem::path& logsDir, Warnings& warnings) {
     Rows rows;
-    auto text = readLog(logsDir / "fio.log");
-    if (!text) return rows;
-    int lineNr = 0;
-    for (const std::string& line : splitLines(*text)) {
-        ++lineNr;
-        std::vector<std::string> f = perlSplit(line, ';');
-        if (f.size() < 90) {
-            warnings.push_back((logsDir / "fio.log").string() + ":" + std::to_string(lineNr) + ": not a fio terse v3 line");
-            continue;
-        }
-        auto at = [&f](int awkField) { return f[static_cast<std::size_t>(awkField - 1)]; };
+    forEachTerseLine(logsDir, warnings, [&](const TerseFields& at) {
         if (awkNumber(at(6)) > 0) rows.push_back({"kiops", at(3), "read", "1", threeDecimals(awkNumber(at(8)) / 1000), "R"});
         if (awkNumber(at(47)) > 0) rows.push_back({"kiops", at(3), "write", "1", threeDecimals(awkNumber(at(49)) / 1000), "R"});
-    }
+    });
     return rows;
 }
 
