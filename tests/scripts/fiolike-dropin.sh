@@ -1,8 +1,11 @@
 #!/bin/bash
 # fiolike drops into MMTests and runs by hand:
 #   1. run-dropin.sh runs shellpacks/fiolike with a shrunk copy of
-#      configs/config-io-fiolike-rw70 twice (A, B); compare-mmtests.pl must
-#      print kb/sec rows for the read and write side of the job;
+#      configs/config-io-fiolike-rw70 twice (A, B), with a second pattern in
+#      FIO_IO_PATTERNS; compare-mmtests.pl must print kb/sec rows for the
+#      read and write side of both jobs, and each run's fio.log must hold
+#      one line per job (the binary owns the loop; the shellpack must not
+#      loop again);
 #   2. build/bin/run-config runs the same config without MMTests and
 #      compare-mmtests (ours) reads the log tree.
 # run-dropin scrubs the environment to PATH/HOME, so build/bin goes on PATH.
@@ -21,14 +24,22 @@ sed -e 's/^export FIO_SIZE=.*/export FIO_SIZE=16m/' \
     -e 's/^export FIO_RUNTIME=.*/export FIO_RUNTIME=1/' \
     -e 's/^export FIO_RAMP_TIME=.*/export FIO_RAMP_TIME=0/' \
     -e 's/^export MMTEST_ITERATIONS=.*/export MMTEST_ITERATIONS=1/' \
+    -e 's/^export FIO_IO_PATTERNS=.*/export FIO_IO_PATTERNS="randrw randread"/' \
     "$TOP/configs/config-io-fiolike-rw70" > "$cfg"
-grep -q '^export FIO_SIZE=16m' "$cfg" || fail "could not shrink the config"
+grep -q '^export FIO_SIZE=16m' "$cfg" && grep -q '^export FIO_IO_PATTERNS="randrw randread"' "$cfg" ||
+	fail "could not shrink the config"
 
 PATH=$BIN:$PATH DROPIN_TMPDIR=$work "$SHARED/tools/run-dropin.sh" "$MMTESTS_SRC" "$TOP/shellpacks/fiolike" \
 	"$cfg" A B > "$work/dropin.out" 2>&1 || { tail -30 "$work/dropin.out"; fail "run-dropin failed"; }
 for side in read write; do
 	grep -Eq "^Hmean +kb/sec-io_uring-randrw70-4k-j1-qd32-$side +[1-9]" "$work/dropin.out" \
 		|| { cat "$work/dropin.out"; fail "no Hmean kb/sec $side row in compare-mmtests.pl output"; }
+done
+grep -Eq "^Hmean +kb/sec-io_uring-randread-4k-j1-qd32-read +[1-9]" "$work/dropin.out" \
+	|| { cat "$work/dropin.out"; fail "no Hmean kb/sec row for the second pattern (randread)"; }
+for run in A B; do
+	n=$(zcat -f "$work"/mmtests-dropin-fiolike-*/mmtests/work/log/$run/iter-0/fiolike/logs/fio.log* | wc -l)
+	[ "$n" -eq 2 ] || fail "run $run: $n terse lines in fio.log, want 2 (one per pattern)"
 done
 echo "ok: MMTests ran fiolike twice and compared $(grep -c 'kb/sec' "$work/dropin.out") kb/sec rows"
 # nothing left in MMTests' data dir

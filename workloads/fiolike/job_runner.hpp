@@ -7,6 +7,7 @@
 #include "fiolike/job_spec.hpp"
 
 #include <optional>
+#include <ostream>
 #include <vector>
 
 namespace mmtp::fiolike {
@@ -33,6 +34,7 @@ struct RunResult {
     std::vector<std::string> files;
 };
 
-RunResult runAll(const JobSpec& spec);
+// progress: where layout and ramp lines go (nullptr: nowhere).
+RunResult runAll(const JobSpec& spec, std::ostream* progress = nullptr);
 
 }  // namespace mmtp::fiolike

@@ -30,7 +30,35 @@ std::pair<double, std::string> numberAndUnit(const std::string& text, const std:
     return {v, lower(text.substr(pos))};
 }
 
+unsigned iodepthOf(const std::string& text) {
+    std::size_t pos = 0;
+    unsigned long v = 0;
+    try {
+        v = std::stoul(text, &pos);
+    } catch (const std::exception&) {
+        pos = 0;
+    }
+    if (pos != text.size() || text.empty() || text[0] == '-' || v < 1 || v > 4096)
+        throw UsageError("--iodepth: must be between 1 and 4096 (got " + text + ")");
+    return static_cast<unsigned>(v);
+}
+
 }  // namespace
+
+std::vector<std::string> splitList(const std::string& text, const std::string& option) {
+    std::vector<std::string> items;
+    std::string item;
+    for (char c : text + " ") {
+        if (c == ',' || std::isspace(static_cast<unsigned char>(c))) {
+            if (!item.empty()) items.push_back(item);
+            item.clear();
+        } else {
+            item += c;
+        }
+    }
+    if (items.empty()) throw UsageError("--" + option + ": '" + text + "' names nothing");
+    return items;
+}
 
 unsigned JobSpec::readPercent() const {
     switch (pattern) {
@@ -84,7 +112,9 @@ const OptionTable& optionTable() {
     static const OptionTable table({
         textOption("name", 0, "FIO_JOB_NAME", nullptr,
                    "job name, terse field 3; default IOENGINE-RW[MIX]-BS-jN-qdN as MMTests' fio multivar_scale"),
-        textOption("rw", 0, "FIO_IO_PATTERNS", "read", "read|write|randread|randwrite|rw|readwrite|randrw"),
+        textOption("rw", 0, "FIO_IO_PATTERNS", "read",
+                   "read|write|randread|randwrite|rw|readwrite|randrw; a list (\"randread randwrite\" or "
+                   "\"randread,randwrite\") runs one job per pattern"),
         integerOption("rwmixread", 0, "FIO_RWMIXREAD", "50", 0, 100, "% of reads for rw/randrw"),
         textOption("bs", 0, "FIO_BLOCK_SIZE", "4k", "block size"),
         textOption("size", 0, "FIO_SIZE", "1G", "file size and IO amount per job"),
@@ -92,7 +122,8 @@ const OptionTable& optionTable() {
         yesNoOption("time_based", 0, "FIO_TIME_BASED", "no", "keep going (wrapping over the file) until runtime"),
         textOption("ramp_time", 0, "FIO_RAMP_TIME", "0", "run this long before measuring"),
         integerOption("numjobs", 0, "FIO_MAX_JOBS", "1", 1, 256, "parallel jobs (threads), one file each"),
-        integerOption("iodepth", 0, "FIO_IODEPTH", "1", 1, 4096, "IOs in flight per job (async engines)"),
+        textOption("iodepth", 0, "FIO_IODEPTH", "1",
+                   "IOs in flight per job (async engines), 1..4096; a list runs one job per depth"),
         yesNoOption("direct", 0, "FIO_DIRECT", "no", "O_DIRECT"),
         textOption("ioengine", 0, "FIO_IOENGINE", "psync", "psync|io_uring"),
         yesNoOption("norandommap", 0, "FIO_NORANDOMMAP", "no", "random offsets with replacement"),
@@ -108,9 +139,11 @@ const OptionTable& optionTable() {
     return table;
 }
 
-JobSpec jobSpecFrom(const OptionValues& v) {
+namespace {
+
+JobSpec jobSpecFrom(const OptionValues& v, const std::string& rw, unsigned iodepth) {
     JobSpec s;
-    s.rwText = v.text("rw");
+    s.rwText = rw;
     s.pattern = parsePattern(s.rwText);
     s.rwmixread = v.number<unsigned>("rwmixread");
     s.bsText = v.text("bs");
@@ -124,7 +157,7 @@ JobSpec jobSpecFrom(const OptionValues& v) {
     if (s.timeBased && s.runtimeNs == 0) throw UsageError("--time_based needs --runtime > 0");
     s.rampNs = parseDurationNs(v.text("ramp_time"), "ramp_time");
     s.numjobs = v.number<unsigned>("numjobs");
-    s.iodepth = v.number<unsigned>("iodepth");
+    s.iodepth = iodepth;
     s.direct = v.yes("direct");
     s.ioengine = v.text("ioengine");
     const EngineInfo* e = findEngine(s.ioengine);
@@ -144,11 +177,27 @@ JobSpec jobSpecFrom(const OptionValues& v) {
         // rw/randrw carry their mix: "io_uring-randrw70-4k-j1-qd32"
         const bool mixed = s.pattern == Pattern::ReadWrite || s.pattern == Pattern::RandRW;
         s.name = s.ioengine + "-" + s.rwText + (mixed ? std::to_string(s.rwmixread) : "") + "-" + s.bsText +
-                 "-j" + std::to_string(s.numjobs) + "-qd" + std::to_string(v.number<unsigned>("iodepth"));
+                 "-j" + std::to_string(s.numjobs) + "-qd" + std::to_string(iodepth);
     }
     if (s.name.empty() || s.name.find_first_of(";/\n") != std::string::npos)
         throw UsageError("--name: '" + s.name + "' must be non-empty without ';', '/' or newlines");
     return s;
+}
+
+}  // namespace
+
+JobPlan jobPlanFrom(const OptionValues& v) {
+    const auto patterns = splitList(v.text("rw"), "rw");
+    std::vector<unsigned> depths;
+    for (const auto& d : splitList(v.text("iodepth"), "iodepth")) depths.push_back(iodepthOf(d));
+    JobPlan plan;
+    for (const auto& rw : patterns)
+        for (unsigned qd : depths) plan.jobs.push_back(jobSpecFrom(v, rw, qd));
+    // Each job appends its own terse line: one name for several would merge them.
+    if (plan.jobs.size() > 1 && v.has("name"))
+        throw UsageError("--name: one name for " + std::to_string(plan.jobs.size()) +
+                         " jobs (a --rw/--iodepth list); leave it out and each job is named by its settings");
+    return plan;
 }
 
 }  // namespace mmtp::fiolike

@@ -1,11 +1,13 @@
-// job_spec.hpp - one fio-like job: the option table (fio names, MMTests fio
-// config variables as fallbacks, one row each) and the parsed JobSpec.
+// job_spec.hpp - fio-like jobs: the option table (fio names, MMTests fio
+// config variables as fallbacks, one row each), one parsed JobSpec per job
+// and the JobPlan of a run.
 #pragma once
 #include "common/option_table.hpp"
 
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace mmtp::fiolike {
 
@@ -45,8 +47,22 @@ uint64_t parseSize(const std::string& text, const std::string& option);
 uint64_t parseDurationNs(const std::string& text, const std::string& option);
 Pattern parsePattern(const std::string& text);
 
+// The jobs one command line asks for, in the order they run. --rw
+// (FIO_IO_PATTERNS) and --iodepth (FIO_IODEPTH) take a space- or
+// comma-separated list, as MMTests' fio shellpack loops over them: one job
+// per pattern and depth, patterns outermost. The binary owns this loop (the
+// shellpack calls it once), so run-config, a shellpack and a by-hand run
+// expand a list the same way.
+struct JobPlan {
+    std::vector<JobSpec> jobs;
+};
+
+// "randread, randwrite" -> {"randread", "randwrite"}; throws UsageError
+// naming the option when the list is empty.
+std::vector<std::string> splitList(const std::string& text, const std::string& option);
+
 const OptionTable& optionTable();
 // Validates and converts; throws UsageError naming the option.
-JobSpec jobSpecFrom(const OptionValues& v);
+JobPlan jobPlanFrom(const OptionValues& v);
 
 }  // namespace mmtp::fiolike

@@ -1,8 +1,10 @@
 // fiolike - fio-compatible IO jobs (psync, io_uring) with the CPU cost per IO
-// made explicit. Writes fio's terse v3 line to LOGDIR/fio.log, so MMTests'
-// fio parser reads it, and LOGDIR/fiolike-NAME.json.
+// made explicit. Each job (one per pattern and depth listed) appends fio's
+// terse v3 line to LOGDIR/fio.log, so MMTests' fio parser reads it, and
+// writes LOGDIR/fiolike-NAME.json.
 #include "base/errors.hpp"
 #include "common/preflight.hpp"
+#include "common/progress.hpp"
 #include "common/workload_main.hpp"
 #include "fiolike/engine.hpp"
 #include "fiolike/job_runner.hpp"
@@ -16,7 +18,8 @@ using namespace mmtp::fiolike;
 
 namespace {
 
-void supported(JobSpec& spec) {
+void supported(JobPlan& plan) {
+    const JobSpec& spec = plan.jobs.front();  // every job shares the engine and log directory
     if (spec.printName) return;
     // An engine this kernel cannot set up (io_uring disabled or missing)
     // says so now, before any file is laid out: creating one is the test.
@@ -25,27 +28,35 @@ void supported(JobSpec& spec) {
     requireWritableDir(spec.logdir, "--logdir");
 }
 
-int run(const JobSpec& spec) {
-    if (spec.printName) {
-        std::cout << spec.name << std::endl;
+int run(const JobPlan& plan) {
+    if (plan.jobs.front().printName) {
+        for (const JobSpec& spec : plan.jobs) std::cout << spec.name << '\n';
+        std::cout << std::flush;
         return kExitOk;
     }
-    if (!spec.quiet) std::cout << "job " << spec.name << ": starting" << std::endl;
-    const RunResult r = runAll(spec);
-    writeLogs(spec, r);
-    if (!spec.quiet) std::cout << humanSummary(spec, r) << std::flush;
+    const bool quiet = plan.jobs.front().quiet;
+    Progress progress("fiolike", unsigned(plan.jobs.size()), std::cout);
+    for (const JobSpec& spec : plan.jobs) {
+        if (!quiet) std::cout << "job " << spec.name << ": starting" << std::endl;
+        const RunResult r = runAll(spec, quiet ? nullptr : &std::cout);
+        writeLogs(spec, r);
+        if (quiet) continue;
+        std::cout << humanSummary(spec, r) << std::flush;
+        progress.iterationDone(spec.name);
+    }
     return kExitOk;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-    const Workload<JobSpec> w{
+    const Workload<JobPlan> w{
         "fiolike",
-        "Runs one fio-like job and appends its terse v3 line to LOGDIR/fio.log.\n"
+        "Runs fio-like jobs (one per --rw pattern and --iodepth listed) and appends one\n"
+        "terse v3 line per job to LOGDIR/fio.log.\n"
         "Exit: 0 ok, 1 failure, 2 bad option, 3 engine not available here, 130 interrupted.",
         optionTable(),
-        jobSpecFrom,
+        jobPlanFrom,
         supported,
         run,
     };

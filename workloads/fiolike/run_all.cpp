@@ -1,6 +1,9 @@
 // run_all.cpp - the whole run: files first (laid out before any clock
 // starts), then numjobs threads released together; the process CPU window
 // opens when every job has finished its ramp and closes when all are done.
+// Progress lines (layout, ramp) go out before the threads start, never
+// while a job measures.
+#include "base/clock.hpp"
 #include "base/errors.hpp"
 #include "common/signals.hpp"
 #include "common/temp_dir.hpp"
@@ -12,6 +15,7 @@
 #include <latch>
 #include <memory>
 #include <optional>
+#include <ostream>
 #include <sys/resource.h>
 #include <thread>
 
@@ -28,9 +32,48 @@ struct MeasuringLatch {
 
 void countDown(void* ctx) { static_cast<MeasuringLatch*>(ctx)->started.count_down(); }
 
+std::string mib(uint64_t bytes) { return std::to_string(bytes >> 20); }
+
+// "job NAME: laying out FILE: X/Y MiB" when a file's layout starts, every
+// couple of seconds while it runs, and when it is done.
+class LayoutProgress {
+public:
+    LayoutProgress(std::ostream& out, const std::string& job, const std::string& path)
+        : out_(out), prefix_("job " + job + ": laying out " + path + ": ") {}
+    void operator()(uint64_t done, uint64_t total) {
+        const uint64_t now = monotonicNs();
+        if (done < total && lastNs_ != 0 && now - lastNs_ < kEveryNs) return;
+        if (lastNs_ == 0 && done < total) print(0, total);  // the first chunk: say it started
+        else print(done, total);
+        lastNs_ = now;
+    }
+
+private:
+    static constexpr uint64_t kEveryNs = 2'000'000'000u;
+    void print(uint64_t done, uint64_t total) {
+        out_ << prefix_ << mib(done) << "/" << mib(total) << " MiB" << std::endl;
+    }
+    std::ostream& out_;
+    std::string prefix_;
+    uint64_t lastNs_ = 0;
+};
+
+std::string seconds(uint64_t ns) { return std::to_string((ns + 500'000'000u) / 1'000'000'000u) + "s"; }
+
+// What happens once the threads start: "ramping 5s, then measuring 30s".
+std::string measuringPlan(const JobSpec& spec) {
+    std::string plan = "job " + spec.name + ": ";
+    if (spec.rampNs > 0) plan += "ramping " + seconds(spec.rampNs) + ", then ";
+    plan += "measuring ";
+    if (spec.timeBased) plan += seconds(spec.runtimeNs);
+    else if (spec.runtimeNs > 0) plan += mib(spec.size) + " MiB per job or " + seconds(spec.runtimeNs);
+    else plan += mib(spec.size) + " MiB per job";
+    return plan;
+}
+
 }  // namespace
 
-RunResult runAll(const JobSpec& spec) {
+RunResult runAll(const JobSpec& spec, std::ostream* progress) {
     std::optional<TempDir> scratch;  // /tmp/fiolike-PID-XXXXXX
     std::string dir = spec.directory;
     if (spec.filename.empty() && dir.empty()) {
@@ -52,7 +95,9 @@ RunResult runAll(const JobSpec& spec) {
         req.bs = spec.bs;
         req.direct = spec.direct;
         req.writes = writes;
-        files.push_back(std::make_unique<TargetFile>(req));
+        LayoutProgressFn onLayout;
+        if (progress) onLayout = LayoutProgress(*progress, spec.name, req.path);
+        files.push_back(std::make_unique<TargetFile>(req, onLayout));
         targets.push_back({files.back()->fd(), files.back()->size(), files.back()->path(), spec.direct});
     }
 
@@ -61,6 +106,7 @@ RunResult runAll(const JobSpec& spec) {
     DiskUtilProbe disk(files.front()->device());
     disk.start();
 
+    if (progress) *progress << measuringPlan(spec) << std::endl;
     MeasuringLatch latch(spec.numjobs);
     std::vector<JobStats> stats(spec.numjobs);
     std::vector<std::exception_ptr> errors(spec.numjobs);

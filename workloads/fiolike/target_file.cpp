@@ -30,7 +30,7 @@ std::string mib(uint64_t bytes) { return std::to_string(bytes >> 20) + " MiB"; }
 
 }  // namespace
 
-TargetFile::TargetFile(const TargetRequest& req) : path_(req.path) {
+TargetFile::TargetFile(const TargetRequest& req, const LayoutProgressFn& onLayout) : path_(req.path) {
     struct stat st {};
     const bool exists = ::stat(path_.c_str(), &st) == 0;
     const bool blockDev = exists && S_ISBLK(st.st_mode);
@@ -58,14 +58,15 @@ TargetFile::TargetFile(const TargetRequest& req) : path_(req.path) {
     }
 
     try {
-        finishOpen(req, st, blockDev);
+        finishOpen(req, st, blockDev, onLayout);
     } catch (...) {
         cleanup();  // a throwing constructor runs no destructor
         throw;
     }
 }
 
-void TargetFile::finishOpen(const TargetRequest& req, const struct stat& st, bool blockDev) {
+void TargetFile::finishOpen(const TargetRequest& req, const struct stat& st, bool blockDev,
+                            const LayoutProgressFn& onLayout) {
     if (blockDev) {
         uint64_t devSize = 0;
         if (::ioctl(fd_, BLKGETSIZE64, &devSize) != 0) throw Error(errnoMessage("BLKGETSIZE64 " + path_));
@@ -80,12 +81,12 @@ void TargetFile::finishOpen(const TargetRequest& req, const struct stat& st, boo
     if (::fstat(fd_, &fst) != 0) throw Error(errnoMessage("fstat " + path_));
     device_ = fst.st_dev;
     size_ = req.size;
-    if (static_cast<uint64_t>(fst.st_size) < req.size) layOut(static_cast<uint64_t>(fst.st_size), req.size);
+    if (static_cast<uint64_t>(fst.st_size) < req.size) layOut(static_cast<uint64_t>(fst.st_size), req.size, onLayout);
     // fio's invalidate=1: start from a cold page cache for this file.
     ::posix_fadvise(fd_, 0, 0, POSIX_FADV_DONTNEED);
 }
 
-void TargetFile::layOut(uint64_t from, uint64_t to) {
+void TargetFile::layOut(uint64_t from, uint64_t to, const LayoutProgressFn& onLayout) {
     UniqueFd w(::open(path_.c_str(), O_WRONLY | O_CLOEXEC));
     if (!w) throw Error(errnoMessage("open " + path_ + " to lay it out"));
     constexpr std::size_t kChunk = 1 << 20;
@@ -106,6 +107,7 @@ void TargetFile::layOut(uint64_t from, uint64_t to) {
         }
         if (r < 0) throw Error(errnoMessage("laying out " + path_));
         off += static_cast<uint64_t>(r);
+        if (onLayout) onLayout(off - from, to - from);
     }
     if (::fsync(w.get()) != 0) {
         const int err = errno;

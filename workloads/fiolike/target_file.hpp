@@ -7,6 +7,7 @@
 //   mounted device    -> names the mount point
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <sys/stat.h>
 #include <sys/types.h>
@@ -21,9 +22,13 @@ struct TargetRequest {
     bool writes = false;
 };
 
+// Called after each chunk laid out (bytes written so far, bytes to write),
+// so a long layout can say how far it is.
+using LayoutProgressFn = std::function<void(uint64_t, uint64_t)>;
+
 class TargetFile {
 public:
-    explicit TargetFile(const TargetRequest& req);
+    explicit TargetFile(const TargetRequest& req, const LayoutProgressFn& onLayout = {});
     ~TargetFile();
     TargetFile(const TargetFile&) = delete;
     TargetFile& operator=(const TargetFile&) = delete;
@@ -35,8 +40,8 @@ public:
     dev_t device() const { return device_; }  // for disk util
 
 private:
-    void finishOpen(const TargetRequest& req, const struct stat& st, bool blockDev);
-    void layOut(uint64_t from, uint64_t to);
+    void finishOpen(const TargetRequest& req, const struct stat& st, bool blockDev, const LayoutProgressFn& onLayout);
+    void layOut(uint64_t from, uint64_t to, const LayoutProgressFn& onLayout);
     void cleanup() noexcept;
 
     std::string path_;

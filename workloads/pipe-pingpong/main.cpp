@@ -3,6 +3,7 @@
 // kernel issues an IBPB when switching to or from it).
 #include "base/atomic_file.hpp"
 #include "base/errors.hpp"
+#include "common/progress.hpp"
 #include "common/pulse_status.hpp"
 #include "common/signals.hpp"
 #include "common/preflight.hpp"
@@ -50,6 +51,7 @@ int run(const Settings& s) {
     ctx.threaded = s.threaded;
     ctx.binding = s.cpus.empty() ? s.binding : "cpus=" + s.cpus;
     ctx.placement = s.placement;
+    Progress progress("pipe-pingpong", unsigned(s.iterations), std::cout);
     for (int it = 1; it <= s.iterations; ++it) {
         std::cout << "iteration " << it << "/" << s.iterations << std::endl;
         ExchangeResult r = runExchange(cfg);
@@ -57,6 +59,7 @@ int run(const Settings& s) {
         writeFileAtomically(s.logdir / ("benchlog-_-_-" + std::to_string(it)), text);
         std::cout << text << std::flush;
         throwIfInterrupted();
+        progress.iterationDone();
     }
     return kExitOk;
 }

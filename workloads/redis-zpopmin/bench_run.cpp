@@ -2,6 +2,7 @@
 
 #include "base/atomic_file.hpp"
 #include "common/cpu_pin.hpp"
+#include "common/progress.hpp"
 #include "base/errors.hpp"
 #include "common/signals.hpp"
 #include "redis-zpopmin/batch_buffer.hpp"
@@ -35,10 +36,12 @@ public:
         long ncpu = ::sysconf(_SC_NPROCESSORS_CONF);
         auto counts = largeStrideClients(s_.minClients, s_.maxClients, ncpu > 0 ? int(ncpu) : 1);
         if (s_.freshServer == "run") startServer();
+        Progress progress("redis-zpopmin", unsigned(counts.size()) * unsigned(s_.iterations), out_);
         for (int clients : counts)
             for (int it = 1; it <= s_.iterations; ++it) {
                 if (s_.freshServer == "iteration") startServer();
                 iteration(clients, it);
+                progress.iterationDone("clients " + std::to_string(clients));
             }
         server_.reset();
     }

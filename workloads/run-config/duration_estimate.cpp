@@ -52,9 +52,13 @@ std::optional<double> benchSeconds(const std::string& bench, const std::map<std:
                                           (number(env, "SECCOMP_CHURN_RUNTIME", 60) + 0.3);
     }
     if (bench == "fiolike") {
-        std::string patterns = text(env, "FIO_IO_PATTERNS");
-        std::replace(patterns.begin(), patterns.end(), ',', ' ');
-        double n = std::max<std::size_t>(1, splitWords(patterns).size());
+        // fiolike runs one job per pattern and depth listed (space or comma).
+        auto listed = [&env](const char* var) {
+            std::string list = text(env, var);
+            std::replace(list.begin(), list.end(), ',', ' ');
+            return double(std::max<std::size_t>(1, splitWords(list).size()));
+        };
+        double n = listed("FIO_IO_PATTERNS") * listed("FIO_IODEPTH");
         double run = number(env, "FIO_RUNTIME", 0) + number(env, "FIO_RAMP_TIME", 0);
         if (run <= 0) return std::nullopt;  // size-bound: depends on the device
         return kProcessStartSeconds + n * (run + 1.0);

@@ -3,6 +3,7 @@
 #include "base/atomic_file.hpp"
 #include "base/errors.hpp"
 #include "common/latency_summary.hpp"
+#include "common/progress.hpp"
 #include "seccomp-churn/metrics_log.hpp"
 #include "seccomp-churn/workers.hpp"
 
@@ -19,7 +20,9 @@ void runSweep(const Config& c, std::ostream& progress) {
 
     const Recipe recipe(c.recipe);  // all filters built before any clock starts
     const std::string stressor = stressorName(c.recipe);
-    for (unsigned clients : powerTwoSweep(c.minThreads, c.maxThreads)) {
+    const auto sweep = powerTwoSweep(c.minThreads, c.maxThreads);
+    Progress done("seccomp-churn", unsigned(sweep.size()) * c.iterations, progress);
+    for (unsigned clients : sweep) {
         for (unsigned it = 1; it <= c.iterations; ++it) {
             progress << "Running " << clients << " seccomp-churn " << presetName(c.recipe.preset)
                      << " iteration " << it << "/" << c.iterations << std::endl;
@@ -63,6 +66,7 @@ void runSweep(const Config& c, std::ostream& progress) {
                      << " ops/s, " << static_cast<double>(r.filtersAttached) / (r.ops ? static_cast<double>(r.ops) : 1.0)
                      << " filters/op, attach p50/p99/max " << e.attach.p50 << "/" << e.attach.p99
                      << "/" << e.attach.max << " us" << std::endl;
+            done.iterationDone("instances " + std::to_string(clients));
         }
     }
 }

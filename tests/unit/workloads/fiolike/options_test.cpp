@@ -9,7 +9,9 @@ using namespace mmtp::fiolike;
 namespace {
 JobSpec specOf(std::vector<const char*> args) {
     args.insert(args.begin(), "fiolike");
-    return jobSpecFrom(optionTable().parse(static_cast<int>(args.size()), args.data()));
+    const JobPlan plan = jobPlanFrom(optionTable().parse(static_cast<int>(args.size()), args.data()));
+    REQUIRE(plan.jobs.size() == 1);
+    return plan.jobs.front();
 }
 }  // namespace
 
@@ -63,4 +65,39 @@ TEST_CASE("fiolike --print-name gives the default job name without a log directo
     const JobSpec s = specOf({"--print-name", "--rw", "randrw", "--rwmixread", "70", "--iodepth", "32", "--ioengine", "io_uring"});
     CHECK(s.printName);
     CHECK(s.name == "io_uring-randrw70-4k-j1-qd32");
+}
+
+namespace {
+JobPlan planOf(std::vector<const char*> args) {
+    args.insert(args.begin(), "fiolike");
+    return jobPlanFrom(optionTable().parse(static_cast<int>(args.size()), args.data()));
+}
+}  // namespace
+
+TEST_CASE("fiolike runs one job per pattern and depth listed, patterns outermost, as MMTests' fio loops") {
+    setenv("FIO_IO_PATTERNS", "randread randwrite", 1);
+    setenv("FIO_IODEPTH", "1,32", 1);
+    const JobPlan p = planOf({"--logdir", "/tmp/x", "--ioengine", "io_uring"});
+    unsetenv("FIO_IO_PATTERNS");
+    unsetenv("FIO_IODEPTH");
+    REQUIRE(p.jobs.size() == 4);
+    CHECK(p.jobs[0].name == "io_uring-randread-4k-j1-qd1");
+    CHECK(p.jobs[1].name == "io_uring-randread-4k-j1-qd32");
+    CHECK(p.jobs[2].name == "io_uring-randwrite-4k-j1-qd1");
+    CHECK(p.jobs[3].name == "io_uring-randwrite-4k-j1-qd32");
+    CHECK(p.jobs[3].pattern == Pattern::RandWrite);
+    CHECK(p.jobs[3].iodepth == 32);
+    // a comma-separated list on the command line, with stray blanks
+    const JobPlan c = planOf({"--logdir", "/tmp/x", "--rw", " read, write ,"});
+    REQUIRE(c.jobs.size() == 2);
+    CHECK(c.jobs[1].rwText == "write");
+}
+
+TEST_CASE("fiolike refuses a bad list item, an empty list and one --name for many jobs") {
+    CHECK_THROWS_WITH(planOf({"--logdir", "/tmp/x", "--rw", "read randomread"}), Catch::StartsWith("--rw: 'randomread'"));
+    CHECK_THROWS_WITH(planOf({"--logdir", "/tmp/x", "--rw", " , "}), "--rw: ' , ' names nothing");
+    CHECK_THROWS_WITH(planOf({"--logdir", "/tmp/x", "--iodepth", "1 0"}), "--iodepth: must be between 1 and 4096 (got 0)");
+    CHECK_THROWS_WITH(planOf({"--logdir", "/tmp/x", "--iodepth", "-3"}), "--iodepth: must be between 1 and 4096 (got -3)");
+    CHECK_THROWS_WITH(planOf({"--logdir", "/tmp/x", "--rw", "read,write", "--name", "x"}), Catch::StartsWith("--name: one name for 2 jobs"));
+    CHECK(planOf({"--logdir", "/tmp/x", "--rw", "read", "--name", "x"}).jobs.front().name == "x");
 }

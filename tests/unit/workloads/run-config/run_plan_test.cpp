@@ -124,3 +124,14 @@ TEST_CASE("cpu topology lines follow list-cpu-toplogy.sh", "[run-config]") {
     CHECK(cstateLatencyText(root / "idle") == "c-0   POLL    0\nc-1  haltpoll idle    1\n");
     fs::remove_all(root);
 }
+
+TEST_CASE("the fiolike estimate counts one job per pattern and depth listed", "[run-config]") {
+    std::map<std::string, std::string> env = {{"FIO_RUNTIME", "30"}, {"FIO_RAMP_TIME", "5"}};
+    auto one = benchSeconds("fiolike", env);
+    REQUIRE(one);
+    env["FIO_IO_PATTERNS"] = "randread,randwrite";
+    env["FIO_IODEPTH"] = "1 32 64";
+    auto six = benchSeconds("fiolike", env);
+    REQUIRE(six);
+    CHECK(*six - 0.3 == Approx(6 * (*one - 0.3)));
+}
