@@ -1,0 +1,48 @@
+// run_validity.hpp - whether a run's results for one benchmark can be trusted,
+// from what run-mmtests.sh and run-config record beside them:
+//   iter-N/tests-timestamp  "test begin :: BENCH T", "test end :: BENCH T RC",
+//                           and run-config's "interrupted :: BENCH T SIG"
+//   mmtests-activity        "status :: RC" once the whole run finished
+//   iter-N/BENCH/logs       the benchmark's own logs
+// A failed, interrupted, cut-short or log-less run still gets its table
+// column (as MMTests prints it), but a report warns about it and verdicts
+// leave it out.
+#pragma once
+#include "core/warnings.hpp"
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace mmtp::compare {
+
+enum class RunProblem {
+    None,
+    Failed,       // the benchmark exited non-zero (test end RC != 0)
+    Interrupted,  // Ctrl-C / SIGTERM: run-config's interrupted mark or status 130
+    Incomplete,   // started but never ended (SIGKILL, crash), or fewer iterations than its peers
+    NoLogs,       // no iter-N/BENCH/logs, or an empty one
+};
+
+struct RunValidity {
+    std::string run;
+    RunProblem problem = RunProblem::None;
+    std::string reason;  // one line for a warning, "" when valid
+    int iterations = 0;  // iter-N directories that ran the benchmark
+    bool valid() const { return problem == RunProblem::None; }
+};
+
+// "failed", "interrupted", "incomplete", "no logs" ("" for None).
+const char* problemName(RunProblem problem);
+
+// The first problem found in runDir for bench (interrupted, then incomplete,
+// then failed, then no logs). Unreadable files are warnings, not problems.
+RunValidity checkRunValidity(const std::filesystem::path& runDir, const std::string& run, const std::string& bench,
+                             Warnings& warnings);
+
+// checkRunValidity for each run, then marks a run with fewer iterations
+// than the most any run has as Incomplete ("2 of 5 iterations").
+std::vector<RunValidity> checkRunsValidity(const std::filesystem::path& logDir, const std::vector<std::string>& runs,
+                                           const std::string& bench, Warnings& warnings);
+
+}  // namespace mmtp::compare
