@@ -6,6 +6,7 @@
 #include "render/render.hpp"
 #include "input/run_discovery.hpp"
 #include "render/svg_chart.hpp"
+#include "render/verdict_text.hpp"
 #include "tables/verdict.hpp"
 
 #include <algorithm>
@@ -91,9 +92,9 @@ BenchmarkSection benchmarkSection(const KernelsOptions& o, const std::string& be
                                                abaVerdict(runs.front(), runs[b], runs.back(), ops)) + "\n";
             } else if (v == Verdict::TwoBaselines) {
                 s.verdictText += runs.size() < 2 ? "Two-baseline table for " + bench + ": needs two runs\n"
-                                                 : renderTwoBaselines(bench, runs, ops) + "\n";
+                                                 : renderTwoBaselines(bench, twoBaselines(runs, ops)) + "\n";
             } else {
-                s.verdictText += renderLkp(bench, runs, ops);
+                s.verdictText += renderLkp(bench, lkpTables(runs, ops));
             }
         }
         if (o.html) {

@@ -2,6 +2,7 @@
 // and its machine-state differences.
 #include "compare/test_support.hpp"
 #include "input/machine_state.hpp"
+#include "render/verdict_text.hpp"
 #include "tables/verdict.hpp"
 
 #include <catch2/catch.hpp>
@@ -56,12 +57,29 @@ TEST_CASE("the two-baseline table gives each run's percentage against both basel
     std::vector<RunSummary> runs = {runWith("mitigations-off", {{"read", {356.33}}}),
                                     runWith("retbleed-off", {{"read", {332.67}}}),
                                     runWith("retbleed-ibrs", {{"read", {242.00}}})};
-    std::string table = renderTwoBaselines("fio", runs, {"read"});
+    std::string table = renderTwoBaselines("fio", twoBaselines(runs, {"read"}));
     CHECK(table.find("-32.09%") != std::string::npos);  // ibrs against mitigations=off
     // ibrs against retbleed=off: the seed's -27.25% came from unrounded means;
     // from the rounded ones in its table it is -27.26%.
     CHECK(table.find("-27.26%") != std::string::npos);
     CHECK(table.find("7.11%") != std::string::npos);    // mitigations=off against retbleed=off
+}
+
+TEST_CASE("the LKP table compares each later run with the first and leaves out operations either lacks",
+          "[compare][kernels]") {
+    std::vector<RunSummary> runs = {runWith("base", {{"rps", {100, 100}}, {"lat", {2}}}),
+                                    runWith("new", {{"rps", {90, 90}}})};
+    std::vector<LkpTable> tables = lkpTables(runs, {"rps", "lat"});
+    REQUIRE(tables.size() == 1);
+    CHECK(tables[0].baseRun == "base");
+    CHECK(tables[0].newRun == "new");
+    REQUIRE(tables[0].rows.size() == 1);
+    CHECK(tables[0].rows[0].op == "rps");
+    CHECK(tables[0].rows[0].changePct == Approx(-10.0));
+    std::string text = renderLkp("redis", tables);
+    CHECK(text.find("-10.00%") != std::string::npos);
+    CHECK(text.find("redis.rps") != std::string::npos);
+    CHECK(text.find("redis.lat") == std::string::npos);
 }
 
 TEST_CASE("machine state differences list only the entries that differ, per run", "[compare][kernels]") {
