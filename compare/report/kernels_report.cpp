@@ -3,6 +3,7 @@
 #include "tables/comparison.hpp"
 #include "report/load_runs.hpp"
 #include "input/machine_state.hpp"
+#include "render/html_escape.hpp"
 #include "render/render.hpp"
 #include "input/run_discovery.hpp"
 #include "render/svg_chart.hpp"
@@ -118,13 +119,13 @@ const char* kStyle =
 std::string htmlMachineState(const std::vector<RunMachineState>& states) {
     std::vector<StateDifference> diffs = differingEntries(states);
     std::string out = "<h2 id=\"mitigations\">Mitigation state</h2>\n";
-    if (diffs.empty()) return out + "<pre>" + escapeXml(renderMachineStateText(states)) + "</pre>\n";
+    if (diffs.empty()) return out + "<pre>" + escapeHtml(renderMachineStateText(states)) + "</pre>\n";
     out += "<table class=\"state\"><tr><th>entry</th>";
-    for (const RunMachineState& s : states) out += "<th>" + escapeXml(s.run) + "</th>";
+    for (const RunMachineState& s : states) out += "<th>" + escapeHtml(s.run) + "</th>";
     out += "</tr>\n";
     for (const StateDifference& d : diffs) {
-        out += "<tr><td>" + escapeXml(d.key) + "</td>";
-        for (const std::string& v : d.values) out += "<td>" + escapeXml(v) + "</td>";
+        out += "<tr><td>" + escapeHtml(d.key) + "</td>";
+        for (const std::string& v : d.values) out += "<td>" + escapeHtml(v) + "</td>";
         out += "</tr>\n";
     }
     return out + "</table>\n";
@@ -200,18 +201,18 @@ KernelsReport buildKernelsReport(const KernelsOptions& o, std::ostream& err) {
         }
     } else {
         std::string title = o.title.empty() ? "MMTests comparison: " + names.front() : o.title;
-        out << "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>" << escapeXml(title)
-            << "</title><style>" << kStyle << "</style></head><body>\n<h1>" << escapeXml(title) << "</h1>\n";
+        out << "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>" << escapeHtml(title)
+            << "</title><style>" << kStyle << "</style></head><body>\n<h1>" << escapeHtml(title) << "</h1>\n";
         out << htmlMachineState(states);
         for (const BenchmarkSection& s : sections) {
-            out << "<h2 id=\"" << escapeXml(s.name) << "\">" << escapeXml(s.name) << "</h2>\n";
+            out << "<h2 id=\"" << escapeHtml(s.name) << "\">" << escapeHtml(s.name) << "</h2>\n";
             if (!s.error.empty()) {
-                out << "<p>not compared: " << escapeXml(s.error) << "</p>\n";
+                out << "<p>not compared: " << escapeHtml(s.error) << "</p>\n";
                 continue;
             }
             out << s.compareHtml << s.svg;
             if (!s.durationHtml.empty()) out << "<h3>Duration</h3>\n" << s.durationHtml;
-            if (!s.verdictText.empty()) out << "<h3>Verdict</h3>\n<pre>" << escapeXml(s.verdictText) << "</pre>\n";
+            if (!s.verdictText.empty()) out << "<h3>Verdict</h3>\n<pre>" << escapeHtml(s.verdictText) << "</pre>\n";
         }
         out << "</body></html>\n";
     }
