@@ -61,9 +61,9 @@ int main(int argc, char** argv) {
         if (!outputDir.empty()) {
             fs::create_directories(outputDir);
             if (outputFile.empty()) outputFile = o.html ? "index.html" : "report.txt";
-            mmtp::writeFileAtomically(fs::path(outputDir) / fs::path(outputFile).filename(), report.text);
+            mmtp::writeFileAtomically(fs::path(outputDir) / fs::path(outputFile).filename(), report.page);
         } else {
-            std::cout << report.text;
+            std::cout << report.page;
         }
         if (!jsonExport.empty()) mmtp::writeFileAtomically(jsonExport, report.json);
         return report.failedBenchmarks > 0 ? 1 : 0;
