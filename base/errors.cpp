@@ -11,13 +11,17 @@ std::string errnoMessage(const std::string& what) {
 }
 
 int runReportingErrors(const char* prog, const std::function<int()>& body) {
+    return runReportingErrors(prog, std::cerr, body);
+}
+
+int runReportingErrors(const char* prog, std::ostream& err, const std::function<int()>& body) {
     try {
         return body();
     } catch (const Error& e) {
-        std::cerr << prog << ": " << e.what() << std::endl;
+        err << prog << ": " << e.what() << std::endl;
         return e.code();
     } catch (const std::exception& e) {
-        std::cerr << prog << ": " << e.what() << std::endl;
+        err << prog << ": " << e.what() << std::endl;
         return kExitFailure;
     }
 }
