@@ -1,12 +1,26 @@
 #include "parsers/benchmark_source.hpp"
 
-#include "input/log_files.hpp"
 #include "parsers/parse_external.hpp"
 #include "parsers/parsers.hpp"
 
 #include <stdexcept>
 
 namespace mmtp::compare {
+
+namespace {
+
+// "redis, ..., seccomp-churn -a attach, ...", from the parser table.
+std::string nativeBenchmarkList() {
+    std::string list;
+    for (const NativeBenchmark& b : nativeBenchmarks()) {
+        if (!list.empty()) list += ", ";
+        list += b.name;
+        if (!b.alt.empty()) list += " -a " + std::string(b.alt);
+    }
+    return list;
+}
+
+}  // namespace
 
 BenchmarkSource findBenchmark(const std::string& bench, const std::string& altReport,
                               const std::optional<std::string>& subHeading,
@@ -19,10 +33,8 @@ BenchmarkSource findBenchmark(const std::string& bench, const std::string& altRe
     }
     if (mmtestsDir) {
         if (auto sp = findExternalShellpack(*mmtestsDir, bench, altReport)) {
-            auto yaml = readLog(sp->yaml);
-            if (!yaml) throw std::runtime_error("cannot read " + sp->yaml.string());
             ExternalShellpack shellpack = *sp;
-            return {bench, loadSummarySettings(*yaml, sp->yaml.string(), subHeading),
+            return {bench, loadSummarySettings(readShellpackYaml(sp->yaml), sp->yaml.string(), subHeading),
                     [shellpack, altReport](const std::filesystem::path& logs, Warnings&) {
                         return runExternalParser(shellpack, logs, altReport);
                     }};
@@ -32,8 +44,8 @@ BenchmarkSource findBenchmark(const std::string& bench, const std::string& altRe
                                  (altReport.empty() ? "" : "-" + altReport) + ".yaml in " + mmtestsDir->string());
     }
     throw std::runtime_error("unknown benchmark '" + bench + (altReport.empty() ? "" : "' with alt report '" + altReport) +
-                             "': native parsers are redis, perfpipe, stressng, fio, redis-zpopmin, "
-                             "pipe-pingpong, ibpb-pulse, seccomp-churn (-a attach), fiolike (-a cpu); for others give --mmtests-dir or MMTESTS_DIR");
+                             "': native parsers are " + nativeBenchmarkList() +
+                             "; for others give --mmtests-dir or MMTESTS_DIR");
 }
 
 }  // namespace mmtp::compare

@@ -30,4 +30,6 @@ const NativeBenchmark* findNativeBenchmark(std::string_view name, std::string_vi
     return nullptr;
 }
 
+std::span<const NativeBenchmark> nativeBenchmarks() { return kNativeBenchmarks; }
+
 }  // namespace mmtp::compare
