@@ -5,8 +5,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <fstream>
-#include <iterator>
 #include <regex>
 #include <stdexcept>
 #include <yaml-cpp/yaml.h>
@@ -93,14 +91,6 @@ SummarySettings loadSummarySettings(const std::string& yamlText, const std::stri
         if (precision == 0) precision = 2;  // Compare.pm: "if ($self->{_Precision})"
     }
     return {*type, higher, precision};
-}
-
-std::string readShellpackYaml(const std::filesystem::path& file) {
-    std::ifstream in(file, std::ios::binary);
-    if (!in) throw std::runtime_error("cannot read " + file.string());
-    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    if (in.bad()) throw std::runtime_error("cannot read " + file.string());
-    return text;
 }
 
 std::optional<std::string> embeddedShellpackYaml(const std::string& name) {

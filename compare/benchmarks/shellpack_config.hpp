@@ -22,10 +22,6 @@ struct SummarySettings {
 SummarySettings loadSummarySettings(const std::string& yamlText, const std::string& source,
                                     const std::optional<std::string>& subHeading);
 
-// The text of an MMTests checkout's shellpack.yaml. Throws
-// std::runtime_error naming the file when it cannot be read.
-std::string readShellpackYaml(const std::filesystem::path& file);
-
 // The embedded shellpack.yaml of a benchmark, nullopt when none is embedded.
 std::optional<std::string> embeddedShellpackYaml(const std::string& name);
 

@@ -1,5 +1,6 @@
 #include "parsers/benchmark_source.hpp"
 
+#include "input/log_files.hpp"
 #include "parsers/parse_external.hpp"
 #include "parsers/parsers.hpp"
 
@@ -33,8 +34,10 @@ BenchmarkSource findBenchmark(const std::string& bench, const std::string& altRe
     }
     if (mmtestsDir) {
         if (auto sp = findExternalShellpack(*mmtestsDir, bench, altReport)) {
+            auto yaml = readLog(sp->yaml);
+            if (!yaml) throw std::runtime_error("cannot read " + sp->yaml.string());
             ExternalShellpack shellpack = *sp;
-            return {bench, loadSummarySettings(readShellpackYaml(sp->yaml), sp->yaml.string(), subHeading),
+            return {bench, loadSummarySettings(*yaml, sp->yaml.string(), subHeading),
                     [shellpack, altReport](const std::filesystem::path& logs, Warnings&) {
                         return runExternalParser(shellpack, logs, altReport);
                     }};
