@@ -76,5 +76,5 @@ int run(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    return mmtp::runReportingErrors(kProg, [&] { return run(argc, argv); });
+    return mmtp::runReportingErrors(kProg, [&] { return withFailuresAsErrors([&] { return run(argc, argv); }); });
 }

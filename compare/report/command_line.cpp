@@ -9,6 +9,16 @@ namespace po = boost::program_options;
 
 namespace mmtp::compare {
 
+int withFailuresAsErrors(const std::function<int()>& body) {
+    try {
+        return body();
+    } catch (const Error&) {
+        throw;
+    } catch (const std::runtime_error& e) {
+        throw Error(e.what());
+    }
+}
+
 po::variables_map parseCommandLine(int argc, const char* const argv[], const po::options_description& desc) {
     po::variables_map vm;
     try {

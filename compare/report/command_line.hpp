@@ -4,11 +4,18 @@
 #pragma once
 #include <boost/program_options.hpp>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace mmtp::compare {
+
+// Runs a compare program's body. compare's failures are std::runtime_errors
+// whose message already names the file or option: they are rethrown as
+// mmtp::Error (exit 1), so base's runReportingErrors prints them as they are
+// rather than as unexpected exceptions.
+int withFailuresAsErrors(const std::function<int()>& body);
 
 // Parses argv against desc; Boost's errors become mmtp::UsageError (exit 2).
 boost::program_options::variables_map parseCommandLine(int argc, const char* const argv[],
