@@ -25,6 +25,10 @@ std::string describeUnexpected(const std::exception& e) {
 }
 
 int runReportingErrors(const char* prog, const std::function<int()>& body) {
+    return runReportingErrors(prog, std::cerr, body);
+}
+
+int runReportingErrors(const char* prog, std::ostream& err, const std::function<int()>& body) {
     int code = kExitFailure;
     std::string message;
     try {
@@ -38,7 +42,7 @@ int runReportingErrors(const char* prog, const std::function<int()>& body) {
         message = "internal error: unknown exception";
     }
     std::cout.flush();  // progress lines first, then the one error line
-    std::cerr << prog << ": " << message << std::endl;
+    err << prog << ": " << message << std::endl;
     return code;
 }
 

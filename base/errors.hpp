@@ -2,6 +2,7 @@
 // prints "PROG: message" on one line and exits with the code they carry.
 #pragma once
 #include <functional>
+#include <iosfwd>
 #include <stdexcept>
 #include <string>
 
@@ -44,5 +45,7 @@ std::string describeUnexpected(const std::exception& e);
 // "PROG: message" on one line and returns the Error's exit code
 // (kExitFailure for any other exception, reworded by describeUnexpected).
 int runReportingErrors(const char* prog, const std::function<int()>& body);
+// The same, with the message on err (tests read it from a string stream).
+int runReportingErrors(const char* prog, std::ostream& err, const std::function<int()>& body);
 
 }  // namespace mmtp

@@ -1,8 +1,9 @@
 // compare-kernels: MMTests' compare-kernels.sh as a native program, plus the
 // mitigation-state differences and verdict tables the seeds compute by hand.
 #include "base/atomic_file.hpp"
+#include "base/errors.hpp"
+#include "report/command_line.hpp"
 #include "report/kernels_report.hpp"
-#include "report/load_runs.hpp"
 
 #include <boost/program_options.hpp>
 #include <filesystem>
@@ -12,7 +13,11 @@ namespace po = boost::program_options;
 namespace fs = std::filesystem;
 using namespace mmtp::compare;
 
-int main(int argc, char** argv) {
+namespace {
+
+constexpr const char* kProg = "compare-kernels";
+
+int run(int argc, char** argv) {
     KernelsOptions o;
     std::string format = "text", changeDir, outputDir, outputFile, jsonExport, excludeList;
     std::vector<std::string> verdicts;
@@ -36,42 +41,40 @@ int main(int argc, char** argv) {
         ("mmtests-dir", po::value<std::string>()->notifier([&mmtestsDir](const std::string& v) { mmtestsDir = v; }),
          "MMTests checkout for benchmarks not parsed natively (default: $MMTESTS_DIR)")
         ("help,h", "print this help");
-    try {
-        po::variables_map vm = parseCommandLine(argc, argv, desc);
-        if (vm.count("help")) {
-            std::cout << "usage: compare-kernels [-C WORK/log] [--baseline RUN --compare RUN...] [options]\n"
-                         "Reports every benchmark of the runs in a work/log directory, as MMTests' compare-kernels.sh.\n\n"
-                      << desc << "\n";
-            return 0;
-        }
-        if (format != "text" && format != "html") throw UsageError("--format " + format + ": use text or html");
-        o.html = format == "html";
-        if (!changeDir.empty()) o.logDir = changeDir;
-        for (const std::string& e : splitRunNames(excludeList)) o.exclude.push_back(e);
-        for (const std::string& v : verdicts) {
-            if (v == "aba") o.verdicts.push_back(Verdict::Aba);
-            else if (v == "baselines") o.verdicts.push_back(Verdict::TwoBaselines);
-            else if (v == "lkp") o.verdicts.push_back(Verdict::Lkp);
-            else throw UsageError("--verdict " + v + ": use aba, baselines or lkp");
-        }
-        if (!outputFile.empty() && outputDir.empty()) throw UsageError("--output-file needs --output-dir");
-        o.mmtestsDir = mmtestsDirOrEnv(mmtestsDir);
-
-        KernelsReport report = buildKernelsReport(o, std::cerr);
-        if (!outputDir.empty()) {
-            fs::create_directories(outputDir);
-            if (outputFile.empty()) outputFile = o.html ? "index.html" : "report.txt";
-            mmtp::writeFileAtomically(fs::path(outputDir) / fs::path(outputFile).filename(), report.text);
-        } else {
-            std::cout << report.text;
-        }
-        if (!jsonExport.empty()) mmtp::writeFileAtomically(jsonExport, report.json);
-        return report.failedBenchmarks > 0 ? 1 : 0;
-    } catch (const UsageError& e) {
-        std::cerr << "compare-kernels: " << e.what() << " (see --help)\n";
-        return 2;
-    } catch (const std::exception& e) {
-        std::cerr << "compare-kernels: " << e.what() << "\n";
-        return 1;
+    po::variables_map vm = parseCommandLine(argc, argv, desc);
+    if (vm.count("help")) {
+        std::cout << "usage: compare-kernels [-C WORK/log] [--baseline RUN --compare RUN...] [options]\n"
+                     "Reports every benchmark of the runs in a work/log directory, as MMTests' compare-kernels.sh.\n\n"
+                  << desc << "\n";
+        return 0;
     }
+    if (format != "text" && format != "html") throw mmtp::UsageError("--format " + format + ": use text or html");
+    o.html = format == "html";
+    if (!changeDir.empty()) o.logDir = changeDir;
+    for (const std::string& e : splitRunNames(excludeList)) o.exclude.push_back(e);
+    for (const std::string& v : verdicts) {
+        if (v == "aba") o.verdicts.push_back(Verdict::Aba);
+        else if (v == "baselines") o.verdicts.push_back(Verdict::TwoBaselines);
+        else if (v == "lkp") o.verdicts.push_back(Verdict::Lkp);
+        else throw mmtp::UsageError("--verdict " + v + ": use aba, baselines or lkp");
+    }
+    if (!outputFile.empty() && outputDir.empty()) throw mmtp::UsageError("--output-file needs --output-dir");
+    o.mmtestsDir = mmtestsDirOrEnv(mmtestsDir);
+
+    KernelsReport report = buildKernelsReport(o, std::cerr);
+    if (!outputDir.empty()) {
+        fs::create_directories(outputDir);
+        if (outputFile.empty()) outputFile = o.html ? "index.html" : "report.txt";
+        mmtp::writeFileAtomically(fs::path(outputDir) / fs::path(outputFile).filename(), report.page);
+    } else {
+        std::cout << report.page;
+    }
+    if (!jsonExport.empty()) mmtp::writeFileAtomically(jsonExport, report.json);
+    return report.failedBenchmarks > 0 ? mmtp::kExitFailure : mmtp::kExitOk;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    return mmtp::runReportingErrors(kProg, [&] { return withFailuresAsErrors([&] { return run(argc, argv); }); });
 }

@@ -26,10 +26,6 @@ Row rowFromLine(std::string_view line) {
     return row;
 }
 
-std::string lineFromRow(const Row& r) {
-    return r.metric + '\t' + r.factorA + '\t' + r.factorB + '\t' + r.interval + '\t' + r.value + '\t' + r.extra;
-}
-
 namespace {
 
 bool isBlank(char c) { return c == ' ' || c == '\t'; }

@@ -17,9 +17,6 @@ using Rows = std::vector<Row>;
 // (split(/\t/, $line), trailing newline ignored).
 Row rowFromLine(std::string_view line);
 
-// The line a Row came from (for sorting like the shell parsers do).
-std::string lineFromRow(const Row& row);
-
 // A key for sortLinesLikeCoreutils: field number (1-based, blank-separated
 // as sort(1) does without -t) and whether it compares numerically (-n).
 struct SortKey {

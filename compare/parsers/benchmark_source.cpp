@@ -9,6 +9,21 @@
 
 namespace mmtp::compare {
 
+namespace {
+
+// "redis, ..., seccomp-churn -a attach, ...", from the parser table.
+std::string nativeBenchmarkList() {
+    std::string list;
+    for (const NativeBenchmark& b : nativeBenchmarks()) {
+        if (!list.empty()) list += ", ";
+        list += b.name;
+        if (!b.alt.empty()) list += " -a " + std::string(b.alt);
+    }
+    return list;
+}
+
+}  // namespace
+
 BenchmarkSource findBenchmark(const std::string& bench, const std::string& altReport,
                               const std::optional<std::string>& subHeading,
                               const std::optional<std::filesystem::path>& mmtestsDir) {
@@ -38,8 +53,8 @@ BenchmarkSource findBenchmark(const std::string& bench, const std::string& altRe
                                  (altReport.empty() ? "" : "-" + altReport) + ".yaml in " + mmtestsDir->string());
     }
     throw std::runtime_error("unknown benchmark '" + bench + (altReport.empty() ? "" : "' with alt report '" + altReport) +
-                             "': native parsers are redis, perfpipe, stressng, fio, redis-zpopmin, "
-                             "pipe-pingpong, ibpb-pulse, seccomp-churn (-a attach), fiolike (-a cpu); for others give --mmtests-dir or MMTESTS_DIR");
+                             "': native parsers are " + nativeBenchmarkList() +
+                             "; for others give --mmtests-dir or MMTESTS_DIR");
 }
 
 }  // namespace mmtp::compare

@@ -32,4 +32,6 @@ const NativeBenchmark* findNativeBenchmark(std::string_view name, std::string_vi
     return nullptr;
 }
 
+std::span<const NativeBenchmark> nativeBenchmarks() { return kNativeBenchmarks; }
+
 }  // namespace mmtp::compare

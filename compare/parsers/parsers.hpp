@@ -8,6 +8,7 @@
 #include "core/warnings.hpp"
 
 #include <filesystem>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -51,5 +52,7 @@ struct NativeBenchmark {
 
 // nullptr when the benchmark (and alternative report) is not parsed natively.
 const NativeBenchmark* findNativeBenchmark(std::string_view name, std::string_view alt = {});
+// Every entry of the table, in its order.
+std::span<const NativeBenchmark> nativeBenchmarks();
 
 }  // namespace mmtp::compare

@@ -1,5 +1,7 @@
 #include "render/render.hpp"
 
+#include "render/html_escape.hpp"
+
 namespace mmtp::compare {
 
 namespace {
@@ -27,7 +29,9 @@ void textRows(const FormattedTable& t, int fieldLength, std::string& out) {
     }
 }
 
-// PrintHtml::_printRow
+// PrintHtml::_printRow, which printf()s "<td>FORMAT</td>" with the cell. Only
+// the formatted cell is escaped (run and operation names may carry markup);
+// without & < > " ' in it that is the Perl's output byte for byte.
 void htmlRows(const FormattedTable& t, int fieldLength, const std::string& open, const std::string& close,
               std::string& out) {
     for (const auto& row : t.rows) {
@@ -41,9 +45,9 @@ void htmlRows(const FormattedTable& t, int fieldLength, const std::string& open,
                     color = cell.asNumber() > 0 ? "bgcolor=\"#A0FFA0\"" : "bgcolor=\"#FFA0A0\"";
                 }
                 if (cell.kind == PerlArg::Kind::String && endsWith(cell.str, ":NSIG:")) cell.str.resize(cell.str.size() - 6);
-                out += perlSprintf("<" + open + " " + color + ">" + t.formats[c] + "</" + close + ">", cell);
+                out += "<" + open + " " + color + ">" + escapeHtml(perlSprintf(t.formats[c], cell)) + "</" + close + ">";
             } else {
-                out += perlSprintf("<" + open + ">" + fallbackFormat(fieldLength) + "</" + close + ">", cell);
+                out += "<" + open + ">" + escapeHtml(perlSprintf(fallbackFormat(fieldLength), cell)) + "</" + close + ">";
             }
         }
         out += "</tr>\n";

@@ -1,5 +1,6 @@
 #include "render/svg_chart.hpp"
 
+#include "render/html_escape.hpp"
 #include "tables/verdict.hpp"
 
 #include <algorithm>
@@ -23,20 +24,6 @@ struct Candle {
 };
 
 }  // namespace
-
-std::string escapeXml(const std::string& s) {
-    std::string out;
-    for (char c : s) {
-        switch (c) {
-        case '&': out += "&amp;"; break;
-        case '<': out += "&lt;"; break;
-        case '>': out += "&gt;"; break;
-        case '"': out += "&quot;"; break;
-        default: out += c;
-        }
-    }
-    return out;
-}
 
 std::string candlestickSvg(const std::string& title, const std::vector<RunSummary>& runs,
                            const std::vector<std::string>& allOps, std::size_t maxOps) {
@@ -77,12 +64,12 @@ std::string candlestickSvg(const std::string& title, const std::vector<RunSummar
 
     std::string s = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"candlesticks\" width=\"" + num(width) +
                     "\" height=\"" + num(height) + "\" font-family=\"sans-serif\" font-size=\"10\">\n";
-    s += "<text x=\"" + num(left) + "\" y=\"14\" font-size=\"13\">" + escapeXml(title) +
-         " (each operation relative to the mean of " + escapeXml(runs.front().testName) + ")</text>\n";
+    s += "<text x=\"" + num(left) + "\" y=\"14\" font-size=\"13\">" + escapeHtml(title) +
+         " (each operation relative to the mean of " + escapeHtml(runs.front().testName) + ")</text>\n";
     for (std::size_t r = 0; r < runs.size(); ++r) {
         double lx = left + static_cast<double>(r) * 150;
         s += "<rect x=\"" + num(lx) + "\" y=\"22\" width=\"10\" height=\"10\" fill=\"" + kColours[r % 8] + "\"/>";
-        s += "<text x=\"" + num(lx + 14) + "\" y=\"31\">" + escapeXml(runs[r].testName) + "</text>\n";
+        s += "<text x=\"" + num(lx + 14) + "\" y=\"31\">" + escapeHtml(runs[r].testName) + "</text>\n";
     }
     for (int i = 0; i <= 4; ++i) {
         double v = lo + (hi - lo) * i / 4;
@@ -99,7 +86,7 @@ std::string candlestickSvg(const std::string& title, const std::vector<RunSummar
             if (std::isnan(c.mean)) continue;
             double x = gx + static_cast<double>(r) * (candleW + 2);
             const char* col = kColours[r % 8];
-            s += "<g><title>" + escapeXml(ops[g] + " " + runs[r].testName) + "</title>";
+            s += "<g><title>" + escapeHtml(ops[g] + " " + runs[r].testName) + "</title>";
             s += "<line x1=\"" + num(x + candleW / 2) + "\" x2=\"" + num(x + candleW / 2) + "\" y1=\"" + num(y(c.hi)) +
                  "\" y2=\"" + num(y(c.lo)) + "\" stroke=\"" + col + "\"/>";
             s += "<rect x=\"" + num(x) + "\" y=\"" + num(y(c.boxHi)) + "\" width=\"" + num(candleW) + "\" height=\"" +
@@ -110,7 +97,7 @@ std::string candlestickSvg(const std::string& title, const std::vector<RunSummar
         }
         double cx = gx + static_cast<double>(runs.size()) * (candleW + 2) / 2;
         s += "<text transform=\"translate(" + num(cx) + "," + num(top + plotH + 12) +
-             ") rotate(-45)\" text-anchor=\"end\">" + escapeXml(ops[g]) + "</text>\n";
+             ") rotate(-45)\" text-anchor=\"end\">" + escapeHtml(ops[g]) + "</text>\n";
     }
     if (allOps.size() > ops.size())
         s += "<text x=\"" + num(left) + "\" y=\"" + num(height - 6) + "\">" + std::to_string(ops.size()) + " of " +

@@ -10,11 +10,9 @@
 
 namespace mmtp::compare {
 
-// At most maxOps operations are drawn (the caption says when some were left out).
+// At most maxOps operations are drawn (the caption says when some were left
+// out). Every name is escaped with escapeHtml.
 std::string candlestickSvg(const std::string& title, const std::vector<RunSummary>& runs,
                            const std::vector<std::string>& ops, std::size_t maxOps = 40);
-
-// Escapes text for HTML/SVG element content and attributes.
-std::string escapeXml(const std::string& s);
 
 }  // namespace mmtp::compare

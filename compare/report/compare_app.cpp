@@ -1,14 +1,14 @@
 #include "report/compare_app.hpp"
 
+#include "base/errors.hpp"
 #include "tables/comparison.hpp"
 #include "render/json_export.hpp"
+#include "report/command_line.hpp"
 #include "report/load_runs.hpp"
 #include "render/render.hpp"
 
 #include <boost/program_options.hpp>
-#include <cstdlib>
-#include <iostream>
-#include <sstream>
+#include <ostream>
 
 namespace po = boost::program_options;
 namespace fs = std::filesystem;
@@ -77,40 +77,32 @@ std::vector<RunSummary> loadRuns(const Options& o, std::ostream& err) {
 
 }  // namespace
 
-int runCompareMmtests(int argc, const char* const argv[], std::ostream& out, std::ostream& err) {
+int compareMmtests(int argc, const char* const argv[], std::ostream& out, std::ostream& err) {
     Options o;
     po::options_description desc = describeOptions(o);
-    try {
-        po::variables_map vm = parseCommandLine(argc, argv, desc);
-        if (vm.count("help")) {
-            out << "usage: compare-mmtests -d WORK/log -b BENCH -n RUN1,RUN2,... [options]\n"
-                   "Prints the tables of MMTests' bin/compare-mmtests.pl, byte for byte, without Perl or R.\n\n"
-                << desc << "\n";
-            return 0;
-        }
-        if (o.format != "text" && o.format != "html" && o.format != "")
-            throw UsageError("--format " + o.format + ": use text or html");
-
-        std::vector<RunSummary> runs = loadRuns(o, err);
-        if (runs.empty()) throw std::runtime_error("no run could be loaded");
-        CompareOptions co;
-        co.printRatio = o.printRatio;
-        co.showCompare = !o.noCompare && !o.monitor;
-        co.printSignificance = o.printSignificance;
-        co.subHeading = o.subHeading;
-        ComparisonReport report = buildComparison(runs, co);
-        out << renderReport(report, o.format == "html" ? OutputFormat::Html : OutputFormat::Text);
-        out.flush();
-        if (o.jsonExport && o.benchmark && o.directory)
-            exportJson(fs::path(*o.directory) / (*o.benchmark + ".json.zst"), *o.benchmark, runs);
+    po::variables_map vm = parseCommandLine(argc, argv, desc);
+    if (vm.count("help")) {
+        out << "usage: compare-mmtests -d WORK/log -b BENCH -n RUN1,RUN2,... [options]\n"
+               "Prints the tables of MMTests' bin/compare-mmtests.pl, byte for byte, without Perl or R.\n\n"
+            << desc << "\n";
         return 0;
-    } catch (const UsageError& e) {
-        err << "compare-mmtests: " << e.what() << " (see --help)\n";
-        return 2;
-    } catch (const std::exception& e) {
-        err << "compare-mmtests: " << e.what() << "\n";
-        return 1;
     }
+    if (o.format != "text" && o.format != "html" && o.format != "")
+        throw UsageError("--format " + o.format + ": use text or html");
+
+    std::vector<RunSummary> runs = loadRuns(o, err);
+    if (runs.empty()) throw std::runtime_error("no run could be loaded");
+    CompareOptions co;
+    co.printRatio = o.printRatio;
+    co.showCompare = !o.noCompare && !o.monitor;
+    co.printSignificance = o.printSignificance;
+    co.subHeading = o.subHeading;
+    ComparisonReport report = buildComparison(runs, co);
+    out << renderReport(report, o.format == "html" ? OutputFormat::Html : OutputFormat::Text);
+    out.flush();
+    if (o.jsonExport && o.benchmark && o.directory)
+        exportJson(fs::path(*o.directory) / (*o.benchmark + ".json.zst"), *o.benchmark, runs);
+    return 0;
 }
 
 }  // namespace mmtp::compare

@@ -5,7 +5,10 @@
 
 namespace mmtp::compare {
 
-// Returns the exit status. Errors are one line on err; output goes to out.
-int runCompareMmtests(int argc, const char* const argv[], std::ostream& out, std::ostream& err);
+// The whole program: tables on out, warnings on err; returns the exit
+// status. Throws mmtp::UsageError for bad options and std::exception for
+// anything that stops the comparison (main reports them with
+// mmtp::runReportingErrors).
+int compareMmtests(int argc, const char* const argv[], std::ostream& out, std::ostream& err);
 
 }  // namespace mmtp::compare

@@ -1,21 +1,17 @@
 #include "report/kernels_report.hpp"
 
-#include "tables/comparison.hpp"
-#include "report/load_runs.hpp"
-#include "input/machine_state.hpp"
-#include "render/render.hpp"
 #include "input/run_discovery.hpp"
-#include "render/svg_chart.hpp"
+#include "render/verdict_text.hpp"
+#include "report/kernels_page.hpp"
+#include "report/load_runs.hpp"
 #include "tables/verdict.hpp"
 
 #include <algorithm>
-#include <nlohmann/json.hpp>
 #include <ostream>
 #include <set>
 #include <sstream>
 #include <stdexcept>
 
-using nlohmann::json;
 namespace fs = std::filesystem;
 
 namespace mmtp::compare {
@@ -34,26 +30,62 @@ std::vector<std::string> sortByVersion(std::vector<std::string> runs) {
     return runs;
 }
 
-struct BenchmarkSection {
-    std::string name;
-    std::string compareText, compareHtml, durationText, durationHtml, verdictText, svg;
-    json summaries = json::object();
-    std::string error;
-};
-
-std::string tableFor(const LoadRequest& req, const CompareOptions& co, OutputFormat fmt, std::ostream& err,
-                     std::vector<RunSummary>* keep = nullptr) {
-    std::vector<RunSummary> runs = loadRunsFromTree(req, err);
-    if (runs.empty()) throw std::runtime_error("no run could be loaded");
-    std::string out = renderReport(buildComparison(runs, co), fmt);
-    if (keep) *keep = std::move(runs);
-    return out;
+// Lines of `more` that `said` does not already hold, to err.
+void passOnNewLines(const std::string& said, const std::string& more, std::ostream& err) {
+    std::istringstream in(more);
+    for (std::string line; std::getline(in, line);)
+        if (said.find(line + "\n") == std::string::npos) err << line << "\n";
 }
 
-BenchmarkSection benchmarkSection(const KernelsOptions& o, const std::string& bench,
-                                  const std::vector<std::string>& names, std::ostream& err) {
-    BenchmarkSection s;
-    s.name = bench;
+// The duration monitor's table; nullopt when no iteration recorded a
+// "time ::" line for the benchmark (MMTests prints nothing either). It reads
+// the run directories the benchmark's load just read, so only warnings that
+// load did not print are passed on.
+std::optional<ComparisonReport> durationTable(LoadRequest req, const std::string& said, std::ostream& err) {
+    req.durationMonitor = true;
+    CompareOptions co;
+    co.showCompare = false;
+    std::ostringstream warnings;
+    try {
+        std::vector<RunSummary> runs = loadRunsFromTree(req, warnings);
+        passOnNewLines(said, warnings.str(), err);
+        if (runs.empty()) return std::nullopt;
+        return buildComparison(runs, co);
+    } catch (const std::exception&) {
+        passOnNewLines(said, warnings.str(), err);
+        return std::nullopt;
+    }
+}
+
+std::string verdictText(const std::vector<Verdict>& verdicts, const std::string& bench,
+                        const std::vector<RunSummary>& runs) {
+    std::vector<std::string> ops = runs.front().summaryOps(std::nullopt);
+    std::string text;
+    for (Verdict v : verdicts) {
+        if (v == Verdict::Aba) {
+            if (runs.size() < 3) {
+                text += "A/B/A verdict for " + bench + ": needs three runs (A, B, A again)\n";
+                continue;
+            }
+            for (std::size_t b = 1; b + 1 < runs.size(); ++b)
+                text += renderAba(bench, runs.front().testName, runs[b].testName, runs.back().testName,
+                                  abaVerdict(runs.front(), runs[b], runs.back(), ops)) + "\n";
+        } else if (v == Verdict::TwoBaselines) {
+            text += runs.size() < 2 ? "Two-baseline table for " + bench + ": needs two runs\n"
+                                    : renderTwoBaselines(bench, twoBaselines(runs, ops)) + "\n";
+        } else {
+            text += renderLkp(bench, lkpTables(runs, ops));
+        }
+    }
+    return text;
+}
+
+// Loads the benchmark's runs once (warnings printed once) and computes
+// everything the report shows of it; a failure is kept as its error.
+BenchmarkResults loadBenchmark(const KernelsOptions& o, const std::string& bench,
+                               const std::vector<std::string>& names, std::ostream& err) {
+    BenchmarkResults b;
+    b.name = bench;
     LoadRequest req;
     req.directory = o.logDir;
     req.benchmark = bench;
@@ -61,73 +93,25 @@ BenchmarkSection benchmarkSection(const KernelsOptions& o, const std::string& be
     req.mmtestsDir = o.mmtestsDir;
     CompareOptions co;
     co.printSignificance = o.autoDetect;
+    std::ostringstream said;
     try {
-        std::vector<RunSummary> runs;
-        s.compareText = tableFor(req, co, OutputFormat::Text, err, &runs);
-        if (o.html) s.compareHtml = tableFor(req, co, OutputFormat::Html, err);
-        LoadRequest dur = req;
-        dur.durationMonitor = true;
-        CompareOptions dco;
-        dco.showCompare = false;
         try {
-            s.durationText = tableFor(dur, dco, OutputFormat::Text, err);
-            if (o.html) s.durationHtml = tableFor(dur, dco, OutputFormat::Html, err);
+            b.runs = loadRunsFromTree(req, said);
         } catch (const std::exception&) {
-            // no tests-timestamp "time ::" line: MMTests prints nothing either
+            err << said.str();
+            throw;
         }
-        std::vector<std::string> ops = runs.front().summaryOps(std::nullopt);
-        for (const RunSummary& run : runs)
-            for (const std::string& op : ops) {
-                SampleStats st = sampleStats(run, op);
-                s.summaries[run.testName][op] = {{"mean", st.mean}, {"stddev", st.stddev}, {"cov_pct", st.cov}, {"samples", st.n}};
-            }
-        for (Verdict v : o.verdicts) {
-            if (v == Verdict::Aba) {
-                if (runs.size() < 3) {
-                    s.verdictText += "A/B/A verdict for " + bench + ": needs three runs (A, B, A again)\n";
-                    continue;
-                }
-                for (std::size_t b = 1; b + 1 < runs.size(); ++b)
-                    s.verdictText += renderAba(bench, runs.front().testName, runs[b].testName, runs.back().testName,
-                                               abaVerdict(runs.front(), runs[b], runs.back(), ops)) + "\n";
-            } else if (v == Verdict::TwoBaselines) {
-                s.verdictText += runs.size() < 2 ? "Two-baseline table for " + bench + ": needs two runs\n"
-                                                 : renderTwoBaselines(bench, runs, ops) + "\n";
-            } else {
-                s.verdictText += renderLkp(bench, runs, ops);
-            }
-        }
-        if (o.html) {
-            const auto& ratioOps = runs.front().extraction.ratioOperations();
-            s.svg = candlestickSvg(bench, runs, ratioOps ? *ratioOps : ops);
-        }
+        err << said.str();
+        if (b.runs.empty()) throw std::runtime_error("no run could be loaded");
+        b.compare = buildComparison(b.runs, co);
+        b.duration = durationTable(req, said.str(), err);
+        b.verdictText = verdictText(o.verdicts, bench, b.runs);
     } catch (const std::exception& e) {
-        s.error = e.what();
+        b.runs.clear();
+        b.error = e.what();
         err << "compare-kernels: " << bench << ": " << e.what() << "\n";
     }
-    return s;
-}
-
-const char* kStyle =
-    "body{font-family:sans-serif;margin:1.5em}h1{font-size:1.4em}h2{font-size:1.15em;margin-top:1.6em}"
-    "table.resultsTable{border-collapse:collapse;font-family:monospace;font-size:12px;white-space:pre}"
-    "table.resultsTable td,table.resultsTable th{padding:0 2px}pre{font-size:12px}"
-    "table.state{border-collapse:collapse;font-size:12px}table.state td,table.state th{border:1px solid #ccc;padding:2px 6px}"
-    "svg{display:block;margin:0.5em 0}";
-
-std::string htmlMachineState(const std::vector<RunMachineState>& states) {
-    std::vector<StateDifference> diffs = differingEntries(states);
-    std::string out = "<h2 id=\"mitigations\">Mitigation state</h2>\n";
-    if (diffs.empty()) return out + "<pre>" + escapeXml(renderMachineStateText(states)) + "</pre>\n";
-    out += "<table class=\"state\"><tr><th>entry</th>";
-    for (const RunMachineState& s : states) out += "<th>" + escapeXml(s.run) + "</th>";
-    out += "</tr>\n";
-    for (const StateDifference& d : diffs) {
-        out += "<tr><td>" + escapeXml(d.key) + "</td>";
-        for (const std::string& v : d.values) out += "<td>" + escapeXml(v) + "</td>";
-        out += "</tr>\n";
-    }
-    return out + "</table>\n";
+    return b;
 }
 
 // Each once: a refused tests-activity is met by run discovery and again when
@@ -136,18 +120,6 @@ void printWarnings(const Warnings& warnings, std::ostream& err) {
     std::set<std::string> said;
     for (const std::string& w : warnings)
         if (said.insert(w).second) err << "compare-kernels: warning: " << w << "\n";
-}
-
-// Run names, logs and error messages are bytes from the tree: invalid UTF-8
-// (a run directory "\xe9", a 0xB5 in cmdline.txt) is replaced by U+FFFD in
-// the JSON, with one warning, instead of failing the report.
-std::string dumpReplacingBadUtf8(const json& j, std::ostream& err) {
-    try {
-        return j.dump(2) + "\n";
-    } catch (const json::type_error&) {
-        err << "compare-kernels: warning: invalid UTF-8 in the report's text; replaced by U+FFFD in the JSON\n";
-        return j.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
-    }
 }
 
 }  // namespace
@@ -179,74 +151,27 @@ std::vector<std::string> selectRuns(const KernelsOptions& o, Warnings& warnings)
 }
 
 KernelsReport buildKernelsReport(const KernelsOptions& o, std::ostream& err) {
+    KernelsData data;
     Warnings warnings;
-    std::vector<std::string> names;
     try {
-        names = selectRuns(o, warnings);
+        data.runs = selectRuns(o, warnings);
     } catch (const std::exception&) {
         printWarnings(warnings, err);  // they may say why no run was found
         throw;
     }
-    std::vector<RunMachineState> states;
-    for (const std::string& n : names) {
-        states.push_back(readMachineState(o.logDir, n));
-        warnings.insert(warnings.end(), states.back().warnings.begin(), states.back().warnings.end());
+    for (const std::string& n : data.runs) {
+        data.states.push_back(readMachineState(o.logDir, n));
+        warnings.insert(warnings.end(), data.states.back().warnings.begin(), data.states.back().warnings.end());
     }
-    std::vector<std::string> ran = benchmarksOfRun(o.logDir / names.front(), warnings);
+    std::vector<std::string> ran = benchmarksOfRun(o.logDir / data.runs.front(), warnings);
     printWarnings(warnings, err);
-    std::vector<BenchmarkSection> sections;
-    for (const std::string& bench : ran) sections.push_back(benchmarkSection(o, bench, names, err));
+    for (const std::string& bench : ran) data.benchmarks.push_back(loadBenchmark(o, bench, data.runs, err));
 
     KernelsReport report;
-    json j;
-    j["title"] = o.title;
-    j["runs"] = names;
-    json diffs = json::array();
-    for (const StateDifference& d : differingEntries(states)) diffs.push_back({{"entry", d.key}, {"values", d.values}});
-    j["machine_state_differences"] = diffs;
-    json benches = json::array();
-    for (const BenchmarkSection& s : sections) {
-        json b = {{"benchmark", s.name}, {"compare", s.compareText}, {"duration", s.durationText},
-                  {"verdict", s.verdictText}, {"samples", s.summaries}};
-        if (!s.error.empty()) b["error"] = s.error;
-        benches.push_back(b);
-        if (!s.error.empty()) ++report.failedBenchmarks;
-    }
-    j["benchmarks"] = benches;
-    report.json = dumpReplacingBadUtf8(j, err);
-
-    std::ostringstream out;
-    if (!o.html) {
-        if (!o.title.empty()) out << o.title << "\n";
-        out << renderMachineStateText(states);
-        for (const BenchmarkSection& s : sections) {
-            out << "\n" << s.name << "\n";
-            if (!s.error.empty()) {
-                out << "(not compared: " << s.error << ")\n";
-                continue;
-            }
-            out << s.compareText << "\n";
-            if (!s.durationText.empty()) out << s.durationText << "\n";
-            if (!s.verdictText.empty()) out << s.verdictText;
-        }
-    } else {
-        std::string title = o.title.empty() ? "MMTests comparison: " + names.front() : o.title;
-        out << "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>" << escapeXml(title)
-            << "</title><style>" << kStyle << "</style></head><body>\n<h1>" << escapeXml(title) << "</h1>\n";
-        out << htmlMachineState(states);
-        for (const BenchmarkSection& s : sections) {
-            out << "<h2 id=\"" << escapeXml(s.name) << "\">" << escapeXml(s.name) << "</h2>\n";
-            if (!s.error.empty()) {
-                out << "<p>not compared: " << escapeXml(s.error) << "</p>\n";
-                continue;
-            }
-            out << s.compareHtml << s.svg;
-            if (!s.durationHtml.empty()) out << "<h3>Duration</h3>\n" << s.durationHtml;
-            if (!s.verdictText.empty()) out << "<h3>Verdict</h3>\n<pre>" << escapeXml(s.verdictText) << "</pre>\n";
-        }
-        out << "</body></html>\n";
-    }
-    report.text = out.str();
+    report.page = o.html ? renderKernelsHtml(o, data) : renderKernelsText(o, data);
+    report.json = renderKernelsJson(o, data, err);
+    for (const BenchmarkResults& b : data.benchmarks)
+        if (!b.error.empty()) ++report.failedBenchmarks;
     return report;
 }
 

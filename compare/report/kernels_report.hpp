@@ -29,7 +29,7 @@ struct KernelsOptions {
 };
 
 struct KernelsReport {
-    std::string text;  // text or HTML, as asked
+    std::string page;  // the report: text, or one HTML page with --format html
     std::string json;  // everything the report shows
     int failedBenchmarks = 0;
 };
@@ -40,6 +40,8 @@ struct KernelsReport {
 // with a warning.
 std::vector<std::string> selectRuns(const KernelsOptions& options, Warnings& warnings);
 
+// Loads and compares each benchmark's runs once (its warnings go to err once),
+// then renders the page and the JSON from that data.
 KernelsReport buildKernelsReport(const KernelsOptions& options, std::ostream& err);
 
 }  // namespace mmtp::compare

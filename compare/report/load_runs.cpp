@@ -1,15 +1,14 @@
 #include "report/load_runs.hpp"
 
+#include "base/errors.hpp"
 #include "parsers/benchmark_source.hpp"
 #include "report/json_import.hpp"
 #include "input/log_files.hpp"
 #include "parsers/monitor_duration.hpp"
 #include "stats/stats.hpp"
 
-#include <cstdlib>
 #include <ostream>
 #include <regex>
-#include <sstream>
 
 namespace fs = std::filesystem;
 
@@ -67,41 +66,13 @@ void reportWarnings(const Warnings& warnings, const std::string& name, std::ostr
 
 }  // namespace
 
-boost::program_options::variables_map parseCommandLine(int argc, const char* const argv[],
-                                                       const boost::program_options::options_description& desc) {
-    namespace po = boost::program_options;
-    po::variables_map vm;
-    try {
-        po::store(po::command_line_parser(argc, argv).options(desc).run(), vm);
-        po::notify(vm);
-    } catch (const po::error& e) {
-        throw UsageError(e.what());
-    }
-    return vm;
-}
-
-std::vector<std::string> splitRunNames(const std::string& list) {
-    std::vector<std::string> out;
-    std::stringstream ss(list);
-    std::string item;
-    while (std::getline(ss, item, ',')) out.push_back(item);
-    while (!out.empty() && out.back().empty()) out.pop_back();
-    return out;
-}
-
-std::optional<fs::path> mmtestsDirOrEnv(const std::optional<std::string>& option) {
-    if (option) return fs::path(*option);
-    if (const char* env = std::getenv("MMTESTS_DIR"); env && *env) return fs::path(env);
-    return std::nullopt;
-}
-
 std::vector<RunSummary> loadRunsFromTree(const LoadRequest& r, std::ostream& err) {
     std::optional<BenchmarkSource> source;
     if (!r.durationMonitor) source = findBenchmark(r.benchmark, r.altReport, r.subHeading, r.mmtestsDir);
-    std::optional<std::regex> dataFilter;
+    Extraction::LabelFilter keep;
     if (r.subHeading) {
         try {
-            dataFilter = std::regex(*r.subHeading);
+            keep = [re = std::regex(*r.subHeading)](const std::string& label) { return std::regex_search(label, re); };
         } catch (const std::regex_error&) {
             throw UsageError("--sub-heading '" + *r.subHeading + "' is not a valid regular expression");
         }
@@ -120,7 +91,7 @@ std::vector<RunSummary> loadRunsFromTree(const LoadRequest& r, std::ostream& err
                 for (const Row& row : parseDuration(iter, r.benchmark))
                     run.extraction.addData(row.metric, row.interval, row.value);
             } else {
-                run.extraction.addRows(source->parse(iter / r.benchmark / "logs", warnings), dataFilter);
+                run.extraction.addRows(source->parse(iter / r.benchmark / "logs", warnings), keep);
             }
             run.extraction.nextIteration();
         }

@@ -24,14 +24,14 @@ void Extraction::remember(const std::string& op) {
     if (seen_.insert(op).second) ops_.push_back(op);
 }
 
-void Extraction::addRows(const Rows& rows, const std::optional<std::regex>& dataFilter) {
+void Extraction::addRows(const Rows& rows, const LabelFilter& keep) {
     std::set<std::string> seenRatio;
     std::vector<std::string> ratioOps;
     for (const Row& r : rows) {
         std::string label = r.metric;
         if (!r.factorA.empty() && r.factorA != "_") label += "-" + r.factorA;
         if (!r.factorB.empty() && r.factorB != "_") label += "-" + r.factorB;
-        if (!dataFilter || std::regex_search(label, *dataFilter)) addData(label, r.interval, r.value);
+        if (!keep || keep(label)) addData(label, r.interval, r.value);
         if (!r.extra.empty() && r.extra[0] == 'R' && seenRatio.insert(label).second) ratioOps.push_back(label);
     }
     // Each iteration's parse replaces the list (ExtractShellpack.pm).

@@ -4,9 +4,9 @@
 #pragma once
 #include "core/rows.hpp"
 
+#include <functional>
 #include <map>
 #include <optional>
-#include <regex>
 #include <string>
 #include <string_view>
 #include <unordered_set>
@@ -28,9 +28,10 @@ public:
     void nextIteration() { ++iteration_; }
 
     // ExtractShellpack.pm extractReport for one iteration's rows: labels are
-    // metric[-factorA][-factorB]; dataFilter (the --sub-heading regex,
-    // unanchored) selects the rows whose data are kept.
-    void addRows(const Rows& rows, const std::optional<std::regex>& dataFilter);
+    // metric[-factorA][-factorB]; keep (the --sub-heading regex, unanchored;
+    // empty keeps every row) selects the rows whose data are kept.
+    using LabelFilter = std::function<bool(const std::string& label)>;
+    void addRows(const Rows& rows, const LabelFilter& keep);
 
     const std::vector<std::string>& operations() const { return ops_; }
     const std::optional<std::vector<std::string>>& ratioOperations() const { return ratioOps_; }

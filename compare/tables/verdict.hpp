@@ -1,6 +1,7 @@
-// verdict.hpp - the tables engineers otherwise compute by hand from
-// compare-mmtests output (seeds 000, 004, 002), from the raw samples of each
-// run: the arithmetic mean, sample stddev and CoV of every operation.
+// verdict.hpp - the numbers behind the tables engineers otherwise compute by
+// hand from compare-mmtests output (seeds 000, 004, 002), from the raw samples
+// of each run: the arithmetic mean, sample stddev and CoV of every operation.
+// Their text is render/verdict_text.hpp.
 #pragma once
 #include "stats/summary.hpp"
 
@@ -24,18 +25,38 @@ struct AbaRow {
     double noisePct = 0;   // the largest per-run CoV
     bool exceeds = false;  // |change| > drift + noise
 };
+// Operations missing from any of the three runs are left out.
 std::vector<AbaRow> abaVerdict(const RunSummary& a1, const RunSummary& b, const RunSummary& a2,
                                const std::vector<std::string>& ops);
-std::string renderAba(const std::string& bench, const std::string& a1, const std::string& b, const std::string& a2,
-                      const std::vector<AbaRow>& rows);
 
-// (b) mean, stdev and % against each of two baselines, one block per
-// operation, one row per run (seed 004's layout).
-std::string renderTwoBaselines(const std::string& bench, const std::vector<RunSummary>& runs,
-                               const std::vector<std::string>& ops);
+// (b) mean, stdev and % against each of the first two runs (seed 004's):
+// one block per operation, one row per run.
+struct TwoBaselinesRow {
+    std::string run;
+    SampleStats stats;
+    double pctBase1 = 0, pctBase2 = 0;  // mean against each baseline's mean
+};
+struct TwoBaselinesBlock {
+    std::string op;
+    std::vector<TwoBaselinesRow> rows;
+};
+struct TwoBaselinesTable {
+    std::vector<std::string> runs;  // every run, the two baselines first
+    std::vector<TwoBaselinesBlock> blocks;
+};
+// Needs two runs; with fewer the table has no blocks.
+TwoBaselinesTable twoBaselines(const std::vector<RunSummary>& runs, const std::vector<std::string>& ops);
 
-// (c) LKP-style "base ±stddev%  %change  new ±stddev%  metric" rows.
-std::string renderLkp(const std::string& bench, const std::vector<RunSummary>& runs,
-                      const std::vector<std::string>& ops);
+// (c) the LKP test robot's comparison: each later run against the first.
+struct LkpRow {
+    std::string op;
+    SampleStats base, now;
+    double changePct = 0;  // now.mean against base.mean
+};
+struct LkpTable {
+    std::string baseRun, newRun;
+    std::vector<LkpRow> rows;  // operations without samples in either run are left out
+};
+std::vector<LkpTable> lkpTables(const std::vector<RunSummary>& runs, const std::vector<std::string>& ops);
 
 }  // namespace mmtp::compare

@@ -1,5 +1,7 @@
 // Scratch log trees for the compare-mmtests tests.
 #pragma once
+#include "base/errors.hpp"
+#include "report/command_line.hpp"
 #include "report/compare_app.hpp"
 
 #include <chrono>
@@ -85,7 +87,11 @@ inline RunResult runCompare(std::vector<std::string> args) {
     std::vector<const char*> argv;
     for (const std::string& a : args) argv.push_back(a.c_str());
     std::ostringstream out, err;
-    int status = mmtp::compare::runCompareMmtests(static_cast<int>(argv.size()), argv.data(), out, err);
+    int status = mmtp::runReportingErrors("compare-mmtests", err, [&] {
+        return mmtp::compare::withFailuresAsErrors([&] {
+            return mmtp::compare::compareMmtests(static_cast<int>(argv.size()), argv.data(), out, err);
+        });
+    });
     return {status, out.str(), err.str()};
 }
 

@@ -116,3 +116,17 @@ TEST_CASE("--json-export writes a zstd file beside the logs and prints the plain
     CHECK(back.status != 0);
     CHECK(back.err.find("not a JSON array") != std::string::npos);
 }
+
+TEST_CASE("compare's failures reach the error reporter as mmtp::Error with their message, usage errors keep exit 2",
+          "[compare][app]") {
+    using mmtp::compare::withFailuresAsErrors;
+    try {
+        withFailuresAsErrors([]() -> int { throw std::runtime_error("cannot read x/redis-1-1.log"); });
+        FAIL("nothing thrown");
+    } catch (const mmtp::Error& e) {
+        CHECK(std::string(e.what()) == "cannot read x/redis-1-1.log");
+        CHECK(e.code() == mmtp::kExitFailure);
+    }
+    CHECK_THROWS_AS(withFailuresAsErrors([]() -> int { throw mmtp::UsageError("--format pdf"); }), mmtp::UsageError);
+    CHECK_THROWS_AS(withFailuresAsErrors([]() -> int { throw std::logic_error("bug"); }), std::logic_error);
+}

@@ -2,9 +2,12 @@
 // and its machine-state differences.
 #include "compare/test_support.hpp"
 #include "input/machine_state.hpp"
+#include "report/kernels_report.hpp"
+#include "render/verdict_text.hpp"
 #include "tables/verdict.hpp"
 
 #include <catch2/catch.hpp>
+#include <sstream>
 
 using namespace mmtp::compare;
 using compare_test::ScratchTree;
@@ -17,6 +20,26 @@ RunSummary runWith(const std::string& name, const std::vector<std::pair<std::str
     for (const auto& [op, values] : ops)
         for (std::size_t i = 0; i < values.size(); ++i) run.extraction.addNumbers(op, static_cast<double>(i + 1), values[i]);
     return run;
+}
+
+// Two redis runs whose logs hold one malformed line each.
+void redisTreeWithMalformedLines(const ScratchTree& t) {
+    for (const std::string run : {"a", "b"}) {
+        t.write("log/" + run + "/iter-0/tests-timestamp",
+                "start :: 1764460000\ntest begin :: redis 1764460001\ntest end :: redis 1764460009 0\n"
+                "time :: redis 5.37 user 1.18 system 8.17 elapsed\n");
+        t.write("log/" + run + "/iter-0/redis/logs/redis-1-1.log",
+                "\"test\",\"rps\",\"avg_latency_ms\",\"min_latency_ms\",\"p50_latency_ms\",\"p95_latency_ms\","
+                "\"p99_latency_ms\",\"max_latency_ms\"\n"
+                "\"GET\",\"2859885.75\",\"0.073\",\"0.064\",\"0.071\",\"0.087\",\"0.127\",\"0.231\"\n"
+                "\"ZADD\",\"oops\"\n");
+    }
+}
+
+std::size_t occurrences(const std::string& text, const std::string& what) {
+    std::size_t n = 0;
+    for (std::size_t p = text.find(what); p != std::string::npos; p = text.find(what, p + 1)) ++n;
+    return n;
 }
 
 }  // namespace
@@ -56,12 +79,29 @@ TEST_CASE("the two-baseline table gives each run's percentage against both basel
     std::vector<RunSummary> runs = {runWith("mitigations-off", {{"read", {356.33}}}),
                                     runWith("retbleed-off", {{"read", {332.67}}}),
                                     runWith("retbleed-ibrs", {{"read", {242.00}}})};
-    std::string table = renderTwoBaselines("fio", runs, {"read"});
+    std::string table = renderTwoBaselines("fio", twoBaselines(runs, {"read"}));
     CHECK(table.find("-32.09%") != std::string::npos);  // ibrs against mitigations=off
     // ibrs against retbleed=off: the seed's -27.25% came from unrounded means;
     // from the rounded ones in its table it is -27.26%.
     CHECK(table.find("-27.26%") != std::string::npos);
     CHECK(table.find("7.11%") != std::string::npos);    // mitigations=off against retbleed=off
+}
+
+TEST_CASE("the LKP table compares each later run with the first and leaves out operations either lacks",
+          "[compare][kernels]") {
+    std::vector<RunSummary> runs = {runWith("base", {{"rps", {100, 100}}, {"lat", {2}}}),
+                                    runWith("new", {{"rps", {90, 90}}})};
+    std::vector<LkpTable> tables = lkpTables(runs, {"rps", "lat"});
+    REQUIRE(tables.size() == 1);
+    CHECK(tables[0].baseRun == "base");
+    CHECK(tables[0].newRun == "new");
+    REQUIRE(tables[0].rows.size() == 1);
+    CHECK(tables[0].rows[0].op == "rps");
+    CHECK(tables[0].rows[0].changePct == Approx(-10.0));
+    std::string text = renderLkp("redis", tables);
+    CHECK(text.find("-10.00%") != std::string::npos);
+    CHECK(text.find("redis.rps") != std::string::npos);
+    CHECK(text.find("redis.lat") == std::string::npos);
 }
 
 TEST_CASE("machine state differences list only the entries that differ, per run", "[compare][kernels]") {
@@ -79,4 +119,23 @@ TEST_CASE("machine state differences list only the entries that differ, per run"
     std::string text = renderMachineStateText(states);
     CHECK(text.find("Mitigation state differences") != std::string::npos);
     CHECK(text.find("retbleed") == std::string::npos);
+}
+
+TEST_CASE("compare-kernels reads each benchmark once: a malformed line is reported once in every format",
+          "[compare][kernels]") {
+    ScratchTree t;
+    redisTreeWithMalformedLines(t);
+    for (bool html : {false, true}) {
+        KernelsOptions o;
+        o.logDir = t.root() / "log";
+        o.html = html;
+        o.verdicts = {Verdict::Lkp};
+        std::ostringstream err;
+        KernelsReport report = buildKernelsReport(o, err);
+        CHECK(report.failedBenchmarks == 0);
+        INFO("html " << html << ", stderr:\n" << err.str());
+        CHECK(occurrences(err.str(), "redis-1-1.log:3: not a redis-benchmark --csv result line") == 2);  // a and b
+        CHECK(occurrences(report.page, html ? "<h3>Duration</h3>" : "Elapsed") >= 1);
+        CHECK(occurrences(report.page, "redis.GET-RPS-1") == 1);
+    }
 }

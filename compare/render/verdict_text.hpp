@@ -1,0 +1,20 @@
+// verdict_text.hpp - the verdict tables of tables/verdict.hpp as the text
+// compare-kernels prints (and the HTML page shows, escaped, in <pre>).
+#pragma once
+#include "tables/verdict.hpp"
+
+#include <string>
+#include <vector>
+
+namespace mmtp::compare {
+
+std::string renderAba(const std::string& bench, const std::string& a1, const std::string& b, const std::string& a2,
+                      const std::vector<AbaRow>& rows);
+
+// "" when the table has no blocks (fewer than two runs).
+std::string renderTwoBaselines(const std::string& bench, const TwoBaselinesTable& table);
+
+// "base ±stddev%  %change  new ±stddev%  metric" rows, one table per later run.
+std::string renderLkp(const std::string& bench, const std::vector<LkpTable>& tables);
+
+}  // namespace mmtp::compare

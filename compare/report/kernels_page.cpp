@@ -1,0 +1,125 @@
+#include "report/kernels_page.hpp"
+
+#include "render/html_escape.hpp"
+#include "render/render.hpp"
+#include "render/svg_chart.hpp"
+#include "tables/verdict.hpp"
+
+#include <nlohmann/json.hpp>
+#include <ostream>
+
+using nlohmann::json;
+
+namespace mmtp::compare {
+
+namespace {
+
+std::string textTable(const std::optional<ComparisonReport>& t) {
+    return t ? renderReport(*t, OutputFormat::Text) : std::string();
+}
+
+const char* kStyle =
+    "body{font-family:sans-serif;margin:1.5em}h1{font-size:1.4em}h2{font-size:1.15em;margin-top:1.6em}"
+    "table.resultsTable{border-collapse:collapse;font-family:monospace;font-size:12px;white-space:pre}"
+    "table.resultsTable td,table.resultsTable th{padding:0 2px}pre{font-size:12px}"
+    "table.state{border-collapse:collapse;font-size:12px}table.state td,table.state th{border:1px solid #ccc;padding:2px 6px}"
+    "svg{display:block;margin:0.5em 0}";
+
+std::string htmlMachineState(const std::vector<RunMachineState>& states) {
+    std::vector<StateDifference> diffs = differingEntries(states);
+    std::string out = "<h2 id=\"mitigations\">Mitigation state</h2>\n";
+    if (diffs.empty()) return out + "<pre>" + escapeHtml(renderMachineStateText(states)) + "</pre>\n";
+    out += "<table class=\"state\"><tr><th>entry</th>";
+    for (const RunMachineState& s : states) out += "<th>" + escapeHtml(s.run) + "</th>";
+    out += "</tr>\n";
+    for (const StateDifference& d : diffs) {
+        out += "<tr><td>" + escapeHtml(d.key) + "</td>";
+        for (const std::string& v : d.values) out += "<td>" + escapeHtml(v) + "</td>";
+        out += "</tr>\n";
+    }
+    return out + "</table>\n";
+}
+
+std::string htmlBenchmark(const BenchmarkResults& b) {
+    std::string out = "<h2 id=\"" + escapeHtml(b.name) + "\">" + escapeHtml(b.name) + "</h2>\n";
+    if (!b.error.empty()) return out + "<p>not compared: " + escapeHtml(b.error) + "</p>\n";
+    out += renderReport(*b.compare, OutputFormat::Html);
+    const auto& ratioOps = b.runs.front().extraction.ratioOperations();
+    out += candlestickSvg(b.name, b.runs, ratioOps ? *ratioOps : b.runs.front().summaryOps(std::nullopt));
+    if (b.duration) out += "<h3>Duration</h3>\n" + renderReport(*b.duration, OutputFormat::Html);
+    if (!b.verdictText.empty()) out += "<h3>Verdict</h3>\n<pre>" + escapeHtml(b.verdictText) + "</pre>\n";
+    return out;
+}
+
+// Mean, stddev, CoV and sample count of every operation of every run.
+json sampleSummaries(const BenchmarkResults& b) {
+    json j = json::object();
+    if (b.runs.empty()) return j;
+    std::vector<std::string> ops = b.runs.front().summaryOps(std::nullopt);
+    for (const RunSummary& run : b.runs)
+        for (const std::string& op : ops) {
+            SampleStats st = sampleStats(run, op);
+            j[run.testName][op] = {{"mean", st.mean}, {"stddev", st.stddev}, {"cov_pct", st.cov}, {"samples", st.n}};
+        }
+    return j;
+}
+
+// Run names, logs and error messages are bytes from the tree: invalid UTF-8
+// (a run directory "\xe9", a 0xB5 in cmdline.txt) is replaced by U+FFFD in
+// the JSON, with one warning, instead of failing the report.
+std::string dumpReplacingBadUtf8(const json& j, std::ostream& err) {
+    try {
+        return j.dump(2) + "\n";
+    } catch (const json::type_error&) {
+        err << "compare-kernels: warning: invalid UTF-8 in the report's text; replaced by U+FFFD in the JSON\n";
+        return j.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
+    }
+}
+
+}  // namespace
+
+std::string renderKernelsText(const KernelsOptions& o, const KernelsData& d) {
+    std::string out;
+    if (!o.title.empty()) out += o.title + "\n";
+    out += renderMachineStateText(d.states);
+    for (const BenchmarkResults& b : d.benchmarks) {
+        out += "\n" + b.name + "\n";
+        if (!b.error.empty()) {
+            out += "(not compared: " + b.error + ")\n";
+            continue;
+        }
+        out += textTable(b.compare) + "\n";
+        if (b.duration) out += textTable(b.duration) + "\n";
+        out += b.verdictText;
+    }
+    return out;
+}
+
+std::string renderKernelsHtml(const KernelsOptions& o, const KernelsData& d) {
+    std::string title = escapeHtml(o.title.empty() ? "MMTests comparison: " + d.runs.front() : o.title);
+    std::string out = "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>" + title + "</title><style>" +
+                      kStyle + "</style></head><body>\n<h1>" + title + "</h1>\n";
+    out += htmlMachineState(d.states);
+    for (const BenchmarkResults& b : d.benchmarks) out += htmlBenchmark(b);
+    return out + "</body></html>\n";
+}
+
+std::string renderKernelsJson(const KernelsOptions& o, const KernelsData& d, std::ostream& err) {
+    json j;
+    j["title"] = o.title;
+    j["runs"] = d.runs;
+    json diffs = json::array();
+    for (const StateDifference& s : differingEntries(d.states)) diffs.push_back({{"entry", s.key}, {"values", s.values}});
+    j["machine_state_differences"] = diffs;
+    json benches = json::array();
+    for (const BenchmarkResults& b : d.benchmarks) {
+        json e = {{"benchmark", b.name}, {"compare", textTable(b.compare)}, {"duration", textTable(b.duration)},
+                  {"verdict", b.verdictText}, {"samples", sampleSummaries(b)}};
+        if (!b.error.empty()) e["error"] = b.error;
+        benches.push_back(e);
+    }
+    j["benchmarks"] = benches;
+    return dumpReplacingBadUtf8(j, err);
+}
+
+}  // namespace mmtp::compare

@@ -1,0 +1,39 @@
+// kernels_page.hpp - compare-kernels' last stage: the runs of every benchmark,
+// loaded and compared once (report/kernels_report.cpp), written out as the
+// text report, the HTML page and the JSON export. Each rendering reads the
+// same data; none loads anything again.
+#pragma once
+#include "input/machine_state.hpp"
+#include "report/kernels_report.hpp"
+#include "tables/comparison.hpp"
+
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace mmtp::compare {
+
+struct BenchmarkResults {
+    std::string name;
+    std::vector<RunSummary> runs;               // summarised, baseline first
+    std::optional<ComparisonReport> compare;    // compare-mmtests' table
+    std::optional<ComparisonReport> duration;   // --print-monitor duration's, when recorded
+    std::string verdictText;                    // the --verdict tables asked for
+    std::string error;                          // why the benchmark was not compared
+};
+
+struct KernelsData {
+    std::vector<std::string> runs;  // baseline first
+    std::vector<RunMachineState> states;
+    std::vector<BenchmarkResults> benchmarks;
+};
+
+std::string renderKernelsText(const KernelsOptions& options, const KernelsData& data);
+// One self-contained page; every string from the log tree or the command
+// line goes through escapeHtml.
+std::string renderKernelsHtml(const KernelsOptions& options, const KernelsData& data);
+// Invalid UTF-8 from the tree is replaced by U+FFFD, with one warning on err.
+std::string renderKernelsJson(const KernelsOptions& options, const KernelsData& data, std::ostream& err);
+
+}  // namespace mmtp::compare
