@@ -3,6 +3,7 @@
 // fio parser reads it, and LOGDIR/fiolike-NAME.json.
 #include "base/errors.hpp"
 #include "common/preflight.hpp"
+#include "common/pulse_status.hpp"
 #include "common/workload_main.hpp"
 #include "fiolike/engine.hpp"
 #include "fiolike/job_runner.hpp"
@@ -23,6 +24,7 @@ void supported(JobSpec& spec) {
     const EngineInfo* e = findEngine(spec.ioengine);
     if (!e->sync) e->create(-1, spec.iodepth);
     requireWritableDir(spec.logdir, "--logdir");
+    requirePulseBefore(spec.afterPulse, spec.logdir);
 }
 
 int run(const JobSpec& spec) {
@@ -43,7 +45,7 @@ int main(int argc, char** argv) {
     const Workload<JobSpec> w{
         "fiolike",
         "Runs one fio-like job and appends its terse v3 line to LOGDIR/fio.log.\n"
-        "Exit: 0 ok, 1 failure, 2 bad option, 3 engine not available here, 130 interrupted.",
+        "Exit: 0 ok, 1 failure (also: the --after-ibpb-pulse step failed), 2 bad option, 3 engine not available here, 130 interrupted.",
         optionTable(),
         jobSpecFrom,
         supported,
