@@ -30,6 +30,15 @@ grep -q "^bops-seccomp	3	_	11	[0-9.]*	_\$" "$work/ours.tsv" || fail "no bops-sec
 [[ $(grep -c '^bops-seccomp' "$work/ours.tsv") -eq 33 ]] || fail "want 33 bops-seccomp rows"
 echo "ok: $(wc -l < "$work/ours.tsv") rows identical to MMTests' stressng parser"
 
+# 1b. Another preset (raw, SPEC_ALLOW): the same bops-seccomp rows, so two
+#     presets compare row by row; MMTests' parser reads it the same way.
+"$BIN/seccomp-churn" --preset raw --spec-allow yes --trap yes --ops 2 --min-threads 1 --max-threads 2 --iterations 2 \
+	--logdir "$work/raw" > /dev/null || fail "seccomp-churn raw run failed"
+same "$work/raw"
+[[ $(cut -f1-4 "$work/ours.tsv" | grep -c '^bops-seccomp	[12]	_	[12]$') -eq 4 ]] ||
+	fail "raw preset: want bops-seccomp rows for 1 and 2 workers: $(cat "$work/ours.tsv")"
+echo "ok: the raw preset's rows are bops-seccomp too"
+
 # 2. Real stress-ng logs (goldens).
 n=0
 for d in "$SHARED"/goldens/cases/stressng-basic/log/*/iter-0/stressng/logs; do

@@ -22,12 +22,15 @@ fail() { echo "FAIL: $*"; exit 1; }
 # execs), which names a unique log directory.
 leftovers() { pgrep -f -- "--logdir $1( |$)" | grep -v "^$$\$"; }
 
-check_run() {	# check_run DIR CLIENTS ITER OPS STRESSOR FILTERS_PER_OP
-	local d=$1 c=$2 i=$3 ops=$4 name=$5 fpo=$6
+check_run() {	# check_run DIR CLIENTS ITER OPS PRESET-SETTINGS FILTERS_PER_OP
+	local d=$1 c=$2 i=$3 ops=$4 preset=$5 fpo=$6 name=seccomp
 	local log=$d/stressng-$c-$i.log extra=$d/seccomp-churn-$c-$i.extra
 	[[ -f $log && -f $extra ]] || fail "missing $log or $extra: $(ls "$d")"
 	grep -Eq "^stress-ng: metrc: \[[0-9]+\] $name +$ops +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+\$" "$log" ||
 		fail "no '$name $ops' metrics row in $log: $(cat "$log")"
+	# every preset is the seccomp stressor; the preset is in the .extra file
+	grep -qx "preset-settings $preset" "$extra" || fail "want 'preset-settings $preset' in $extra: $(cat "$extra")"
+	grep -qx "preset ${preset%% *}" "$extra" || fail "want 'preset ${preset%% *}' in $extra"
 	grep -q "^filters-per-op $fpo\$" "$extra" || fail "want filters-per-op $fpo in $extra: $(cat "$extra")"
 	grep -q "^attach-p99-usecs [0-9]" "$extra" || fail "no attach-p99-usecs in $extra"
 	ls "$d" | grep -q '\.tmp\.' && fail "temp file left in $d: $(ls "$d")"
@@ -54,12 +57,12 @@ else
 fi
 for u in "${users[@]}"; do
 	run_as $u "$work/$u-sng" --ops 12 --iterations 2 --min-threads 1 --max-threads 2 --verify yes
-	for c in 1 2; do for i in 1 2; do check_run "$work/$u-sng" $c $i 12 seccomp 9.00; done; done
+	for c in 1 2; do for i in 1 2; do check_run "$work/$u-sng" $c $i 12 "stress-ng spec-allow=no verify=yes" 9.00; done; done
 	grep -q "^Running 2 seccomp-churn stress-ng iteration 2/2" "$work/$u-sng.out" || fail "progress: $(cat "$work/$u-sng.out")"
 	run_as $u "$work/$u-raw" --preset raw --insns 200 --filters 2 --trap yes --verify yes --ops 7 --iterations 1
-	check_run "$work/$u-raw" 1 1 7 seccomp-raw 2.00
+	check_run "$work/$u-raw" 1 1 7 "raw insns=200 filters=2 spec-allow=no trap=yes verify=yes" 2.00
 	run_as $u "$work/$u-lib" --preset libseccomp --rules 30 --trap yes --spec-allow yes --verify yes --ops 5 --iterations 1
-	check_run "$work/$u-lib" 1 1 5 seccomp-lib-specallow 1.00
+	check_run "$work/$u-lib" 1 1 5 "libseccomp rules=30 filters=1 spec-allow=yes trap=yes verify=yes" 1.00
 	# time-based: about one second of real time per run
 	run_as $u "$work/$u-time" -t 1 --iterations 1
 	grep -Eq '\] seccomp +[1-9][0-9]* +(0\.9|1\.)' "$work/$u-time/stressng-1-1.log" || fail "1 s run: $(cat "$work/$u-time/stressng-1-1.log")"
@@ -70,7 +73,7 @@ done
 mkdir -p "$work/env"
 env LOGDIR_RESULTS="$work/env" SECCOMP_CHURN_OPS=3 SECCOMP_CHURN_ITERATIONS=1 SECCOMP_CHURN_PRESET=raw \
 	SECCOMP_CHURN_INSNS=10 "$SC" > /dev/null 2> "$work/env.err" || fail "env run: $(cat "$work/env.err")"
-check_run "$work/env" 1 1 3 seccomp-raw 1.00
+check_run "$work/env" 1 1 3 "raw insns=10 filters=1 spec-allow=no trap=no verify=no" 1.00
 
 # Bad input: one line "seccomp-churn: ..." naming the option, exit 2, no logs.
 expect_usage() {	# expect_usage PATTERN args...

@@ -1,6 +1,7 @@
 #include "fiolike/job_spec.hpp"
 
 #include "base/errors.hpp"
+#include "common/pulse_status.hpp"
 #include "fiolike/engine.hpp"
 
 #include <cctype>
@@ -133,6 +134,7 @@ const OptionTable& optionTable() {
                    "use this file or (unmounted) block device for all jobs"),
         textOption("logdir", 0, "LOGDIR_RESULTS", nullptr,
                    "write fio.log (terse v3, appended) and fiolike-NAME.json here"),
+        afterPulseOption("FIO_AFTER_IBPB_PULSE"),
         yesNoOption("quiet", 0, "", "no", "no human summary on stdout"),
         flagOption("print-name", 0, "print the job name these options give, and exit (for the shellpack)"),
     });
@@ -170,6 +172,7 @@ JobSpec jobSpecFrom(const OptionValues& v, const std::string& rw, unsigned iodep
     s.printName = v.yes("print-name");
     // --print-name only names the job: it needs no log directory.
     if (!s.printName) s.logdir = v.required("logdir");
+    s.afterPulse = afterPulseMode(v);
     s.quiet = v.yes("quiet");
     if (v.has("name")) {
         s.name = v.text("name");

@@ -33,6 +33,7 @@ struct JobSpec {
     std::string directory;     // empty: $SHELLPACK_DATA or a temp dir
     std::string filename;      // a file or block device shared by all jobs
     std::string logdir;
+    std::string afterPulse;    // "", sham or protect: the ibpb-pulse step that must precede
     bool quiet = false;
     bool printName = false;    // --print-name: say the name, run nothing
 

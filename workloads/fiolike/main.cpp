@@ -5,6 +5,7 @@
 #include "base/errors.hpp"
 #include "common/preflight.hpp"
 #include "common/progress.hpp"
+#include "common/pulse_status.hpp"
 #include "common/workload_main.hpp"
 #include "fiolike/engine.hpp"
 #include "fiolike/job_runner.hpp"
@@ -26,6 +27,7 @@ void supported(JobPlan& plan) {
     const EngineInfo* e = findEngine(spec.ioengine);
     if (!e->sync) e->create(-1, spec.iodepth);
     requireWritableDir(spec.logdir, "--logdir");
+    requirePulseBefore(spec.afterPulse, spec.logdir);
 }
 
 int run(const JobPlan& plan) {
@@ -54,7 +56,8 @@ int main(int argc, char** argv) {
         "fiolike",
         "Runs fio-like jobs (one per --rw pattern and --iodepth listed) and appends one\n"
         "terse v3 line per job to LOGDIR/fio.log.\n"
-        "Exit: 0 ok, 1 failure, 2 bad option, 3 engine not available here, 130 interrupted.",
+        "Exit: 0 ok, 1 failure (also: the --after-ibpb-pulse step failed), 2 bad option, 3 engine not\n"
+        "available here, 130 interrupted.",
         optionTable(),
         jobPlanFrom,
         supported,

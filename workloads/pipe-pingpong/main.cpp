@@ -32,13 +32,7 @@ ExchangeConfig exchangeConfig(const Settings& s) {
 // Everything that can refuse, before the first measurement.
 void supported(Settings& s) {
     requireWritableDir(s.logdir, "--logdir");
-    if (!s.afterPulse.empty()) {
-        auto logs = std::filesystem::absolute(s.logdir).lexically_normal();
-        if (!logs.has_filename()) logs = logs.parent_path();  // "…/logs/"
-        const auto pulseLogs = logs.parent_path().parent_path() / "ibpb-pulse" / "logs";
-        if (std::string why = checkPulseStatus(pulseLogs, s.afterPulse); !why.empty())
-            throw Error("--after-ibpb-pulse " + s.afterPulse + ": refusing to measure: " + why);
-    }
+    requirePulseBefore(s.afterPulse, s.logdir);
     CpuTopology topo;
     s.placement = resolvePlacement(topo, s.binding, s.cpus, s.baseCpu);
     preflight(exchangeConfig(s));
@@ -70,7 +64,7 @@ int main(int argc, char** argv) {
     const Workload<Settings> w{
         "pipe-pingpong",
         "Two tasks pass a 4-byte message over two pipes, perf bench sched pipe's way.\n"
-        "Exit: 0 ok, 1 failure, 2 bad option, 3 unsupported here (e.g. no per-task\n"
+        "Exit: 0 ok, 1 failure (also: the --after-ibpb-pulse step failed), 2 bad option, 3 unsupported here (e.g. no per-task\n"
         "indirect-branch control: boot with spectre_v2_user=prctl), 130 interrupted.",
         optionTable(),
         settingsFrom,

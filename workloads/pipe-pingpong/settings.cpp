@@ -1,5 +1,7 @@
 #include "pipe-pingpong/settings.hpp"
 
+#include "common/pulse_status.hpp"
+
 namespace mmtp::pipepingpong {
 
 const OptionTable& optionTable() {
@@ -19,9 +21,7 @@ const OptionTable& optionTable() {
                       "base CPU for --binding (default: the first online one)"),
         textOption("cpus", 0, "PIPE_PINGPONG_CPUS", nullptr,
                    "explicit CPUs 'A' (both) or 'A,B' (parent on A, child on B); overrides --binding"),
-        choiceOption("after-ibpb-pulse", 0, "PIPE_PINGPONG_AFTER_IBPB_PULSE", nullptr, "sham|protect",
-                     "refuse to run unless the ibpb-pulse benchmark just before this one "
-                     "(LOGDIR/../../ibpb-pulse/logs/ibpb-pulse.status) succeeded in that mode"),
+        afterPulseOption("PIPE_PINGPONG_AFTER_IBPB_PULSE"),
         textOption("logdir", 0, "LOGDIR_RESULTS", nullptr, "where benchlog-_-_-N go"),
     });
     return table;
@@ -36,7 +36,7 @@ Settings settingsFrom(const OptionValues& v) {
     s.binding = v.text("binding");
     if (v.has("cpus")) s.cpus = v.text("cpus");
     if (v.has("cpu")) s.baseCpu = v.number<int>("cpu");
-    if (v.has("after-ibpb-pulse")) s.afterPulse = v.text("after-ibpb-pulse");
+    s.afterPulse = afterPulseMode(v);
     s.logdir = v.required("logdir");
     return s;
 }

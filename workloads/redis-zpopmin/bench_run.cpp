@@ -12,6 +12,7 @@
 #include "redis-zpopmin/test_runner.hpp"
 
 #include <cstdio>
+#include <iostream>
 #include <ctime>
 #include <memory>
 #include <ostream>
@@ -132,6 +133,10 @@ private:
             if (o.replies.empty || zpop) out_ << " (replies: real " << o.replies.real << ", empty " << o.replies.empty << ")";
             if (o.replies.errors) out_ << " (" << o.replies.errors << " error replies)";
             out_ << std::endl;
+            if (o.rpsFromFineClock())
+                std::cerr << "redis-zpopmin: warning: " << o.title << " took under 1 ms (" << o.elapsedUs
+                          << " us): its rps is from the nanosecond clock where redis-benchmark would print inf; "
+                             "too short to trust, raise -n" << std::endl;
         }
         server_->checkAlive();
         csv.commit();

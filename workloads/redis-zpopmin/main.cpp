@@ -4,6 +4,7 @@
 // replies (ZPOPMIN drains its set) and a mode that keeps the set filled.
 #include "base/errors.hpp"
 #include "common/preflight.hpp"
+#include "common/pulse_status.hpp"
 #include "common/workload_main.hpp"
 #include "redis-zpopmin/bench_run.hpp"
 #include "redis-zpopmin/settings.hpp"
@@ -22,6 +23,7 @@ void supported(Settings& s) {
                                ": not found or not executable (is redis-server installed? apt-get install "
                                "redis-server, or pass --redis-server PATH)");
     requireWritableDir(s.logdir, "--logdir");
+    requirePulseBefore(s.afterPulse, s.logdir);
 }
 
 int run(const Settings& s) {
@@ -37,7 +39,7 @@ int main(int argc, char** argv) {
         "Runs redis-benchmark's test suite (redis-benchmark --csv -c C -r R -n N -P P [-t ...])\n"
         "against a fresh redis-server; writes redis-<clients>-<iteration>.log (CSV) and\n"
         "replies-<clients>-<iteration>.log into the log directory.\n"
-        "Exit: 0 ok, 1 failure, 2 bad option, 3 no redis-server here, 130 interrupted.",
+        "Exit: 0 ok, 1 failure (also: the --after-ibpb-pulse step failed), 2 bad option, 3 no redis-server here, 130 interrupted.",
         optionTable(),
         settingsFrom,
         supported,

@@ -33,7 +33,7 @@ std::string repliesHeader() {
 std::string repliesRow(const RepliesRow& r) {
     const TestOutcome& t = *r.outcome;
     auto opt = [](const std::optional<long long>& v) { return v ? std::to_string(*v) : std::string("-"); };
-    double realRps = t.elapsedUs > 0 && t.replies.total() > 0
+    double realRps = t.replies.total() > 0
                          ? t.preciseRps() * double(t.replies.real) / double(t.replies.total())
                          : 0.0;
     return formatText("%s\t%llu\t%llu\t%llu\t%llu\t%lld\t%lld\t%.2f\t%.2f\t%s\t%s\n",

@@ -16,7 +16,7 @@ namespace mmtp::rediszpopmin {
 
 std::string csvHeader();
 // "TITLE","rps","avg","min","p50","p95","p99","max" with redis-benchmark's
-// float arithmetic and %.2f / %.3f formats.
+// float arithmetic and %.2f / %.3f formats; never "inf" (TestOutcome::rps).
 std::string csvRow(const TestOutcome& t);
 
 struct RepliesRow {

@@ -2,6 +2,7 @@
 
 #include "base/errors.hpp"
 #include "common/cpu_pin.hpp"
+#include "common/pulse_status.hpp"
 
 #include <limits>
 
@@ -46,6 +47,7 @@ const OptionTable& optionTable() {
                    "(for client overhead comparisons; results are then not from a fresh server)"),
         integerOption("seed", 0, "REDIS_ZPOPMIN_SEED", "0", 0, std::numeric_limits<std::uint64_t>::max(),
                       "key PRNG seed; 0 = time^pid"),
+        afterPulseOption("REDIS_ZPOPMIN_AFTER_IBPB_PULSE"),
         flagOption("csv", 0, "accepted for redis-benchmark compatibility (output is always CSV)"),
         textOption("logdir", 0, "LOGDIR_RESULTS", nullptr, "where the logs go"),
     });
@@ -83,6 +85,7 @@ Settings settingsFrom(const OptionValues& v) {
             s.attach.size() - colon - 1 > 5 || std::stoi(s.attach.substr(colon + 1)) > 65535)
             throw UsageError("--attach '" + s.attach + "' is not HOST:PORT");
     }
+    s.afterPulse = afterPulseMode(v);
     s.logdir = v.required("logdir");
     return s;
 }

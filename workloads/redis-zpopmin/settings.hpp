@@ -32,6 +32,7 @@ struct Settings {
     bool unixSocket = false;
     std::string attach;            // HOST:PORT of a running server: start none
     uint64_t seed = 0;             // 0: time ^ pid, like redis-benchmark
+    std::string afterPulse;        // "", sham or protect: the ibpb-pulse step that must precede
     std::filesystem::path logdir;
 
     bool randomKeys() const { return keyspace > 0; }

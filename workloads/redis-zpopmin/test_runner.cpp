@@ -6,6 +6,7 @@
 #include "common/signals.hpp"
 #include "redis-zpopmin/batch_buffer.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <sys/epoll.h>
 #include <unistd.h>
@@ -16,6 +17,7 @@ namespace mmtp::rediszpopmin {
 namespace {
 
 int64_t nowUs() { return int64_t(monotonicNs() / 1000); }
+int64_t nowNs() { return int64_t(monotonicNs()); }
 
 constexpr std::size_t kReadBuf = 256 * 1024;
 
@@ -56,15 +58,16 @@ public:
         TestOutcome out;
         out.title = test_.title;
         hist_ = out.histogram.get();
-        const int64_t startUs = nowUs();
+        const int64_t startNs = nowNs();
         if (clients_.size() == 1)
             runOne(clients_[0]);
         else
             runMany();
-        const int64_t endUs = nowUs();
+        const int64_t endNs = nowNs();
         out.requestsFinished = finished_;
-        out.totlatencyMs = endUs / 1000 - startUs / 1000;
-        out.elapsedUs = endUs - startUs;
+        out.totlatencyMs = endNs / 1000000 - startNs / 1000000;
+        out.elapsedNs = endNs - startNs;
+        out.elapsedUs = out.elapsedNs / 1000;
         drain();  // untimed: finish batches still in flight so the reply counts add up
         for (auto& c : clients_) {
             const auto& r = c.scanner.counts();
@@ -167,11 +170,14 @@ private:
 }  // namespace
 
 float TestOutcome::rps() const {
+    if (rpsFromFineClock()) return static_cast<float>(preciseRps());
     return static_cast<float>(requestsFinished) / (static_cast<float>(totlatencyMs) / 1000.0f);
 }
 
 double TestOutcome::preciseRps() const {
-    return elapsedUs > 0 ? double(requestsFinished) * 1e6 / double(elapsedUs) : 0.0;
+    // The span holds at least one round trip to the server, so it is never
+    // 0 ns; the floor of 1 ns only keeps this finite whatever it is given.
+    return double(requestsFinished) * 1e9 / double(std::max<int64_t>(elapsedNs, 1));
 }
 
 TestOutcome runTest(const TestSpec& test, const RunParams& params, const Endpoint& ep, KeyRng& rng) {

@@ -31,11 +31,16 @@ struct TestOutcome {
     std::string title;
     int64_t requestsFinished = 0;  // replies counted when the run stopped (may exceed -n)
     int64_t totlatencyMs = 0;      // redis-benchmark's mstime() difference
-    int64_t elapsedUs = 0;         // the same span at microsecond resolution
+    int64_t elapsedNs = 0;         // the same span at nanosecond resolution
+    int64_t elapsedUs = 0;         // ... and in microseconds (the replies log)
     std::unique_ptr<LatencyHistogram> histogram = std::make_unique<LatencyHistogram>();
     ReplyCounts replies;           // every reply read, including batches in flight at the stop
-    float rps() const;             // redis-benchmark's single-precision rps
-    double preciseRps() const;     // requestsFinished / elapsedUs
+    // redis-benchmark's single-precision rps, requests / totlatencyMs; when
+    // the test took under 1 ms that is a division by 0 (redis-benchmark
+    // prints inf), and the rps comes from the nanosecond span instead.
+    float rps() const;
+    bool rpsFromFineClock() const { return totlatencyMs <= 0; }
+    double preciseRps() const;     // requestsFinished / elapsedNs
 };
 
 TestOutcome runTest(const TestSpec& test, const RunParams& params, const Endpoint& ep, KeyRng& rng);

@@ -1,6 +1,7 @@
 #include "seccomp-churn/config.hpp"
 
 #include "base/errors.hpp"
+#include "common/pulse_status.hpp"
 #include "seccomp-churn/bpf_filters.hpp"
 
 #include <limits>
@@ -26,6 +27,7 @@ const OptionTable& optionTable() {
         yesNoOption("trap", 0, "SECCOMP_CHURN_TRAP", "no", "libseccomp/raw: child ends with a trapped getppid()"),
         yesNoOption("verify", 0, "SECCOMP_CHURN_VERIFY", "no",
                     "child checks Seccomp:/Seccomp_filters: in /proc/self/status"),
+        afterPulseOption("SECCOMP_CHURN_AFTER_IBPB_PULSE"),
         textOption("logdir", 0, "LOGDIR_RESULTS", nullptr, "result directory"),
     });
     return table;
@@ -56,6 +58,7 @@ Config configFrom(const OptionValues& v) {
     if (c.recipe.trap && c.recipe.preset == Preset::StressNg)
         throw UsageError("--trap: the stress-ng preset traps write() on its own in half the ops; "
                          "use --trap with --preset libseccomp or raw");
+    c.afterPulse = afterPulseMode(v);
     c.logdir = v.required("logdir");
     return c;
 }

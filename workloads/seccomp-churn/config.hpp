@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <string>
 #include <vector>
 
 namespace mmtp::seccompchurn {
@@ -18,6 +19,7 @@ struct Config {
     std::uint64_t ops = 0;       // total bogo-ops per run (0: time-based only)
     unsigned iterations = 3;
     RecipeOptions recipe;
+    std::string afterPulse;      // "", sham or protect: the ibpb-pulse step that must precede
     std::filesystem::path logdir;
 };
 

@@ -2,6 +2,7 @@
 // plus the seccomp() attach-latency distribution. See sweep.hpp/workers.hpp.
 #include "base/errors.hpp"
 #include "common/preflight.hpp"
+#include "common/pulse_status.hpp"
 #include "common/workload_main.hpp"
 #include "seccomp-churn/config.hpp"
 #include "seccomp-churn/sweep.hpp"
@@ -34,6 +35,7 @@ void supported(Config& c) {
         throw UnsupportedError(errnoMessage("seccomp(SECCOMP_GET_ACTION_AVAIL) failed: this kernel has no "
                                             "seccomp filters (CONFIG_SECCOMP_FILTER)"));
     requireWritableDir(c.logdir, "--logdir");
+    requirePulseBefore(c.afterPulse, c.logdir);
 }
 
 int run(const Config& c) {
@@ -50,7 +52,7 @@ int main(int argc, char** argv) {
         "Fork children that set no_new_privs, attach seccomp filter(s) and exit; one\n"
         "bogo-op per reaped child. Writes stress-ng --metrics-brief logs\n"
         "(stressng-<N>-<ITER>.log) and attach-latency extras (seccomp-churn-<N>-<ITER>.extra).\n"
-        "Exit: 0 ok, 1 failure, 2 bad option, 3 no seccomp filters here, 130 interrupted.",
+        "Exit: 0 ok, 1 failure (also: the --after-ibpb-pulse step failed), 2 bad option, 3 no seccomp filters here, 130 interrupted.",
         optionTable(),
         configFrom,
         supported,

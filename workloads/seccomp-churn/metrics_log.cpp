@@ -46,6 +46,7 @@ std::string formatExtra(const ExtraMetrics& e) {
                       "# successful seccomp(SECCOMP_SET_MODE_FILTER) call (libseccomp preset:\n"
                       "# the whole seccomp_load()), in microseconds, nearest-rank percentiles\n";
     out += "preset " + e.preset + "\n";
+    out += "preset-settings " + e.presetDescription + "\n";
     out += "stressor " + e.stressor + "\n";
     out += std::string("spec-allow ") + (e.specAllow ? "yes" : "no") + "\n";
     out += "child-ib-speculation " + (e.childIbSpeculation.empty() ? std::string("unknown (run with --verify yes)") : e.childIbSpeculation) + "\n";

@@ -2,8 +2,10 @@
 //   stressng-<CLIENTS>-<ITER>.log   stress-ng 0.15 --metrics-brief, byte-for-byte
 //                                   layout, so MMTests' stressng parser and LKP's
 //                                   stress-ng parser read it unchanged;
-//   seccomp-churn-<CLIENTS>-<ITER>.extra   "key value" lines: filters per op and
-//                                   the seccomp() attach-latency distribution.
+//   seccomp-churn-<CLIENTS>-<ITER>.extra   "key value" lines: the preset and its
+//                                   settings (the log's stressor is always
+//                                   "seccomp"), filters per op and the
+//                                   seccomp() attach-latency distribution.
 #pragma once
 #include "common/latency_summary.hpp"
 
@@ -29,6 +31,7 @@ std::string formatMetricsBrief(const MetricsBrief& m);
 
 struct ExtraMetrics {
     std::string preset, stressor;
+    std::string presetDescription;   // presetDescription(): the preset and its settings
     bool specAllow = false;
     unsigned instances = 1;
     std::uint64_t ops = 0, filtersAttached = 0, attachCalls = 0, samplesDropped = 0;

@@ -130,11 +130,15 @@ std::string presetName(Preset p) {
     return "?";
 }
 
-std::string stressorName(const RecipeOptions& o) {
-    std::string s = o.preset == Preset::StressNg ? "seccomp"
-                  : o.preset == Preset::Libseccomp ? "seccomp-lib" : "seccomp-raw";
-    if (o.specAllow) s += "-specallow";
-    return s;
+std::string presetDescription(const RecipeOptions& o) {
+    auto yesNo = [](bool b) { return b ? "yes" : "no"; };
+    std::string s = presetName(o.preset);
+    if (o.preset == Preset::Libseccomp) s += " rules=" + std::to_string(o.rules);
+    if (o.preset == Preset::RawBpf) s += " insns=" + std::to_string(o.insns);
+    if (o.preset != Preset::StressNg) s += " filters=" + std::to_string(o.filters);
+    s += std::string(" spec-allow=") + yesNo(o.specAllow);
+    if (o.preset != Preset::StressNg) s += std::string(" trap=") + yesNo(o.trap);
+    return s + " verify=" + yesNo(o.verify);
 }
 
 std::string describeChildExit(int code) {

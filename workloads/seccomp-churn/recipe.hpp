@@ -30,10 +30,15 @@ struct RecipeOptions {
     bool verify = false;    // child checks /proc/self/status (Seccomp: 2, Seccomp_filters)
 };
 
-// The stressor name in the metrics-brief row: "seccomp" for the stress-ng
-// preset (so its rows line up with real stress-ng), else the preset name,
-// with "-specallow" appended when the flag is passed.
-std::string stressorName(const RecipeOptions& o);
+// The stressor name in the metrics-brief row, the same for every preset:
+// bops-seccomp then lines up with real stress-ng and across presets, so two
+// presets compare row by row. What differs goes in the run's metadata
+// (presetDescription, in the .extra file and the log's note line).
+inline constexpr const char* kStressorName = "seccomp";
+
+// The preset and the settings that shape it, e.g. "raw insns=64 filters=1
+// spec-allow=yes trap=yes verify=no" (only the settings the preset uses).
+std::string presetDescription(const RecipeOptions& o);
 
 // Where a child leaves its measurements: in memory shared with its worker,
 // written only by the one child alive at a time, read after waitpid().

@@ -19,7 +19,7 @@ void runSweep(const Config& c, std::ostream& progress) {
         throw Error("--logdir: cannot create directory " + c.logdir.string());
 
     const Recipe recipe(c.recipe);  // all filters built before any clock starts
-    const std::string stressor = stressorName(c.recipe);
+    const std::string description = presetDescription(c.recipe);
     const auto sweep = powerTwoSweep(c.minThreads, c.maxThreads);
     Progress done("seccomp-churn", unsigned(sweep.size()) * c.iterations, progress);
     for (unsigned clients : sweep) {
@@ -34,9 +34,8 @@ void runSweep(const Config& c, std::ostream& progress) {
 
             MetricsBrief m;
             m.pid = static_cast<int>(getpid());
-            m.stressor = stressor;
-            m.note = "seccomp-churn stand-in: preset " + presetName(c.recipe.preset) +
-                     ", spec-allow " + (c.recipe.specAllow ? "yes" : "no");
+            m.stressor = kStressorName;
+            m.note = "seccomp-churn stand-in: preset " + description;
             m.instances = clients;
             m.runtimeSec = c.runtimeSec;
             m.ops = r.ops;
@@ -47,7 +46,8 @@ void runSweep(const Config& c, std::ostream& progress) {
 
             ExtraMetrics e;
             e.preset = presetName(c.recipe.preset);
-            e.stressor = stressor;
+            e.presetDescription = description;
+            e.stressor = kStressorName;
             e.specAllow = c.recipe.specAllow;
             e.instances = clients;
             e.ops = r.ops;

@@ -117,9 +117,12 @@ TEST_CASE("a CSV row uses redis-benchmark's float arithmetic and formats", "[red
     CHECK(csvHeader() ==
           "\"test\",\"rps\",\"avg_latency_ms\",\"min_latency_ms\",\"p50_latency_ms\",\"p95_latency_ms\",\"p99_latency_ms\",\"max_latency_ms\"\n");
     CHECK(csvRow(o) == "\"ZPOPMIN\",\"249999.98\",\"0.068\",\"0.040\",\"0.047\",\"0.095\",\"0.095\",\"0.095\"\n");
-    SECTION("a zero-length run prints inf like redis-benchmark") {
+    CHECK_FALSE(o.rpsFromFineClock());
+    SECTION("a run under 1 ms (redis-benchmark: inf) takes its rps from the nanosecond span") {
         o.totlatencyMs = 0;
-        CHECK(csvRow(o).rfind("\"ZPOPMIN\",\"inf\",", 0) == 0);
+        o.elapsedNs = 400000;  // 2000 requests in 0.4 ms
+        CHECK(o.rpsFromFineClock());
+        CHECK(csvRow(o).rfind("\"ZPOPMIN\",\"5000000.00\",", 0) == 0);
     }
 }
 

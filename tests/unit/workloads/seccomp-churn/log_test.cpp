@@ -63,6 +63,7 @@ TEST_CASE("log names follow MMTests' stressng-<clients>-<iteration>.log") {
 TEST_CASE("the extra file carries filters per op and the attach-latency percentiles") {
     ExtraMetrics e;
     e.preset = "stress-ng";
+    e.presetDescription = "stress-ng spec-allow=no verify=yes";
     e.stressor = "seccomp";
     e.ops = 10;
     e.filtersAttached = 90;
@@ -72,10 +73,29 @@ TEST_CASE("the extra file carries filters per op and the attach-latency percenti
     e.attach.p99 = 99.25;
     e.attach.max = 1000;
     const std::string s = formatExtra(e);
+    CHECK(s.find("\npreset stress-ng\npreset-settings stress-ng spec-allow=no verify=yes\n") != std::string::npos);
     CHECK(s.find("\nfilters-per-op 9.00\n") != std::string::npos);
     CHECK(s.find("\nattach-calls-per-op 35.50\n") != std::string::npos);
     CHECK(s.find("\nattach-samples 90\n") != std::string::npos);
     CHECK(s.find("\nattach-p50-usecs 12.500\n") != std::string::npos);
     CHECK(s.find("\nattach-p99-usecs 99.250\n") != std::string::npos);
     CHECK(s.find("\nattach-max-usecs 1000.000\n") != std::string::npos);
+}
+
+TEST_CASE("every preset reports as the seccomp stressor and names itself in the run's metadata") {
+    // One stressor name, so bops-seccomp-N rows of two presets compare.
+    CHECK(std::string(kStressorName) == "seccomp");
+    RecipeOptions o;
+    o.verify = true;
+    CHECK(presetDescription(o) == "stress-ng spec-allow=no verify=yes");
+    o = {};
+    o.preset = Preset::RawBpf;
+    o.insns = 64;
+    o.specAllow = o.trap = true;
+    CHECK(presetDescription(o) == "raw insns=64 filters=1 spec-allow=yes trap=yes verify=no");
+    o = {};
+    o.preset = Preset::Libseccomp;
+    o.rules = 30;
+    o.filters = 2;
+    CHECK(presetDescription(o) == "libseccomp rules=30 filters=2 spec-allow=no trap=no verify=no");
 }
