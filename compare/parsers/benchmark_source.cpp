@@ -1,7 +1,7 @@
 #include "parsers/benchmark_source.hpp"
 
 #include "input/benchmark_name.hpp"
-#include "input/log_files.hpp"
+#include "input/bounded_read.hpp"
 #include "parsers/parse_external.hpp"
 #include "parsers/parsers.hpp"
 
@@ -40,7 +40,7 @@ BenchmarkSource findBenchmark(const std::string& bench, const std::string& altRe
     }
     if (mmtestsDir) {
         if (auto sp = findExternalShellpack(*mmtestsDir, bench, altReport)) {
-            auto yaml = readLog(sp->yaml);
+            auto yaml = readRegularFile(sp->yaml);  // a shellpack.yaml is never compressed
             if (!yaml) throw std::runtime_error("cannot read " + sp->yaml.string());
             ExternalShellpack shellpack = *sp;
             return {bench, loadSummarySettings(*yaml, sp->yaml.string(), subHeading),

@@ -6,6 +6,7 @@
 #include "fiolike/terse.hpp"
 
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <fstream>
 #include <sstream>
 
@@ -38,8 +39,6 @@ nlohmann::json dirJson(const DirStats& d) {
     };
 }
 
-}  // namespace
-
 nlohmann::json jsonSummary(const JobSpec& spec, const RunResult& r) {
     const JobStats& g = r.group;
     const double ios = static_cast<double>(g.totalIos());
@@ -68,6 +67,8 @@ nlohmann::json jsonSummary(const JobSpec& spec, const RunResult& r) {
     };
     return j;
 }
+
+}  // namespace
 
 std::string humanSummary(const JobSpec& spec, const RunResult& r) {
     const JobStats& g = r.group;

@@ -6,12 +6,10 @@
 #include "fiolike/job_runner.hpp"
 #include "fiolike/job_spec.hpp"
 
-#include <nlohmann/json.hpp>
 #include <string>
 
 namespace mmtp::fiolike {
 
-nlohmann::json jsonSummary(const JobSpec& spec, const RunResult& r);
 std::string humanSummary(const JobSpec& spec, const RunResult& r);
 // Appends the terse line to fio.log and writes the JSON, each atomically.
 void writeLogs(const JobSpec& spec, const RunResult& r);
