@@ -16,6 +16,8 @@ for run in baseline-a rerun-b; do
 done
 echo
 echo "== compare-mmtests -d $work/log -b redis-zpopmin -n baseline-a,rerun-b"
+echo "   (thousands of requests/s, higher is better: a negative change is a regression;"
+echo "    latencies: -a latency, lower is better)"
 "$BIN/compare-mmtests" -d "$work/log" -b redis-zpopmin -n baseline-a,rerun-b
 echo
 echo "== compare-mmtests ... --print-monitor duration"
