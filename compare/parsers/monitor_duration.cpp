@@ -1,19 +1,18 @@
-#include "parsers/monitor_duration.hpp"
-
-#include "input/log_files.hpp"
+// MonitorDuration.pm: the user, system and elapsed seconds run-mmtests.sh
+// recorded for the benchmark in each iteration's tests-timestamp
+// ("time :: BENCH U user S system E elapsed"), all as sample 0.
+#include "parsers/monitors.hpp"
+#include "parsers/monitor_text.hpp"
 
 #include <regex>
-#include <stdexcept>
 
 namespace mmtp::compare {
 
-Rows parseDuration(const std::filesystem::path& iterDir, const std::string& bench) {
-    Rows rows;
-    auto text = readLog(iterDir / "tests-timestamp");
-    if (!text) return rows;
+MonitorRun parseDurationMonitor(const std::vector<std::filesystem::path>& iterDirs, const MonitorRequest& r,
+                                MonitorSession&) {
     // MonitorDuration.pm escapes only '+' in the benchmark name.
     std::string pattern;
-    for (char c : bench) {
+    for (char c : r.benchmark) {
         if (c == '+') pattern += '\\';
         pattern += c;
     }
@@ -21,29 +20,22 @@ Rows parseDuration(const std::filesystem::path& iterDir, const std::string& benc
     try {
         re = std::regex("^time :: " + pattern + " (.*)");
     } catch (const std::regex_error&) {
-        throw std::runtime_error("benchmark name '" + bench + "' is not usable as a regular expression");
+        throw std::runtime_error("benchmark name '" + r.benchmark + "' is not usable as a regular expression");
     }
-    for (const std::string& line : splitLines(*text)) {
-        std::smatch m;
-        if (!std::regex_search(line, m, re, std::regex_constants::match_continuous)) continue;
-        // split(/\s/, $1): every single blank separates a field.
-        std::vector<std::string> f;
-        std::string cur;
-        for (char c : m[1].str()) {
-            if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
-                f.push_back(cur);
-                cur.clear();
-            } else {
-                cur += c;
-            }
+    MonitorRun run;
+    for (const auto& iterDir : iterDirs) {
+        Rows& rows = run.iterations.emplace_back();
+        for (const std::string& line : requiredLogLines(iterDir, "tests-timestamp")) {
+            std::smatch m;
+            if (!std::regex_search(line, m, re, std::regex_constants::match_continuous)) continue;
+            // split(/\s/, $1): every single blank separates a field.
+            std::vector<std::string> f = splitEachBlank(m[1].str());
+            rows.push_back({"User", "", "", "0", rowText(fieldAt(f, 0)), ""});
+            rows.push_back({"System", "", "", "0", rowText(fieldAt(f, 2)), ""});
+            rows.push_back({"Elapsed", "", "", "0", rowText(fieldAt(f, 4)), ""});
         }
-        f.push_back(cur);
-        auto at = [&f](std::size_t i) { return i < f.size() ? f[i] : std::string(); };
-        rows.push_back({"User", "", "", "0", at(0), ""});
-        rows.push_back({"System", "", "", "0", at(2), ""});
-        rows.push_back({"Elapsed", "", "", "0", at(4), ""});
     }
-    return rows;
+    return run;
 }
 
 }  // namespace mmtp::compare

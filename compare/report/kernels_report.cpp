@@ -65,7 +65,7 @@ BenchmarkSection benchmarkSection(const KernelsOptions& o, const std::string& be
         s.compareText = tableFor(req, co, OutputFormat::Text, err, &runs);
         if (o.html) s.compareHtml = tableFor(req, co, OutputFormat::Html, err);
         LoadRequest dur = req;
-        dur.durationMonitor = true;
+        dur.monitor = "duration";
         CompareOptions dco;
         dco.showCompare = false;
         try {
