@@ -36,6 +36,17 @@ const std::array kMonitors{
                                 {"percentile-95"}, parseReadLatencyMonitor}},
     Entry{"Synclatency",
           {"sync-latency", Monitor, 18, false, false, "Ops", latencyStats, {"percentile-95"}, parseSyncLatencyMonitor}},
+    Entry{"Mmtestsvmstat",
+          {"mmtests-vmstat", Singleops, 15, false, false, "Ops", nullptr, {}, parseMmtestsVmstatMonitor}},
+    Entry{"Mmtestsschedstat",
+          {"mmtests-schedstat", Singleops, 15, false, false, "Ops", nullptr, {}, parseMmtestsSchedstatMonitor}},
+    Entry{"Procschedstat",
+          {"proc-schedstat", Monitor, 18, false, true, "Ops", nullptr, {}, parseProcSchedstatMonitor}},
+    Entry{"Procnetdev", {"proc-net-dev", Monitor, 18, false, false, "Ops", nullptr, {}, parseProcNetDevMonitor}},
+    Entry{"Numanodeusage",
+          {"numanodeusage", Monitor, 18, false, false, "Ops", nullptr, {}, parseNumaNodeUsageMonitor}},
+    Entry{"Numaconvergence",
+          {"numaconvergence", Monitor, 18, false, false, "Ops", nullptr, {}, parseNumaConvergenceMonitor}},
 };
 
 }  // namespace

@@ -73,6 +73,12 @@ MonitorRun parseProcInterruptsMonitor(const std::vector<std::filesystem::path>&,
 MonitorRun parseReadLatencyMonitor(const std::vector<std::filesystem::path>&, const MonitorRequest&, MonitorSession&);
 MonitorRun parseWriteLatencyMonitor(const std::vector<std::filesystem::path>&, const MonitorRequest&, MonitorSession&);
 MonitorRun parseSyncLatencyMonitor(const std::vector<std::filesystem::path>&, const MonitorRequest&, MonitorSession&);
+MonitorRun parseMmtestsVmstatMonitor(const std::vector<std::filesystem::path>&, const MonitorRequest&, MonitorSession&);
+MonitorRun parseMmtestsSchedstatMonitor(const std::vector<std::filesystem::path>&, const MonitorRequest&, MonitorSession&);
+MonitorRun parseProcSchedstatMonitor(const std::vector<std::filesystem::path>&, const MonitorRequest&, MonitorSession&);
+MonitorRun parseProcNetDevMonitor(const std::vector<std::filesystem::path>&, const MonitorRequest&, MonitorSession&);
+MonitorRun parseNumaNodeUsageMonitor(const std::vector<std::filesystem::path>&, const MonitorRequest&, MonitorSession&);
+MonitorRun parseNumaConvergenceMonitor(const std::vector<std::filesystem::path>&, const MonitorRequest&, MonitorSession&);
 std::vector<std::string> latencyStats(const std::string& subHeading);
 
 }  // namespace mmtp::compare
