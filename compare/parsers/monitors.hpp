@@ -32,6 +32,14 @@ struct MonitorRun {
 // of one invocation (iostat's set of busy devices).
 struct MonitorSession {
     std::set<std::string> busyDevices;
+    // MonitorMpstat's Visualise modules: the first CPU line's shape, the
+    // first timestamp, and the node container RenderMmtests caches on its
+    // first frame and then reads in every later run (so later runs repeat
+    // the value that container last got).
+    long mpstatExpectedElements = -1;
+    std::optional<std::string> mpstatFirstCpu;
+    double mpstatStart = 0;
+    std::optional<double> mpstatCachedNode;
 };
 
 // Where the module's extractReport dies: compare-mmtests.pl warns and drops
@@ -79,6 +87,7 @@ MonitorRun parseProcSchedstatMonitor(const std::vector<std::filesystem::path>&, 
 MonitorRun parseProcNetDevMonitor(const std::vector<std::filesystem::path>&, const MonitorRequest&, MonitorSession&);
 MonitorRun parseNumaNodeUsageMonitor(const std::vector<std::filesystem::path>&, const MonitorRequest&, MonitorSession&);
 MonitorRun parseNumaConvergenceMonitor(const std::vector<std::filesystem::path>&, const MonitorRequest&, MonitorSession&);
+MonitorRun parseMpstatMonitor(const std::vector<std::filesystem::path>&, const MonitorRequest&, MonitorSession&);
 std::vector<std::string> latencyStats(const std::string& subHeading);
 
 }  // namespace mmtp::compare
