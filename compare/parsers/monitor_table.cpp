@@ -36,6 +36,7 @@ const std::array kMonitors{
                                 {"percentile-95"}, parseReadLatencyMonitor}},
     Entry{"Synclatency",
           {"sync-latency", Monitor, 18, false, false, "Ops", latencyStats, {"percentile-95"}, parseSyncLatencyMonitor}},
+    Entry{"Syscalls", {"syscalls", Monitor, 18, false, false, "Ops", nullptr, {}, parseSyscallsMonitor}},
     Entry{"Mpstat", {"mpstat", Monitor, 18, false, false, "Ops", nullptr, {}, parseMpstatMonitor}},
     Entry{"Mmtestsvmstat",
           {"mmtests-vmstat", Singleops, 15, false, false, "Ops", nullptr, {}, parseMmtestsVmstatMonitor}},

@@ -87,6 +87,7 @@ MonitorRun parseProcSchedstatMonitor(const std::vector<std::filesystem::path>&, 
 MonitorRun parseProcNetDevMonitor(const std::vector<std::filesystem::path>&, const MonitorRequest&, MonitorSession&);
 MonitorRun parseNumaNodeUsageMonitor(const std::vector<std::filesystem::path>&, const MonitorRequest&, MonitorSession&);
 MonitorRun parseNumaConvergenceMonitor(const std::vector<std::filesystem::path>&, const MonitorRequest&, MonitorSession&);
+MonitorRun parseSyscallsMonitor(const std::vector<std::filesystem::path>&, const MonitorRequest&, MonitorSession&);
 MonitorRun parseMpstatMonitor(const std::vector<std::filesystem::path>&, const MonitorRequest&, MonitorSession&);
 std::vector<std::string> latencyStats(const std::string& subHeading);
 
