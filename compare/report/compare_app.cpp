@@ -93,7 +93,9 @@ int runCompareMmtests(int argc, const char* const argv[], std::ostream& out, std
         if (runs.empty()) throw std::runtime_error("no run could be loaded");
         CompareOptions co;
         co.printRatio = o.printRatio;
-        co.showCompare = !o.noCompare && !o.monitor;
+        // compare-mmtests.pl hides the comparison for monitors only when it
+        // reads a tree: with --from-json, --print-monitor just skips the ratio summary.
+        co.showCompare = !o.noCompare && !(o.monitor && !o.fromJson);
         co.printSignificance = o.printSignificance;
         co.subHeading = o.subHeading;
         ComparisonReport report = buildComparison(runs, co);

@@ -54,4 +54,21 @@ check $runs duration
 check $runs mmtests-vmstat --sub-heading Minor
 check $runs read-latency --print-ratio
 check patched,base-first numaconvergence
+
+# With --from-json the Perl keeps the comparison columns and only skips the
+# ratio summary for --print-monitor (it hides them when reading a tree).
+if perl -MCpanel::JSON::XS -MJSON -e 1 2>/dev/null; then
+	json=$SHARED/goldens/cases/perfpipe-basic/json/perfpipe-modules-patched.json
+	for extra in "" --print-ratio; do
+		LC_ALL=C perl "$perl_cmp" --from-json "$json" -b perfpipe --print-monitor vmstat $extra > perl.out 2> perl.err ||
+			fail "compare-mmtests.pl --from-json failed: $(head -2 perl.err)"
+		LC_ALL=C "$BIN/compare-mmtests" --from-json "$json" -b perfpipe --print-monitor vmstat $extra > ours.out ||
+			fail "--from-json with --print-monitor failed"
+		diff perl.out ours.out > diff.out || { head -6 diff.out; fail "--from-json --print-monitor $extra differs"; }
+		checked=$((checked + 1))
+		echo "ok: --from-json with --print-monitor $extra"
+	done
+else
+	echo "note: Cpanel::JSON::XS missing, --from-json with --print-monitor not checked"
+fi
 echo "$checked monitor comparisons match compare-mmtests.pl"
