@@ -1,7 +1,8 @@
 #!/bin/bash
 # run-all.sh - the whole test suite, as `make test` runs it:
 #   1. Catch2 unit tests          ($BUILD/bin/unit-tests)
-#   2. MMTests golden outputs     (../shared/tools/check-goldens, byte for byte)
+#   2. MMTests golden outputs     (../shared/tools/check-goldens, byte for byte:
+#                                  goldens/cases and goldens/monitors)
 #   3. script tests               (tests/scripts/*.sh: real redis-server, strace,
 #                                  by-hand runs, drop-in trees; exit 77 = skipped)
 # Prints one line per stage and ends with "N passed, M failed[, K skipped]";
@@ -31,11 +32,14 @@ rm -f /tmp/unit-tests.$$
 nfail=$rc; [[ $nfail -gt $ncases ]] && nfail=$ncases
 pass=$((pass + ncases - nfail)); fail=$((fail + nfail))
 
-# 2. goldens; tbench goes through a fixture MMTests checkout whose
+# 2. goldens: the benchmark cases and the --print-monitor cases (real
+#    monitor trees); tbench goes through a fixture MMTests checkout whose
 #    parse-results replays the case's recorded .tsv files.
 if [[ -n $SHARED && -x $SHARED/tools/check-goldens ]]; then
+	golden_dirs=("$SHARED"/goldens/cases/*/)
+	[[ -d $SHARED/goldens/monitors ]] && golden_dirs+=("$SHARED"/goldens/monitors/*/)
 	out=$(MMTESTS_DIR=${MMTESTS_DIR:-$top/tests/fixtures/mmtests-replay} \
-		"$SHARED/tools/check-goldens" "$BIN/compare-mmtests" 2>&1)
+		"$SHARED/tools/check-goldens" "$BIN/compare-mmtests" "${golden_dirs[@]}" 2>&1)
 	echo "$out" | grep -E '^(FAIL|  want|  got|skip)' | head -40
 	summary=$(echo "$out" | tail -1)
 	echo "goldens: $summary"

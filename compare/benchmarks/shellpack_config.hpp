@@ -8,7 +8,8 @@
 
 namespace mmtp::compare {
 
-enum class SummaryType { Multiops, Normalisedops, NormalisedLeftSkewops, Singleops, Subselection };
+// Monitor is SummariseMonitor.pm (monitors only, never in a shellpack.yaml).
+enum class SummaryType { Multiops, Normalisedops, NormalisedLeftSkewops, Singleops, Subselection, Monitor };
 
 struct SummarySettings {
     SummaryType type = SummaryType::Multiops;

@@ -1,7 +1,10 @@
-#include "parsers/monitor_duration.hpp"
+// MonitorDuration.pm: the user, system and elapsed seconds run-mmtests.sh
+// recorded for the benchmark in each iteration's tests-timestamp
+// ("time :: BENCH U user S system E elapsed"), all as sample 0.
+#include "parsers/monitors.hpp"
+#include "parsers/monitor_text.hpp"
 
 #include "input/benchmark_name.hpp"
-#include "input/log_files.hpp"
 
 #include <optional>
 #include <stdexcept>
@@ -28,33 +31,24 @@ std::optional<std::string_view> durationFields(std::string_view line, std::strin
 
 }  // namespace
 
-Rows parseDuration(const std::filesystem::path& iterDir, const std::string& bench) {
-    if (!isPlainBenchmarkName(bench))
-        throw std::runtime_error("benchmark name '" + bench + "' is not a plain name (letters, digits, _ - . +)");
-    Rows rows;
-    auto text = readLog(iterDir / "tests-timestamp");
-    if (!text) return rows;
-    for (const std::string& line : splitLines(*text)) {
-        std::optional<std::string_view> captured = durationFields(line, bench);
-        if (!captured) continue;
-        // split(/\s/, $1): every single blank separates a field.
-        std::vector<std::string> f;
-        std::string cur;
-        for (char c : *captured) {
-            if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
-                f.push_back(cur);
-                cur.clear();
-            } else {
-                cur += c;
-            }
+MonitorRun parseDurationMonitor(const std::vector<std::filesystem::path>& iterDirs, const MonitorRequest& r,
+                                MonitorSession&) {
+    if (!isPlainBenchmarkName(r.benchmark))
+        throw std::runtime_error("benchmark name '" + r.benchmark + "' is not a plain name (letters, digits, _ - . +)");
+    MonitorRun run;
+    for (const auto& iterDir : iterDirs) {
+        Rows& rows = run.iterations.emplace_back();
+        for (const std::string& line : requiredLogLines(iterDir, "tests-timestamp")) {
+            std::optional<std::string_view> captured = durationFields(line, r.benchmark);
+            if (!captured) continue;
+            // split(/\s/, $1): every single blank separates a field.
+            std::vector<std::string> f = splitEachBlank(std::string(*captured));
+            rows.push_back({"User", "", "", "0", rowText(fieldAt(f, 0)), ""});
+            rows.push_back({"System", "", "", "0", rowText(fieldAt(f, 2)), ""});
+            rows.push_back({"Elapsed", "", "", "0", rowText(fieldAt(f, 4)), ""});
         }
-        f.push_back(cur);
-        auto at = [&f](std::size_t i) { return i < f.size() ? f[i] : std::string(); };
-        rows.push_back({"User", "", "", "0", at(0), ""});
-        rows.push_back({"System", "", "", "0", at(2), ""});
-        rows.push_back({"Elapsed", "", "", "0", at(4), ""});
     }
-    return rows;
+    return run;
 }
 
 }  // namespace mmtp::compare

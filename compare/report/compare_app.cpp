@@ -38,7 +38,7 @@ po::options_description describeOptions(Options& o) {
         ("print-ratio", po::bool_switch(&o.printRatio), "print ratios to the baseline instead of absolute values")
         ("print-significance", po::bool_switch(&o.printSignificance), "add rows saying which changes are significant")
         ("print-header", po::bool_switch(), "accepted for compatibility (compare-mmtests.pl ignores it)")
-        ("print-monitor", opt(o.monitor), "compare a monitor instead (only 'duration')")
+        ("print-monitor", opt(o.monitor), "compare a monitor instead (vmstat, mpstat, iostat, top, duration, ...)")
         ("no-compare", po::bool_switch(&o.noCompare), "hide the percentage comparisons")
         ("format", po::value(&o.format), "text (default) or html")
         ("json-export", po::bool_switch(&o.jsonExport), "also save the comparison data as DIR/BENCH.json.zst")
@@ -56,7 +56,7 @@ LoadRequest loadRequest(const Options& o) {
     if (o.names) r.names = splitRunNames(*o.names);
     r.altReport = o.altReport;
     r.subHeading = o.subHeading;
-    r.durationMonitor = o.monitor.has_value();
+    r.monitor = o.monitor;
     r.ratioSummary = o.printRatio && !o.monitor;
     r.mmtestsDir = mmtestsDirOrEnv(o.mmtestsDir);
     r.verbose = o.verbose;
@@ -70,8 +70,6 @@ std::vector<RunSummary> loadRuns(const Options& o, std::ostream& err) {
                          " does not exist or was not specified (-d)");
     if (!o.benchmark) throw UsageError("no benchmark given (-b)");
     if (!o.names) throw UsageError("no run names given (-n)");
-    if (o.monitor && *o.monitor != "duration")
-        throw UsageError("--print-monitor " + *o.monitor + " is not supported (only 'duration')");
     return loadRunsFromTree(loadRequest(o), err);
 }
 
@@ -94,7 +92,9 @@ int compareMmtests(int argc, const char* const argv[], std::ostream& out, std::o
     if (runs.empty()) throw std::runtime_error("no run could be loaded");
     CompareOptions co;
     co.printRatio = o.printRatio;
-    co.showCompare = !o.noCompare && !o.monitor;
+    // compare-mmtests.pl hides the comparison for monitors only when it
+    // reads a tree: with --from-json, --print-monitor just skips the ratio summary.
+    co.showCompare = !o.noCompare && !(o.monitor && !o.fromJson);
     co.printSignificance = o.printSignificance;
     co.subHeading = o.subHeading;
     ComparisonReport report = buildComparison(runs, co);

@@ -42,7 +42,7 @@ void passOnNewLines(const std::string& said, const std::string& more, std::ostre
 // the run directories the benchmark's load just read, so only warnings that
 // load did not print are passed on.
 std::optional<ComparisonReport> durationTable(LoadRequest req, const std::string& said, std::ostream& err) {
-    req.durationMonitor = true;
+    req.monitor = "duration";
     CompareOptions co;
     co.showCompare = false;
     std::ostringstream warnings;

@@ -4,7 +4,7 @@
 #include "parsers/benchmark_source.hpp"
 #include "report/json_import.hpp"
 #include "input/log_files.hpp"
-#include "parsers/monitor_duration.hpp"
+#include "parsers/monitors.hpp"
 #include "stats/stats.hpp"
 
 #include <ostream>
@@ -33,11 +33,15 @@ RunSummary newRun(const std::string& testName, const BenchmarkSource& src) {
     return run;
 }
 
-RunSummary newDurationRun(const std::string& testName) {
+RunSummary newMonitorRun(const std::string& testName, const MonitorSpec& spec, const std::string& subHeading) {
     RunSummary run;
     run.testName = testName;
-    run.opName = "Duration";
-    run.definition = summaryDefinition(SummaryType::Singleops);
+    run.opName = std::string(spec.opName);
+    run.fieldLength = spec.fieldLength;
+    run.preferHigher = spec.preferHigher;
+    run.exactSubheading = spec.exactSubheading;
+    run.definition = summaryDefinition(spec.summary);
+    if (spec.customStats) run.definition = {spec.customStats(subHeading), spec.customRatioStats};
     return run;
 }
 
@@ -48,7 +52,7 @@ bool summarise(RunSummary& run, const LoadRequest& r, const std::string& bench, 
         if (r.ratioSummary) run.summariseRatio(r.subHeading);
         else run.summarise(r.subHeading);
         return true;
-    } catch (const IllegalDivisionByZero& e) {
+    } catch (const StatDied& e) {
         err << "compare-mmtests: warning: run " << run.testName << " of " << bench
             << " dropped, as MMTests drops it: " << e.what() << " in its summary\n";
         return false;
@@ -66,9 +70,47 @@ void reportWarnings(const Warnings& warnings, const std::string& name, std::ostr
 
 }  // namespace
 
+// compare-mmtests.pl --print-monitor: the monitor's module reads each run's
+// iter-* directories; a run whose module dies is dropped with a warning.
+std::vector<RunSummary> loadMonitorRuns(const LoadRequest& r, std::ostream& err) {
+    const MonitorSpec* spec = findMonitor(*r.monitor);
+    if (!spec)
+        throw UsageError("--print-monitor " + *r.monitor + ": no such monitor here (supported: " +
+                         supportedMonitors() + ")");
+    const MonitorRequest request{r.benchmark, r.subHeading.value_or("")};
+    MonitorSession session;
+    std::vector<RunSummary> runs;
+    for (const std::string& name : r.names) {
+        fs::path runDir = r.directory / name;
+        RunSummary run = newMonitorRun(name, *spec, request.subHeading);
+        std::vector<fs::path> iters = iterationDirs(runDir);
+        if (iters.empty())
+            err << "compare-mmtests: warning: no iter-* directories in " << runDir.string() << "; run " << name
+                << " has no results\n";
+        if (!iters.empty()) {
+            MonitorRun monitored;
+            try {
+                monitored = spec->parse(iters, request, session);
+            } catch (const MonitorDied& e) {
+                err << "compare-mmtests: warning: run " << name << " dropped, as MMTests drops it: " << e.what()
+                    << "\n";
+                continue;
+            }
+            for (const Rows& rows : monitored.iterations) {
+                for (const Row& row : rows) run.extraction.addData(row.metric, row.interval, row.value);
+                run.extraction.nextIteration();
+            }
+            if (monitored.operations) run.extraction.setOperations(*monitored.operations);
+            if (monitored.fieldLength) run.fieldLength = *monitored.fieldLength;
+        }
+        if (summarise(run, r, "monitor " + *r.monitor, err)) runs.push_back(std::move(run));
+    }
+    return runs;
+}
+
 std::vector<RunSummary> loadRunsFromTree(const LoadRequest& r, std::ostream& err) {
-    std::optional<BenchmarkSource> source;
-    if (!r.durationMonitor) source = findBenchmark(r.benchmark, r.altReport, r.subHeading, r.mmtestsDir);
+    if (r.monitor) return loadMonitorRuns(r, err);
+    BenchmarkSource source = findBenchmark(r.benchmark, r.altReport, r.subHeading, r.mmtestsDir);
     Extraction::LabelFilter keep;
     if (r.subHeading) {
         try {
@@ -80,19 +122,14 @@ std::vector<RunSummary> loadRunsFromTree(const LoadRequest& r, std::ostream& err
     std::vector<RunSummary> runs;
     for (const std::string& name : r.names) {
         fs::path runDir = r.directory / name;
-        RunSummary run = r.durationMonitor ? newDurationRun(name) : newRun(name, *source);
+        RunSummary run = newRun(name, source);
         std::vector<fs::path> iters = iterationDirs(runDir);
         if (iters.empty())
             err << "compare-mmtests: warning: no iter-* directories in " << runDir.string() << "; run " << name
                 << " has no results\n";
         Warnings warnings;
         for (const fs::path& iter : iters) {
-            if (r.durationMonitor) {
-                for (const Row& row : parseDuration(iter, r.benchmark))
-                    run.extraction.addData(row.metric, row.interval, row.value);
-            } else {
-                run.extraction.addRows(source->parse(iter / r.benchmark / "logs", warnings), keep);
-            }
+            run.extraction.addRows(source.parse(iter / r.benchmark / "logs", warnings), keep);
             run.extraction.nextIteration();
         }
         reportWarnings(warnings, name, err);

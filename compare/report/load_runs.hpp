@@ -18,7 +18,7 @@ struct LoadRequest {
     std::vector<std::string> names;            // -n, baseline first
     std::string altReport;                     // -a
     std::optional<std::string> subHeading;     // --sub-heading
-    bool durationMonitor = false;              // --print-monitor duration
+    std::optional<std::string> monitor;        // --print-monitor NAME
     bool ratioSummary = false;                 // summarise for --print-ratio
     std::optional<std::filesystem::path> mmtestsDir;
     bool verbose = false;

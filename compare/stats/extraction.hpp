@@ -33,7 +33,11 @@ public:
     using LabelFilter = std::function<bool(const std::string& label)>;
     void addRows(const Rows& rows, const LabelFilter& keep);
 
-    const std::vector<std::string>& operations() const { return ops_; }
+    // Extract.pm's _Operations: a fixed operation list (a monitor's) that
+    // replaces the order of first appearance.
+    void setOperations(std::vector<std::string> ops) { fixedOps_ = std::move(ops); }
+
+    const std::vector<std::string>& operations() const { return fixedOps_ ? *fixedOps_ : ops_; }
     const std::optional<std::vector<std::string>>& ratioOperations() const { return ratioOps_; }
     // Every value of op, iteration after iteration.
     std::vector<double> allValues(const std::string& op) const;
@@ -49,6 +53,7 @@ private:
     std::unordered_set<std::string> seen_;
     std::map<std::string, std::vector<IterationSamples>> data_;
     std::optional<std::vector<std::string>> ratioOps_;
+    std::optional<std::vector<std::string>> fixedOps_;
 };
 
 }  // namespace mmtp::compare

@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <stdexcept>
 
 namespace mmtp::compare {
 
@@ -121,6 +122,57 @@ double calcCoeffvar(const std::string& meanName, const std::vector<double>& data
     return mean != 0 ? stddev * 100 / mean : 0;
 }
 
+namespace {
+
+// Stat.pm binsearch_pos_num: the index binary search lands on (any of equal
+// values, not necessarily the first), or where target would be inserted.
+long binsearchPosNum(double target, const std::vector<double>& data) {
+    long low = 0, high = static_cast<long>(data.size()) - 1;
+    while (low <= high) {
+        long mid = (low + high) / 2;
+        if (data[static_cast<std::size_t>(mid)] < target) low = mid + 1;
+        else if (data[static_cast<std::size_t>(mid)] > target) high = mid - 1;
+        else return mid;
+    }
+    return low;
+}
+
+double boundOf(const std::string& text) {
+    if (!looksLikeNumber(text)) throw StatDied("Only numbers allowed");
+    return numify(text);
+}
+
+}  // namespace
+
+double calcSamples(const std::string& arg, const std::vector<double>& data) {
+    if (arg.empty()) return static_cast<double>(data.size());
+    std::size_t comma = arg.find(',');
+    std::string lowText = arg.substr(0, comma);
+    std::string highText = comma == std::string::npos ? "" : arg.substr(comma + 1, arg.find(',', comma + 1) - comma - 1);
+    double low, high;
+    if (lowText == "min") {
+        if (data.empty()) throw StatDied("Only numbers allowed");
+        low = data.front();
+        high = boundOf(highText);
+    } else {
+        low = boundOf(lowText);
+        if (highText == "max") {
+            if (data.empty()) throw StatDied("Only numbers allowed");
+            high = data.back();
+        } else {
+            high = boundOf(highText);
+        }
+    }
+    long lowIdx = binsearchPosNum(low, data);
+    long highIdx = binsearchPosNum(high, data);
+    if (highIdx == static_cast<long>(data.size()) || data[static_cast<std::size_t>(highIdx)] > high) --highIdx;
+    return static_cast<double>(highIdx - lowIdx + 1);
+}
+
+double calcSamplespct(const std::string& arg, const std::vector<double>& data) {
+    return perlDivide(calcSamples(arg, data) * 100, static_cast<double>(data.size()));
+}
+
 std::pair<double, double> calcMeanCi(const std::string& meanName, double alpha,
                                      const std::vector<double>& data, StatCache* cache) {
     double mean = cachedOrCompute(meanName, data, cache);
@@ -166,8 +218,9 @@ double runStatFunc(const std::string& funcIn, const std::vector<double>& data, S
         std::size_t count = bestCount(data.size(), numify(arg));
         return count <= data.size() ? data[count - 1] : kNaN;
     }
-    if (name == "samples" || name == "samplespct" || name.rfind("submean", 0) == 0 ||
-        name.rfind("percentileci", 0) == 0)
+    if (name == "samples") return calcSamples(arg, data);
+    if (name == "samplespct") return calcSamplespct(arg, data);
+    if (name.rfind("submean", 0) == 0 || name.rfind("percentileci", 0) == 0)
         throw std::runtime_error("summary statistic '" + funcIn + "' is not supported");
     auto apply = [&](const std::vector<double>& d, StatCache* c) {
         if (name == "min") return calcMin(d, c);

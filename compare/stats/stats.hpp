@@ -10,11 +10,14 @@
 
 namespace mmtp::compare {
 
-// Perl dies with "Illegal division by zero" where Stat.pm divides by 0
-// (e.g. a harmonic mean whose first sample is 0). compare-mmtests.pl then
-// drops that run with a warning; we do the same.
-struct IllegalDivisionByZero : std::runtime_error {
-    IllegalDivisionByZero() : std::runtime_error("Illegal division by zero") {}
+// Where Stat.pm dies ("Illegal division by zero" in a harmonic mean whose
+// first sample is 0, "Only numbers allowed" in a sample count of no data),
+// compare-mmtests.pl drops that run with a warning; we do the same.
+struct StatDied : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+struct IllegalDivisionByZero : StatDied {
+    IllegalDivisionByZero() : StatDied("Illegal division by zero") {}
 };
 
 struct StatCache {
@@ -31,6 +34,10 @@ double calcGeomean(const std::vector<double>& data);
 // meanName is "amean" or "hmean" (the harmonic formula for HStddev).
 double calcStddev(const std::string& meanName, const std::vector<double>& data, StatCache* cache);
 double calcCoeffvar(const std::string& meanName, const std::vector<double>& data, StatCache* cache);
+// How many samples of data (sorted ascending) fall in "LOW,HIGH" ("min" and
+// "max" stand for the data's ends), or all of them for ""; as a percentage.
+double calcSamples(const std::string& arg, const std::vector<double>& data);
+double calcSamplespct(const std::string& arg, const std::vector<double>& data);
 // Lower and upper bound of the mean's confidence interval (R's qnorm).
 std::pair<double, double> calcMeanCi(const std::string& meanName, double alpha,
                                      const std::vector<double>& data, StatCache* cache);

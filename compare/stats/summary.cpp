@@ -22,6 +22,8 @@ SummaryDefinition summaryDefinition(SummaryType type) {
                 meanCi};
     case SummaryType::Singleops:
         return {{"_value"}, {"_value"}};
+    case SummaryType::Monitor:
+        return {{"_mean", "max"}, meanCi};
     case SummaryType::Subselection:
         throw std::runtime_error(
             "summarise: Subselection is not supported: MMTests computes it by unseeded random "
@@ -33,8 +35,14 @@ SummaryDefinition summaryDefinition(SummaryType type) {
 namespace {
 
 std::vector<std::string> filterSubheading(const std::vector<std::string>& ops,
-                                          const std::optional<std::string>& subHeading) {
+                                          const std::optional<std::string>& subHeading, bool exact) {
     if (!subHeading || subHeading->empty()) return ops;
+    if (exact) {
+        std::vector<std::string> out;
+        for (const std::string& op : ops)
+            if (op == *subHeading) out.push_back(op);
+        return out;
+    }
     std::regex re;
     try {
         re = std::regex(*subHeading);
@@ -62,12 +70,12 @@ std::vector<double> sortedUnits(const RunSummary& run, const std::string& op, St
 }  // namespace
 
 std::vector<std::string> RunSummary::summaryOps(const std::optional<std::string>& subHeading) const {
-    return filterSubheading(extraction.operations(), subHeading);
+    return filterSubheading(extraction.operations(), subHeading, exactSubheading);
 }
 
 std::vector<std::string> RunSummary::ratioSummaryOps(const std::optional<std::string>& subHeading) const {
     const auto& ratioOps = extraction.ratioOperations();
-    return filterSubheading(ratioOps ? *ratioOps : extraction.operations(), subHeading);
+    return filterSubheading(ratioOps ? *ratioOps : extraction.operations(), subHeading, exactSubheading);
 }
 
 void RunSummary::summarise(const std::optional<std::string>& subHeading) {

@@ -28,6 +28,7 @@ struct RunSummary {
     int fieldLength = 18;
     int precision = 2;
     bool preferHigher = false;
+    bool exactSubheading = false;  // --sub-heading names one operation (_ExactSubheading)
     SummaryDefinition definition;
     Extraction extraction;
 
@@ -36,7 +37,8 @@ struct RunSummary {
     std::map<std::string, std::pair<double, double>> ci;         // op -> CI of the comparison stat
     std::optional<std::size_t> comparisonStatIndex;
 
-    // Operations matching --sub-heading (/^X/), in first-appearance order.
+    // Operations matching --sub-heading (/^X/, or == X when exactSubheading),
+    // in first-appearance order (or the order the monitor fixed).
     std::vector<std::string> summaryOps(const std::optional<std::string>& subHeading) const;
     std::vector<std::string> ratioSummaryOps(const std::optional<std::string>& subHeading) const;
 

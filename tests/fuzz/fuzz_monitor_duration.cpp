@@ -1,14 +1,15 @@
 // libFuzzer target: --print-monitor duration on an arbitrary tests-timestamp,
 // for a plain name and one whose '.' MonitorDuration.pm treats as a wildcard.
 #include "fuzz_parser.hpp"
-#include "parsers/monitor_duration.hpp"
+#include "parsers/monitors.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const auto& dir = fuzz::scratchDir();
     fuzz::writeInput(dir / "tests-timestamp", data, size);
     try {
-        (void)mmtp::compare::parseDuration(dir, "redis");
-        (void)mmtp::compare::parseDuration(dir, "dbench4.x");
+        mmtp::compare::MonitorSession session;
+        (void)mmtp::compare::parseDurationMonitor({dir}, {"redis", ""}, session);
+        (void)mmtp::compare::parseDurationMonitor({dir}, {"dbench4.x", ""}, session);
     } catch (const mmtp::compare::InputError&) {
     }
     return 0;

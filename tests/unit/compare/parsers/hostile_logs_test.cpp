@@ -2,13 +2,23 @@
 // "cpu", and lines of 40k-300k characters that made std::regex recurse until
 // the stack ran out. Each is read as the shellpack's awk/Perl reads it.
 #include "compare/test_support.hpp"
-#include "parsers/monitor_duration.hpp"
+#include "parsers/monitors.hpp"
 #include "parsers/parsers.hpp"
 
 #include <catch2/catch.hpp>
 
 using namespace mmtp::compare;
 using compare_test::ScratchTree;
+
+namespace {
+
+// --print-monitor duration's rows for one iteration directory.
+Rows parseDuration(const std::filesystem::path& iterDir, const std::string& bench) {
+    MonitorSession session;
+    return parseDurationMonitor({iterDir}, MonitorRequest{bench, ""}, session).iterations.at(0);
+}
+
+}  // namespace
 
 TEST_CASE("an ibpb-pulse line without \"cpu\" is read as awk reads it and reported", "[compare][parsers]") {
     ScratchTree t;

@@ -121,3 +121,14 @@ TEST_CASE("R's printout keeps every integer digit in fixed notation and 7 in sci
     CHECK(roundTripThroughRPrint(1234.5) == 1234.5);             // R: 1234.5
     CHECK(roundTripThroughRPrint(147616.23456) == 147616.2);
 }
+
+TEST_CASE("sample counts use MMTests' binary search, which stops at any equal value", "[compare][stats]") {
+    const std::vector<double> equal{1, 1, 1, 1, 1};
+    CHECK(calcSamples("min,1000", equal) == 3);  // lands on index 2 of five 1s
+    CHECK(calcSamplespct("min,1000", equal) == Approx(60));
+    const std::vector<double> spread{1, 2, 3, 5, 8, 13};
+    CHECK(calcSamples("2,5", spread) == 3);
+    CHECK(calcSamples("4,max", spread) == 3);
+    CHECK(calcSamples("", spread) == 6);
+    CHECK_THROWS_AS(calcSamples("min,1000", {}), StatDied);
+}

@@ -1,0 +1,45 @@
+// monitor_text.hpp - the Perl text rules the monitor modules lean on: split
+// on whitespace (leading empty field kept, trailing ones dropped), undef
+// fields, numification, and computed numbers written so they read back exact.
+#pragma once
+#include "core/rows.hpp"
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace mmtp::compare {
+
+// split(/\s+/, s) (runs of blanks) or split(/\s/, s) (each blank) as Perl does.
+std::vector<std::string> splitBlankRuns(std::string_view s);
+std::vector<std::string> splitEachBlank(std::string_view s);
+// split(/SEP/, s) for a literal separator.
+std::vector<std::string> splitLiteral(std::string_view s, std::string_view sep);
+// s =~ s/^\s+//
+std::string trimLeft(std::string_view s);
+
+// $fields[i]: nullopt (undef) past the end.
+std::optional<std::string> fieldAt(const std::vector<std::string>& fields, long i);
+// Perl's numeric value of a possibly undef scalar (undef is 0).
+double numOf(const std::optional<std::string>& s);
+// A computed number as row text that numifies back to the same double.
+std::string exactText(double v);
+// A scalar as row text: undef becomes "" (which is not a number, as undef is not).
+std::string rowText(const std::optional<std::string>& s);
+
+// One monitor row: addData(op, sample, value).
+inline Row monitorRow(const std::string& op, double sample, std::string value) {
+    return Row{op, "", "", exactText(sample), std::move(value), ""};
+}
+
+// The lines of iterDir/FILE (.gz/.xz) with their "\n" removed. When the log
+// is absent, open_log gives the module an undef handle and its close() dies:
+// MonitorDied naming the file.
+std::vector<std::string> requiredLogLines(const std::filesystem::path& iterDir, const std::string& file);
+// The log MONITOR-BENCH of iterDir, as above.
+std::vector<std::string> monitorLogLines(const std::filesystem::path& iterDir, const std::string& monitor,
+                                         const std::string& bench);
+
+}  // namespace mmtp::compare
