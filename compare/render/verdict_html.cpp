@@ -1,0 +1,47 @@
+#include "render/verdict_html.hpp"
+
+#include "base/text_format.hpp"
+#include "render/html_escape.hpp"
+
+#include <cmath>
+
+namespace mmtp::compare {
+
+namespace {
+
+using mmtp::formatText;
+
+std::string cell(const std::string& text) { return "<td>" + escapeHtml(text) + "</td>"; }
+std::string pText(double p) { return std::isnan(p) ? "-" : formatText("%.4f", p); }
+
+}  // namespace
+
+std::string renderAbaHtml(const std::string& bench, const std::string& a1, const std::string& b, const std::string& a2,
+                          const AbaTable& table, const std::string& note) {
+    std::string out = "<p class=\"verdict-title\">A/B/A verdict for " + escapeHtml(bench) + ": " + escapeHtml(b) +
+                      " against the mean of " + escapeHtml(a1) + " and " + escapeHtml(a2) + "</p>\n";
+    if (!note.empty()) out += "<p>" + escapeHtml(note) + "</p>\n";
+    out += "<table class=\"verdict\"><tr><th>metric</th><th>" + escapeHtml(a1) + "</th><th>" + escapeHtml(b) +
+           "</th><th>" + escapeHtml(a2) +
+           "</th><th>change</th><th>drift</th><th>CoV A1</th><th>CoV B</th><th>CoV A2</th><th>exceeds</th>"
+           "<th>p</th><th>Holm p</th><th>better</th><th>reads as</th></tr>\n";
+    for (const AbaRow& r : table.rows) {
+        out += r.significant ? "<tr class=\"significant\">" : r.exceeds ? "<tr class=\"exceeds\">" : "<tr>";
+        out += cell(r.op) + cell(formatText("%.2f", r.a1.mean)) + cell(formatText("%.2f", r.b.mean)) +
+               cell(formatText("%.2f", r.a2.mean)) + cell(formatText("%+.2f%%", r.changePct)) +
+               cell(formatText("%.2f%%", r.driftPct)) + cell(formatText("%.2f%%", r.a1.cov)) +
+               cell(formatText("%.2f%%", r.b.cov)) + cell(formatText("%.2f%%", r.a2.cov)) +
+               cell(r.exceeds ? "yes" : "no") + cell(pText(r.pValue)) + cell(pText(r.holmP)) +
+               cell(r.higherIsBetter ? "higher" : "lower") +
+               cell(std::string(changeWord(r)) + (r.significant ? " (significant)" : "")) + "</tr>\n";
+    }
+    out += "</table>\n";
+    out += formatText("<p class=\"verdict-note\">exceeds: |change| &gt; drift + the largest per-run CoV (the raw call "
+                      "per row); p: Welch's two-sided t-test of B's samples against A1's and A2's together; Holm p: "
+                      "p adjusted over the %zu tested rows. %zu rows tested, %zu exceed (raw), %zu significant after "
+                      "Holm at alpha %.2f (highlighted).</p>\n",
+                      table.tested, table.tested, table.exceeding, table.significant, kVerdictAlpha);
+    return out;
+}
+
+}  // namespace mmtp::compare
