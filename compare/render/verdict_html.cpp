@@ -21,14 +21,14 @@ std::string renderAbaHtml(const std::string& bench, const std::string& a1, const
     std::string out = "<p class=\"verdict-title\">A/B/A verdict for " + escapeHtml(bench) + ": " + escapeHtml(b) +
                       " against the mean of " + escapeHtml(a1) + " and " + escapeHtml(a2) + "</p>\n";
     if (!note.empty()) out += "<p>" + escapeHtml(note) + "</p>\n";
-    out += "<table class=\"verdict\"><tr><th>metric</th><th>" + escapeHtml(a1) + "</th><th>" + escapeHtml(b) +
+    out += "<table class=\"verdict\"><tr><th>metric</th><th>unit</th><th>" + escapeHtml(a1) + "</th><th>" + escapeHtml(b) +
            "</th><th>" + escapeHtml(a2) +
            "</th><th>change</th><th>drift</th><th>CoV A1</th><th>CoV B</th><th>CoV A2</th><th>exceeds</th>"
            "<th>p</th><th>Holm p</th><th>better</th><th>reads as</th></tr>\n";
     for (const AbaRow& r : table.rows) {
         out += r.significant ? "<tr class=\"significant\">" : r.exceeds ? "<tr class=\"exceeds\">" : "<tr>";
-        out += cell(r.op) + cell(formatText("%.2f", r.a1.mean)) + cell(formatText("%.2f", r.b.mean)) +
-               cell(formatText("%.2f", r.a2.mean)) + cell(formatText("%+.2f%%", r.changePct)) +
+        out += cell(r.op) + cell(r.unit.empty() ? "-" : r.unit) + cell(formatText("%.2f", r.a1.mean)) +
+               cell(formatText("%.2f", r.b.mean)) + cell(formatText("%.2f", r.a2.mean)) + cell(formatText("%+.2f%%", r.changePct)) +
                cell(formatText("%.2f%%", r.driftPct)) + cell(formatText("%.2f%%", r.a1.cov)) +
                cell(formatText("%.2f%%", r.b.cov)) + cell(formatText("%.2f%%", r.a2.cov)) +
                cell(r.exceeds ? "yes" : "no") + cell(pText(r.pValue)) + cell(pText(r.holmP)) +

@@ -28,12 +28,15 @@ std::string renderAba(const std::string& bench, const std::string& a1, const std
     int cw = static_cast<int>(std::max<std::size_t>({14, a1.size(), b.size(), a2.size()}));
     std::string out = "A/B/A verdict for " + bench + ": " + b + " against the mean of " + a1 + " and " + a2 + "\n";
     if (!note.empty()) out += "(" + note + ")\n";
-    out += formatText("%-*s %*s %*s %*s %9s %8s %8s %8s %8s  %-7s %7s %7s  %-6s  %s\n", w, "metric", cw, a1.c_str(), cw,
-                      b.c_str(), cw, a2.c_str(), "change", "drift", "CoV A1", "CoV B", "CoV A2", "exceeds", "p",
-                      "Holm p", "better", "reads as");
+    std::vector<std::string> units{"unit"};
+    for (const AbaRow& r : table.rows) units.push_back(r.unit);
+    int uw = static_cast<int>(widest(units, 4));
+    out += formatText("%-*s %-*s %*s %*s %*s %9s %8s %8s %8s %8s  %-7s %7s %7s  %-6s  %s\n", w, "metric", uw, "unit", cw,
+                      a1.c_str(), cw, b.c_str(), cw, a2.c_str(), "change", "drift", "CoV A1", "CoV B", "CoV A2",
+                      "exceeds", "p", "Holm p", "better", "reads as");
     for (const AbaRow& r : table.rows)
-        out += formatText("%-*s %*.2f %*.2f %*.2f %+8.2f%% %7.2f%% %7.2f%% %7.2f%% %7.2f%%  %-7s %7s %7s  %-6s  %s%s\n", w,
-                          r.op.c_str(), cw, r.a1.mean, cw, r.b.mean, cw, r.a2.mean, r.changePct, r.driftPct, r.a1.cov,
+        out += formatText("%-*s %-*s %*.2f %*.2f %*.2f %+8.2f%% %7.2f%% %7.2f%% %7.2f%% %7.2f%%  %-7s %7s %7s  %-6s  %s%s\n",
+                          w, r.op.c_str(), uw, r.unit.empty() ? "-" : r.unit.c_str(), cw, r.a1.mean, cw, r.b.mean, cw, r.a2.mean, r.changePct, r.driftPct, r.a1.cov,
                           r.b.cov, r.a2.cov, r.exceeds ? "yes" : "no", pText(r.pValue).c_str(),
                           pText(r.holmP).c_str(), r.higherIsBetter ? "higher" : "lower", changeWord(r),
                           r.significant ? " (significant)" : "");

@@ -119,7 +119,7 @@ json abaJson(const std::vector<AbaVerdict>& tables) {
     for (const AbaVerdict& v : tables) {
         json rows = json::array();
         for (const AbaRow& r : v.table.rows)
-            rows.push_back({{"metric", r.op}, {"better", r.higherIsBetter ? "higher" : "lower"},
+            rows.push_back({{"metric", r.op}, {"unit", r.unit}, {"better", r.higherIsBetter ? "higher" : "lower"},
                             {"a1_mean", r.a1.mean}, {"b_mean", r.b.mean}, {"a2_mean", r.a2.mean},
                             {"a1_cov_pct", r.a1.cov}, {"b_cov_pct", r.b.cov}, {"a2_cov_pct", r.a2.cov},
                             {"change_pct", r.changePct}, {"drift_pct", r.driftPct}, {"noise_pct", r.noisePct},

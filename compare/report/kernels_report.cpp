@@ -1,5 +1,6 @@
 #include "report/kernels_report.hpp"
 
+#include "benchmarks/shellpack_config.hpp"
 #include "input/run_discovery.hpp"
 #include "input/run_validity.hpp"
 #include "render/verdict_text.hpp"
@@ -8,6 +9,7 @@
 #include "tables/verdict.hpp"
 
 #include <algorithm>
+#include <map>
 #include <regex>
 #include <ostream>
 #include <set>
@@ -105,6 +107,8 @@ void computeVerdicts(const KernelsOptions& o, BenchmarkResults& b, const std::ve
     std::vector<std::string> ops = verdictOps(runs.front(), o.metric);
     bool elapsedWanted = !o.metric || std::regex_search(kElapsedRow, std::regex(*o.metric));
     bool elapsedAligned = elapsedWanted && elapsed.size() == runs.size();
+    std::optional<std::string> yaml = embeddedShellpackYaml(b.name);
+    std::map<std::string, std::string> units = yaml ? metricUnits(*yaml) : std::map<std::string, std::string>();
     for (Verdict v : o.verdicts) {
         if (v == Verdict::Aba) {
             if (runs.size() < 3) {
@@ -113,10 +117,12 @@ void computeVerdicts(const KernelsOptions& o, BenchmarkResults& b, const std::ve
             }
             for (std::size_t i = 1; i + 1 < runs.size(); ++i) {
                 std::vector<AbaRow> rows = abaRows(runs.front(), runs[i], runs.back(), ops);
+                for (AbaRow& r : rows) r.unit = unitOfOperation(units, r.op);
                 if (elapsedAligned)
                     for (AbaRow r : abaRows(elapsed.front(), elapsed[i], elapsed.back(), {"Elapsed"})) {
                         r.op = kElapsedRow;
                         r.higherIsBetter = false;
+                        r.unit = "seconds";
                         rows.push_back(r);
                     }
                 b.aba.push_back({runs.front().testName, runs[i].testName, runs.back().testName, abaTable(rows),

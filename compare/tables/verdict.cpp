@@ -36,7 +36,7 @@ std::vector<AbaRow> abaRows(const RunSummary& a1, const RunSummary& b, const Run
                             const std::vector<std::string>& ops) {
     std::vector<AbaRow> rows;
     for (const std::string& op : ops) {
-        AbaRow r{op, a1.preferHigher, sampleStats(a1, op), sampleStats(b, op), sampleStats(a2, op)};
+        AbaRow r{op, a1.preferHigher, "", sampleStats(a1, op), sampleStats(b, op), sampleStats(a2, op)};
         if (r.a1.n == 0 || r.b.n == 0 || r.a2.n == 0) continue;
         std::vector<double> bothA = a1.extraction.allValues(op), a2Values = a2.extraction.allValues(op);
         bothA.insert(bothA.end(), a2Values.begin(), a2Values.end());

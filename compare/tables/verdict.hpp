@@ -21,6 +21,7 @@ constexpr double kVerdictAlpha = 0.05;
 struct AbaRow {
     std::string op;
     bool higherIsBetter = false;  // from the report's preferhigher (elapsed time: lower)
+    std::string unit;             // the metric's shellpack.yaml units, "" when unknown
     SampleStats a1, b, a2;
     double changePct = 0;  // B / mean(A1, A2) - 1
     double driftPct = 0;   // |A2 - A1| / mean(A1, A2)

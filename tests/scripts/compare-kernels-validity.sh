@@ -89,8 +89,11 @@ echo "ok: --include-invalid keeps them; a killed run is never the second A"
 rows=$(sed -n '/^metric /,/^(change/p' metric.txt | sed '1d;$d')
 [[ $(wc -l <<< "$rows") -eq 3 ]] && ! grep -vq "^ZPOPMIN-RPS-" <<< "$rows" || fail "--metric rows: $rows"
 grep -q "^3 rows tested, " metric.txt || fail "summary line does not count the 3 rows"
+grep -q "^ZPOPMIN-RPS-1 *KOPS_PER_SECOND " metric.txt || fail "verdict rows lack the shellpack.yaml unit"
+grep -q "MMTests ranks redis RPS lower-is-better" metric.txt || fail "no note on MMTests' redis direction"
 "$BIN/compare-kernels" -C log "${runs[@]}" --verdict aba --metric 'time' > time.txt 2> /dev/null
-grep -q "^complete test time " time.txt || fail "no complete test time row"
+grep -Eq "^complete test time +seconds .* lower +(regression|improvement|unchanged)" time.txt ||
+	fail "no complete test time row (seconds, lower is better)"
 rc=0; "$BIN/compare-kernels" -C log --verdict aba --metric '(' > /dev/null 2> err.txt || rc=$?
 [[ $rc -eq 2 && $(wc -l < err.txt) -eq 1 ]] && grep -q -- "--metric" err.txt || fail "bad --metric: rc $rc, $(cat err.txt)"
 echo "ok: --metric selects verdict rows; elapsed time row present"
