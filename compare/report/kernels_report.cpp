@@ -141,6 +141,32 @@ void computeVerdicts(const KernelsOptions& o, BenchmarkResults& b, const std::ve
     b.otherVerdictText = other;
 }
 
+// A run that otherwise looks valid but holds fewer samples of an operation
+// than another run (a missing redis-1-1.log) is incomplete.
+void markMissingSamples(BenchmarkResults& b) {
+    std::map<std::string, std::size_t> most;
+    for (const RunSummary& r : b.runs)
+        for (const std::string& op : b.runs.front().summaryOps(std::nullopt))
+            most[op] = std::max(most[op], r.extraction.allValues(op).size());
+    for (const RunSummary& r : b.runs) {
+        auto v = std::find_if(b.validity.begin(), b.validity.end(),
+                              [&r](const RunValidity& x) { return x.run == r.testName; });
+        if (v == b.validity.end() || !v->valid()) continue;
+        std::size_t shortOps = 0;
+        std::string first;
+        for (const auto& [op, n] : most) {
+            std::size_t have = r.extraction.allValues(op).size();
+            if (have >= n) continue;
+            if (shortOps++ == 0) first = op + " has " + std::to_string(have) + " of " + std::to_string(n) + " samples";
+        }
+        if (shortOps > 0)
+            *v = {v->run, RunProblem::Incomplete,
+                  std::to_string(shortOps) + " operation(s) with fewer samples than another run (" + first +
+                      "; a log missing?)",
+                  v->iterations};
+    }
+}
+
 // One warning per invalid run, naming it and why.
 void warnInvalid(const BenchmarkResults& b, bool includeInvalid, std::ostream& err) {
     for (const RunValidity& v : b.validity)
@@ -167,7 +193,6 @@ BenchmarkResults loadBenchmark(const KernelsOptions& o, const std::string& bench
     Warnings validityWarnings;
     b.validity = checkRunsValidity(o.logDir, names, bench, validityWarnings);
     for (const std::string& w : validityWarnings) err << "compare-kernels: warning: " << w << "\n";
-    warnInvalid(b, o.includeInvalid, err);
     try {
         try {
             b.runs = loadRunsFromTree(req, said);
@@ -177,6 +202,7 @@ BenchmarkResults loadBenchmark(const KernelsOptions& o, const std::string& bench
         }
         err << said.str();
         if (b.runs.empty()) throw std::runtime_error("no run could be loaded");
+        markMissingSamples(b);
         b.compare = buildComparison(b.runs, co);
         std::vector<RunSummary> durationRuns;
         b.duration = durationTable(req, said.str(), err, durationRuns);
@@ -186,6 +212,7 @@ BenchmarkResults loadBenchmark(const KernelsOptions& o, const std::string& bench
         b.error = e.what();
         err << "compare-kernels: " << bench << ": " << e.what() << "\n";
     }
+    warnInvalid(b, o.includeInvalid, err);
     return b;
 }
 

@@ -84,6 +84,16 @@ grep -q "^A/B/A verdict for redis: v7.3 against the mean of v7.1.3-first and v7.
 	fail "the killed run was taken as the second A"
 echo "ok: --include-invalid keeps them; a killed run is never the second A"
 
+# A run missing one log (redis-1-1.log) among others is incomplete, not 0.00.
+cp -a log/v7.3 log/onelogless
+rm log/onelogless/iter-0/redis/logs/redis-1-1.log
+"$BIN/compare-kernels" -C log --baseline v7.1.3-first --compare onelogless --compare v7.1.3-return \
+	--verdict aba > onelog.txt 2> err.txt
+grep -q "invalid run onelogless for redis (incomplete): .* has [0-9] of 3 samples" err.txt ||
+	fail "a run missing redis-1-1.log was not called incomplete: $(cat err.txt)"
+grep -q "^A/B/A verdict for redis: needs three valid runs" onelog.txt || fail "the run missing a log reached the verdict"
+echo "ok: a run missing one log is incomplete"
+
 # --metric: only matching rows; a bad regex is one line, exit 2.
 "$BIN/compare-kernels" -C log "${runs[@]}" --verdict aba --metric '^ZPOPMIN-RPS' > metric.txt 2> /dev/null
 rows=$(sed -n '/^metric /,/^(change/p' metric.txt | sed '1d;$d')
