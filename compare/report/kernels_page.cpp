@@ -134,6 +134,35 @@ json abaJson(const std::vector<AbaVerdict>& tables) {
     return j;
 }
 
+json statsJson(const SampleStats& s) {
+    return {{"mean", s.mean}, {"stddev", s.stddev}, {"cov_pct", s.cov}, {"samples", s.n}};
+}
+
+json baselinesJson(const std::optional<TwoBaselinesTable>& t) {
+    if (!t) return nullptr;
+    json blocks = json::array();
+    for (const TwoBaselinesBlock& b : t->blocks) {
+        json rows = json::array();
+        for (const TwoBaselinesRow& r : b.rows)
+            rows.push_back({{"run", r.run}, {"stats", statsJson(r.stats)}, {"pct_vs_baseline1", r.pctBase1},
+                            {"pct_vs_baseline2", r.pctBase2}});
+        blocks.push_back({{"metric", b.op}, {"rows", rows}});
+    }
+    return {{"runs", t->runs}, {"blocks", blocks}};
+}
+
+json lkpJson(const std::vector<LkpTable>& tables) {
+    json j = json::array();
+    for (const LkpTable& t : tables) {
+        json rows = json::array();
+        for (const LkpRow& r : t.rows)
+            rows.push_back({{"metric", r.op}, {"base", statsJson(r.base)}, {"new", statsJson(r.now)},
+                            {"change_pct", r.changePct}});
+        j.push_back({{"base_run", t.baseRun}, {"new_run", t.newRun}, {"rows", rows}});
+    }
+    return j;
+}
+
 // Run names, logs and error messages are bytes from the tree: invalid UTF-8
 // (a run directory "\xe9", a 0xB5 in cmdline.txt) is replaced by U+FFFD in
 // the JSON, with one warning, instead of failing the report.
@@ -185,7 +214,8 @@ std::string renderKernelsJson(const KernelsOptions& o, const KernelsData& d, std
     json benches = json::array();
     for (const BenchmarkResults& b : d.benchmarks) {
         json e = {{"benchmark", b.name}, {"compare", textTable(b.compare)}, {"duration", textTable(b.duration)},
-                  {"verdict", b.verdictText}, {"aba", abaJson(b.aba)}, {"validity", validityJson(b.validity)},
+                  {"verdict", b.verdictText}, {"aba", abaJson(b.aba)},
+                  {"baselines", baselinesJson(b.baselines)}, {"lkp", lkpJson(b.lkp)}, {"validity", validityJson(b.validity)},
                   {"samples", sampleSummaries(b)}};
         if (!b.error.empty()) e["error"] = b.error;
         benches.push_back(e);

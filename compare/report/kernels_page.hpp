@@ -30,6 +30,8 @@ struct BenchmarkResults {
     std::optional<ComparisonReport> duration;   // --print-monitor duration's, when recorded
     std::vector<RunValidity> validity;          // one per run asked for, in order
     std::vector<AbaVerdict> aba;                // --verdict aba's numbers
+    std::optional<TwoBaselinesTable> baselines; // --verdict baselines' numbers
+    std::vector<LkpTable> lkp;                  // --verdict lkp's numbers
     std::string verdictText;                    // the --verdict tables asked for
     std::string otherVerdictText;               // the same without the A/B/A tables (HTML draws those)
     std::string error;                          // why the benchmark was not compared

@@ -131,10 +131,15 @@ void computeVerdicts(const KernelsOptions& o, BenchmarkResults& b, const std::ve
                 text += renderAba(b.name, t.a1, t.b, t.a2, t.table, t.note) + "\n";
             }
         } else if (v == Verdict::TwoBaselines) {
-            say(runs.size() < 2 ? "Two-baseline table for " + b.name + ": needs two" + left + " runs\n"
-                                : renderTwoBaselines(b.name, twoBaselines(runs, ops)) + "\n");
+            if (runs.size() < 2) {
+                say("Two-baseline table for " + b.name + ": needs two" + left + " runs\n");
+                continue;
+            }
+            b.baselines = twoBaselines(runs, ops);
+            say(renderTwoBaselines(b.name, *b.baselines) + "\n");
         } else {
-            say(renderLkp(b.name, lkpTables(runs, ops)));
+            b.lkp = lkpTables(runs, ops);
+            say(renderLkp(b.name, b.lkp));
         }
     }
     b.verdictText = text;

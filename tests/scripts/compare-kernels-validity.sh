@@ -60,6 +60,9 @@ assert len(b["aba"]) == 1 and b["aba"][0]["b"] == "v7.3", b["aba"]
 row = b["aba"][0]["rows"][0]
 assert isinstance(row["change_pct"], float) and isinstance(b["aba"][0]["tested"], int)
 assert all(isinstance(r["p"], float) or r["p"] is None for r in b["aba"][0]["rows"])
+assert b["baselines"]["runs"] == ["v7.1.3-first", "v7.3", "v7.1.3-return"], b["baselines"]["runs"]
+assert [t["new_run"] for t in b["lkp"]] == ["v7.3", "v7.1.3-return"], b["lkp"]
+assert isinstance(b["lkp"][0]["rows"][0]["change_pct"], float)
 PY
 
 # HTML: the section marks each invalid run; verdicts are tables.
