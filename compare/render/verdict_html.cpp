@@ -44,4 +44,33 @@ std::string renderAbaHtml(const std::string& bench, const std::string& a1, const
     return out;
 }
 
+std::string renderTwoBaselinesHtml(const std::string& bench, const TwoBaselinesTable& t) {
+    if (t.runs.size() < 2) return "";
+    std::string out = "<p class=\"verdict-title\">Mean and stdev against two baselines for " + escapeHtml(bench) +
+                      "</p>\n<table class=\"verdict\"><tr><th>metric</th><th>run</th><th>mean</th><th>stdev</th>"
+                      "<th>% vs " + escapeHtml(t.runs[0]) + "</th><th>% vs " + escapeHtml(t.runs[1]) + "</th></tr>\n";
+    for (const TwoBaselinesBlock& b : t.blocks)
+        for (const TwoBaselinesRow& r : b.rows)
+            out += "<tr>" + cell(b.op) + cell(r.run) + cell(formatText("%.2f", r.stats.mean)) +
+                   cell(formatText("%.2f", r.stats.stddev)) + cell(formatText("%.2f%%", r.pctBase1)) +
+                   cell(formatText("%.2f%%", r.pctBase2)) + "</tr>\n";
+    return out + "</table>\n";
+}
+
+std::string renderLkpHtml(const std::string& bench, const std::vector<LkpTable>& tables) {
+    std::string out;
+    for (const LkpTable& t : tables) {
+        out += "<p class=\"verdict-title\">" + escapeHtml(t.newRun) + " against " + escapeHtml(t.baseRun) +
+               " (LKP)</p>\n<table class=\"verdict\"><tr><th>" + escapeHtml(t.baseRun) +
+               "</th><th>&#177;stddev</th><th>%change</th><th>" + escapeHtml(t.newRun) +
+               "</th><th>&#177;stddev</th><th>metric</th></tr>\n";
+        for (const LkpRow& r : t.rows)
+            out += "<tr>" + cell(formatText("%.2f", r.base.mean)) + cell(formatText("%.1f%%", r.base.cov)) +
+                   cell(formatText("%+.2f%%", r.changePct)) + cell(formatText("%.2f", r.now.mean)) +
+                   cell(formatText("%.1f%%", r.now.cov)) + cell(bench + "." + r.op) + "</tr>\n";
+        out += "</table>\n";
+    }
+    return out;
+}
+
 }  // namespace mmtp::compare

@@ -86,7 +86,9 @@ std::string htmlBenchmark(const KernelsOptions& o, const BenchmarkResults& b) {
     if (b.duration) out += "<h3>Duration</h3>\n" + renderReport(*b.duration, OutputFormat::Html);
     if (!b.verdictText.empty()) out += "<h3>Verdict</h3>\n";
     for (const AbaVerdict& v : b.aba) out += renderAbaHtml(b.name, v.a1, v.b, v.a2, v.table, v.note);
-    if (!b.otherVerdictText.empty()) out += "<pre>" + escapeHtml(b.otherVerdictText) + "</pre>\n";
+    if (b.baselines) out += renderTwoBaselinesHtml(b.name, *b.baselines);
+    out += renderLkpHtml(b.name, b.lkp);
+    if (!b.verdictNotes.empty()) out += "<pre>" + escapeHtml(b.verdictNotes) + "</pre>\n";
     return out;
 }
 

@@ -33,7 +33,7 @@ struct BenchmarkResults {
     std::optional<TwoBaselinesTable> baselines; // --verdict baselines' numbers
     std::vector<LkpTable> lkp;                  // --verdict lkp's numbers
     std::string verdictText;                    // the --verdict tables asked for
-    std::string otherVerdictText;               // the same without the A/B/A tables (HTML draws those)
+    std::string verdictNotes;                   // why a verdict asked for is missing ("needs three runs")
     std::string error;                          // why the benchmark was not compared
 };
 

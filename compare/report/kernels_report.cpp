@@ -97,11 +97,11 @@ std::string directionNote(const std::string& bench, const RunSummary& run) {
 void computeVerdicts(const KernelsOptions& o, BenchmarkResults& b, const std::vector<RunSummary>& durationRuns) {
     std::vector<RunSummary> runs = verdictRuns(b.runs, b.validity, o.includeInvalid);
     std::vector<RunSummary> elapsed = verdictRuns(durationRuns, b.validity, o.includeInvalid);
-    std::string text, other;  // everything, and everything but the A/B/A tables
-    auto say = [&text, &other](const std::string& t) { text += t; other += t; };
+    std::string text, notes;  // every table as text; why one is missing
+    auto note = [&text, &notes](const std::string& t) { text += t; notes += t; };
     const std::string left = runs.size() < b.runs.size() ? " valid" : "";
     if (runs.empty()) {
-        if (!o.verdicts.empty()) b.verdictText = b.otherVerdictText = "Verdicts for " + b.name + ": no valid run\n";
+        if (!o.verdicts.empty()) b.verdictText = b.verdictNotes = "Verdicts for " + b.name + ": no valid run\n";
         return;
     }
     std::vector<std::string> ops = verdictOps(runs.front(), o.metric);
@@ -112,7 +112,7 @@ void computeVerdicts(const KernelsOptions& o, BenchmarkResults& b, const std::ve
     for (Verdict v : o.verdicts) {
         if (v == Verdict::Aba) {
             if (runs.size() < 3) {
-                say("A/B/A verdict for " + b.name + ": needs three" + left + " runs (A, B, A again)\n");
+                note("A/B/A verdict for " + b.name + ": needs three" + left + " runs (A, B, A again)\n");
                 continue;
             }
             for (std::size_t i = 1; i + 1 < runs.size(); ++i) {
@@ -132,18 +132,18 @@ void computeVerdicts(const KernelsOptions& o, BenchmarkResults& b, const std::ve
             }
         } else if (v == Verdict::TwoBaselines) {
             if (runs.size() < 2) {
-                say("Two-baseline table for " + b.name + ": needs two" + left + " runs\n");
+                note("Two-baseline table for " + b.name + ": needs two" + left + " runs\n");
                 continue;
             }
             b.baselines = twoBaselines(runs, ops);
-            say(renderTwoBaselines(b.name, *b.baselines) + "\n");
+            text += renderTwoBaselines(b.name, *b.baselines) + "\n";
         } else {
             b.lkp = lkpTables(runs, ops);
-            say(renderLkp(b.name, b.lkp));
+            text += renderLkp(b.name, b.lkp);
         }
     }
     b.verdictText = text;
-    b.otherVerdictText = other;
+    b.verdictNotes = notes;
 }
 
 // A run that otherwise looks valid but holds fewer samples of an operation
