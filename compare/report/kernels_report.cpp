@@ -106,7 +106,10 @@ void computeVerdicts(const KernelsOptions& o, BenchmarkResults& b, const std::ve
     }
     std::vector<std::string> ops = verdictOps(runs.front(), o.metric);
     bool elapsedWanted = !o.metric || std::regex_search(kElapsedRow, std::regex(*o.metric));
-    bool elapsedAligned = elapsedWanted && elapsed.size() == runs.size();
+    // The elapsed row needs each verdict run's duration, in the same order.
+    bool elapsedAligned = elapsedWanted && elapsed.size() == runs.size() &&
+                          std::equal(runs.begin(), runs.end(), elapsed.begin(),
+                                     [](const RunSummary& x, const RunSummary& y) { return x.testName == y.testName; });
     std::optional<std::string> yaml = embeddedShellpackYaml(b.name);
     std::map<std::string, std::string> units = yaml ? metricUnits(*yaml) : std::map<std::string, std::string>();
     for (Verdict v : o.verdicts) {
