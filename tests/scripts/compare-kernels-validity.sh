@@ -110,3 +110,15 @@ grep -Eq "^complete test time +seconds .* lower +(regression|improvement|unchang
 rc=0; "$BIN/compare-kernels" -C log --verdict aba --metric '(' > /dev/null 2> err.txt || rc=$?
 [[ $rc -eq 2 && $(wc -l < err.txt) -eq 1 ]] && grep -q -- "--metric" err.txt || fail "bad --metric: rc $rc, $(cat err.txt)"
 echo "ok: --metric selects verdict rows; elapsed time row present"
+
+# compare-mmtests prints the Perl's table for an invalid run too, and only
+# warns on stderr.
+"$BIN/compare-mmtests" -d log -b redis -n v7.1.3-first,v7.3,v7.1.3-return > mm-good.txt 2> err.txt
+cmp -s mm-good.txt "$SHARED/goldens/cases/redis-basic/plain.expected" && [[ ! -s err.txt ]] ||
+	fail "compare-mmtests over the good runs differs from compare-mmtests.pl or warns: $(cat err.txt)"
+"$BIN/compare-mmtests" -d log -b redis -n v7.1.3-first,failed,v7.1.3-return > mm-failed.txt 2> err.txt ||
+	fail "compare-mmtests refused a tree with a failed run"
+[[ $(cat err.txt) == "compare-mmtests: warning: invalid run failed (failed): redis exited 255 in iter-0" ]] ||
+	fail "compare-mmtests warning: $(cat err.txt)"
+[[ $(sed 1,2d mm-failed.txt) == $(sed 1,2d mm-good.txt) ]] || fail "compare-mmtests' table changed for an invalid run"
+echo "ok: compare-mmtests only warns"
