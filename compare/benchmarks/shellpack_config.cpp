@@ -93,6 +93,34 @@ SummarySettings loadSummarySettings(const std::string& yamlText, const std::stri
     return {*type, higher, precision};
 }
 
+std::map<std::string, std::string> metricUnits(const std::string& yamlText) {
+    std::map<std::string, std::string> units;
+    try {
+        YAML::Node root = YAML::Load(yamlText);
+        if (!root.IsMap() || !root["metrics"] || !root["metrics"].IsSequence()) return units;
+        for (const YAML::Node& m : root["metrics"]) {
+            auto name = perlValue(m);
+            if (!name || !root[*name] || !root[*name].IsMap()) continue;
+            if (auto u = perlValue(root[*name]["units"])) units[*name] = *u;
+        }
+    } catch (const YAML::Exception&) {
+        units.clear();
+    }
+    return units;
+}
+
+std::string unitOfOperation(const std::map<std::string, std::string>& units, const std::string& op) {
+    std::size_t start = 0;
+    while (start <= op.size()) {
+        std::size_t dash = op.find('-', start);
+        std::string word = op.substr(start, dash == std::string::npos ? std::string::npos : dash - start);
+        if (auto u = units.find(word); u != units.end()) return u->second;
+        if (dash == std::string::npos) break;
+        start = dash + 1;
+    }
+    return "";
+}
+
 std::optional<std::string> embeddedShellpackYaml(const std::string& name) {
     for (const EmbeddedYaml& y : mmtp::embeddedYamls())
         if (y.name == name) return std::string(y.text);

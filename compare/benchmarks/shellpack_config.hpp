@@ -3,6 +3,7 @@
 // with the per-sub-heading overrides ExtractShellpack.pm applies.
 #pragma once
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <string>
 
@@ -22,6 +23,13 @@ struct SummarySettings {
 // source when the YAML is malformed or has no usable summarise: key.
 SummarySettings loadSummarySettings(const std::string& yamlText, const std::string& source,
                                     const std::optional<std::string>& subHeading);
+
+// The `units:` of each metric under `metrics:` (e.g. RPS -> KOPS_PER_SECOND);
+// empty when the YAML is malformed or names none.
+std::map<std::string, std::string> metricUnits(const std::string& yamlText);
+// The unit of an operation label (metric[-factorA][-factorB], in either
+// order): that of the first dash-separated word naming a metric, else "".
+std::string unitOfOperation(const std::map<std::string, std::string>& units, const std::string& op);
 
 // The embedded shellpack.yaml of a benchmark, nullopt when none is embedded.
 std::optional<std::string> embeddedShellpackYaml(const std::string& name);

@@ -8,6 +8,7 @@
 #include <boost/program_options.hpp>
 #include <filesystem>
 #include <iostream>
+#include <regex>
 
 namespace po = boost::program_options;
 namespace fs = std::filesystem;
@@ -37,6 +38,10 @@ int run(int argc, char** argv) {
         ("verdict", po::value<std::vector<std::string>>(&verdicts),
          "aba (B against the mean of the first and last run, with drift and CoV), baselines (mean/stdev and % "
          "against the first two runs), lkp (base +-stddev %change new); repeatable")
+        ("metric", po::value<std::string>()->notifier([&o](const std::string& v) { o.metric = v; }),
+         "verdict rows only for metrics matching this regular expression (unanchored), e.g. 'ZPOPMIN|time'")
+        ("include-invalid", po::bool_switch(&o.includeInvalid),
+         "keep failed, interrupted, incomplete and log-less runs in the verdicts (they are warned about either way)")
         ("json-export", po::value(&jsonExport), "also write everything the report shows as JSON to this file")
         ("mmtests-dir", po::value<std::string>()->notifier([&mmtestsDir](const std::string& v) { mmtestsDir = v; }),
          "MMTests checkout for benchmarks not parsed natively (default: $MMTESTS_DIR)")
@@ -57,6 +62,13 @@ int run(int argc, char** argv) {
         else if (v == "baselines") o.verdicts.push_back(Verdict::TwoBaselines);
         else if (v == "lkp") o.verdicts.push_back(Verdict::Lkp);
         else throw mmtp::UsageError("--verdict " + v + ": use aba, baselines or lkp");
+    }
+    if (o.metric) {
+        try {
+            std::regex check(*o.metric);
+        } catch (const std::regex_error&) {
+            throw mmtp::UsageError("--metric '" + *o.metric + "' is not a valid regular expression");
+        }
     }
     if (!outputFile.empty() && outputDir.empty()) throw mmtp::UsageError("--output-file needs --output-dir");
     o.mmtestsDir = mmtestsDirOrEnv(mmtestsDir);

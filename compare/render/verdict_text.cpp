@@ -1,47 +1,51 @@
 #include "render/verdict_text.hpp"
 
+#include "base/text_format.hpp"
+
 #include <algorithm>
-#include <cstdarg>
-#include <cstdio>
+#include <cmath>
 
 namespace mmtp::compare {
 
 namespace {
 
-// printf into a string. Kept local until base/text_format (being added on
-// another branch) provides the shared one.
-std::string format(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
-std::string format(const char* fmt, ...) {
-    char buf[1024];
-    va_list ap;
-    va_start(ap, fmt);
-    std::vsnprintf(buf, sizeof buf, fmt, ap);
-    va_end(ap);
-    return buf;
-}
+using mmtp::formatText;
 
 std::size_t widest(const std::vector<std::string>& names, std::size_t atLeast) {
     for (const std::string& n : names) atLeast = std::max(atLeast, n.size());
     return atLeast;
 }
 
+std::string pText(double p) { return std::isnan(p) ? "-" : formatText("%.4f", p); }
+
 }  // namespace
 
 std::string renderAba(const std::string& bench, const std::string& a1, const std::string& b, const std::string& a2,
-                      const std::vector<AbaRow>& rows) {
+                      const AbaTable& table, const std::string& note) {
     std::vector<std::string> ops;
-    for (const AbaRow& r : rows) ops.push_back(r.op);
+    for (const AbaRow& r : table.rows) ops.push_back(r.op);
     int w = static_cast<int>(widest(ops, 6));
     int cw = static_cast<int>(std::max<std::size_t>({14, a1.size(), b.size(), a2.size()}));
     std::string out = "A/B/A verdict for " + bench + ": " + b + " against the mean of " + a1 + " and " + a2 + "\n";
-    out += "(change = B/mean(A)-1; drift = |A2-A1|/mean(A); noise = largest per-run CoV; "
-           "exceeds when |change| > drift + noise)\n";
-    out += format("%-*s %*s %*s %*s %9s %8s %8s %8s %8s  %s\n", w, "metric", cw, a1.c_str(), cw, b.c_str(), cw,
-                  a2.c_str(), "change", "drift", "CoV A1", "CoV B", "CoV A2", "exceeds");
-    for (const AbaRow& r : rows)
-        out += format("%-*s %*.2f %*.2f %*.2f %+8.2f%% %7.2f%% %7.2f%% %7.2f%% %7.2f%%  %s\n", w, r.op.c_str(), cw,
-                      r.a1.mean, cw, r.b.mean, cw, r.a2.mean, r.changePct, r.driftPct, r.a1.cov, r.b.cov, r.a2.cov,
-                      r.exceeds ? "yes" : "no");
+    if (!note.empty()) out += "(" + note + ")\n";
+    std::vector<std::string> units{"unit"};
+    for (const AbaRow& r : table.rows) units.push_back(r.unit);
+    int uw = static_cast<int>(widest(units, 4));
+    out += formatText("%-*s %-*s %*s %*s %*s %9s %8s %8s %8s %8s  %-7s %7s %7s  %-6s  %s\n", w, "metric", uw, "unit", cw,
+                      a1.c_str(), cw, b.c_str(), cw, a2.c_str(), "change", "drift", "CoV A1", "CoV B", "CoV A2",
+                      "exceeds", "p", "Holm p", "better", "reads as");
+    for (const AbaRow& r : table.rows)
+        out += formatText("%-*s %-*s %*.2f %*.2f %*.2f %+8.2f%% %7.2f%% %7.2f%% %7.2f%% %7.2f%%  %-7s %7s %7s  %-6s  %s%s\n",
+                          w, r.op.c_str(), uw, r.unit.empty() ? "-" : r.unit.c_str(), cw, r.a1.mean, cw, r.b.mean, cw, r.a2.mean, r.changePct, r.driftPct, r.a1.cov,
+                          r.b.cov, r.a2.cov, r.exceeds ? "yes" : "no", pText(r.pValue).c_str(),
+                          pText(r.holmP).c_str(), r.higherIsBetter ? "higher" : "lower", changeWord(r),
+                          r.significant ? " (significant)" : "");
+    out += formatText("(change = B/mean(A)-1; drift = |A2-A1|/mean(A); exceeds: |change| > drift + the largest per-run "
+                      "CoV, the raw call per row; p: Welch's two-sided t-test of B's samples against A1's and A2's "
+                      "together; Holm p: p adjusted over the %zu tested rows; significant when Holm p < %.2f)\n",
+                      table.tested, kVerdictAlpha);
+    out += formatText("%zu rows tested, %zu exceed (raw), %zu significant after Holm at alpha %.2f\n", table.tested,
+                      table.exceeding, table.significant, kVerdictAlpha);
     return out;
 }
 
@@ -53,12 +57,12 @@ std::string renderTwoBaselines(const std::string& bench, const TwoBaselinesTable
     int bw = static_cast<int>(std::max<std::size_t>({12, t.runs[0].size(), t.runs[1].size()}));
     std::string out = "Mean and stdev against two baselines for " + bench + "\n";
     for (const TwoBaselinesBlock& b : t.blocks) {
-        out += "\n" + format("%-*s %12s %10s %*s %*s\n", nw, "", "", "", bw, "Baseline", bw, "Baseline");
-        out += format("%-*s %12s %10s %*s %*s\n", nw, b.op.c_str(), "Mean", "stdev", bw, t.runs[0].c_str(), bw,
+        out += "\n" + formatText("%-*s %12s %10s %*s %*s\n", nw, "", "", "", bw, "Baseline", bw, "Baseline");
+        out += formatText("%-*s %12s %10s %*s %*s\n", nw, b.op.c_str(), "Mean", "stdev", bw, t.runs[0].c_str(), bw,
                       t.runs[1].c_str());
         out += std::string(static_cast<std::size_t>(nw + 12 + 10 + 2 * bw + 4), '=') + "\n";
         for (const TwoBaselinesRow& r : b.rows)
-            out += format("%-*s %12.2f %10.2f %*.2f%% %*.2f%%\n", nw, r.run.c_str(), r.stats.mean, r.stats.stddev,
+            out += formatText("%-*s %12.2f %10.2f %*.2f%% %*.2f%%\n", nw, r.run.c_str(), r.stats.mean, r.stats.stddev,
                           bw - 1, r.pctBase1, bw - 1, r.pctBase2);
     }
     return out;
@@ -68,10 +72,10 @@ std::string renderLkp(const std::string& bench, const std::vector<LkpTable>& tab
     std::string out;
     for (const LkpTable& t : tables) {
         // "±" is two bytes: header cells are written out so columns line up on screen.
-        out += format("%14s %8s %10s %14s\n", t.baseRun.c_str(), "", "", t.newRun.c_str());
-        out += format("%14s  ±stddev %10s %14s  ±stddev  %s\n", "base", "%change", "new", "metric");
+        out += formatText("%14s %8s %10s %14s\n", t.baseRun.c_str(), "", "", t.newRun.c_str());
+        out += formatText("%14s  ±stddev %10s %14s  ±stddev  %s\n", "base", "%change", "new", "metric");
         for (const LkpRow& r : t.rows)
-            out += format("%14.2f  ±%5.1f%% %+9.2f%% %14.2f  ±%5.1f%%  %s.%s\n", r.base.mean, r.base.cov, r.changePct,
+            out += formatText("%14.2f  ±%5.1f%% %+9.2f%% %14.2f  ±%5.1f%%  %s.%s\n", r.base.mean, r.base.cov, r.changePct,
                           r.now.mean, r.now.cov, bench.c_str(), r.op.c_str());
         out += "\n";
     }

@@ -8,8 +8,11 @@
 
 namespace mmtp::compare {
 
+// The table, its test stated in a footer, and the summary line
+// "N rows tested, K exceed (raw), J significant after Holm at alpha 0.05";
+// note (when not empty) is printed under the title.
 std::string renderAba(const std::string& bench, const std::string& a1, const std::string& b, const std::string& a2,
-                      const std::vector<AbaRow>& rows);
+                      const AbaTable& table, const std::string& note = "");
 
 // "" when the table has no blocks (fewer than two runs).
 std::string renderTwoBaselines(const std::string& bench, const TwoBaselinesTable& table);

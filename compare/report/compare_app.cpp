@@ -1,6 +1,7 @@
 #include "report/compare_app.hpp"
 
 #include "base/errors.hpp"
+#include "input/run_validity.hpp"
 #include "tables/comparison.hpp"
 #include "render/json_export.hpp"
 #include "report/command_line.hpp"
@@ -90,6 +91,14 @@ int compareMmtests(int argc, const char* const argv[], std::ostream& out, std::o
 
     std::vector<RunSummary> runs = loadRuns(o, err);
     if (runs.empty()) throw std::runtime_error("no run could be loaded");
+    // Validity is a warning only here: the table stays compare-mmtests.pl's.
+    if (!o.fromJson) {
+        Warnings unreadable;  // the load above already reported unreadable files
+        for (const RunValidity& v : checkRunsValidity(*o.directory, splitRunNames(*o.names), *o.benchmark, unreadable))
+            if (!v.valid())
+                err << "compare-mmtests: warning: invalid run " << v.run << " (" << problemName(v.problem)
+                    << "): " << v.reason << "\n";
+    }
     CompareOptions co;
     co.printRatio = o.printRatio;
     // compare-mmtests.pl hides the comparison for monitors only when it

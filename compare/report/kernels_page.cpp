@@ -3,9 +3,12 @@
 #include "render/html_escape.hpp"
 #include "render/render.hpp"
 #include "render/svg_chart.hpp"
+#include "render/verdict_html.hpp"
 #include "tables/verdict.hpp"
 
 #include <nlohmann/json.hpp>
+#include <algorithm>
+#include <cmath>
 #include <ostream>
 
 using nlohmann::json;
@@ -23,7 +26,40 @@ const char* kStyle =
     "table.resultsTable{border-collapse:collapse;font-family:monospace;font-size:12px;white-space:pre}"
     "table.resultsTable td,table.resultsTable th{padding:0 2px}pre{font-size:12px}"
     "table.state{border-collapse:collapse;font-size:12px}table.state td,table.state th{border:1px solid #ccc;padding:2px 6px}"
-    "svg{display:block;margin:0.5em 0}";
+    "svg{display:block;margin:0.5em 0}p.verdict-title{font-weight:bold}"
+    "table.verdict{border-collapse:collapse;font-size:12px}table.verdict td,table.verdict th{border:1px solid #ccc;"
+    "padding:2px 6px;text-align:right}table.verdict td:first-child{text-align:left}"
+    "tr.significant{background:#ffd7a8;font-weight:bold}tr.exceeds{background:#fff3cf}"
+    "table.validity{border-collapse:collapse;font-size:12px}table.validity td,table.validity th{border:1px solid #ccc;"
+    "padding:2px 6px}table.validity tr.invalid{background:#f8d0d0}";
+
+bool anyInvalid(const std::vector<RunValidity>& validity) {
+    return std::any_of(validity.begin(), validity.end(), [](const RunValidity& v) { return !v.valid(); });
+}
+
+// "Run validity" before a benchmark's tables: each invalid run and why.
+std::string validityText(const KernelsOptions& o, const std::vector<RunValidity>& validity) {
+    if (!anyInvalid(validity)) return "";
+    std::string out = std::string("Run validity: ") +
+                      (o.includeInvalid ? "kept in verdicts (--include-invalid)" : "left out of verdicts") +
+                      "; their columns below are as MMTests prints them\n";
+    for (const RunValidity& v : validity)
+        if (!v.valid()) out += "  INVALID " + v.run + " (" + problemName(v.problem) + "): " + v.reason + "\n";
+    return out + "\n";
+}
+
+std::string validityHtml(const KernelsOptions& o, const std::vector<RunValidity>& validity) {
+    if (!anyInvalid(validity)) return "";
+    std::string out = std::string("<h3>Run validity</h3>\n<p>Invalid runs are ") +
+                      (o.includeInvalid ? "kept in verdicts (--include-invalid)" : "left out of verdicts") +
+                      "; their columns below are as MMTests prints them.</p>\n"
+                      "<table class=\"validity\"><tr><th>run</th><th>state</th><th>why</th></tr>\n";
+    for (const RunValidity& v : validity)
+        out += std::string(v.valid() ? "<tr>" : "<tr class=\"invalid\">") + "<td>" + escapeHtml(v.run) + "</td><td>" +
+               (v.valid() ? "valid" : escapeHtml(problemName(v.problem))) + "</td><td>" + escapeHtml(v.reason) +
+               "</td></tr>\n";
+    return out + "</table>\n";
+}
 
 std::string htmlMachineState(const std::vector<RunMachineState>& states) {
     std::vector<StateDifference> diffs = differingEntries(states);
@@ -40,14 +76,19 @@ std::string htmlMachineState(const std::vector<RunMachineState>& states) {
     return out + "</table>\n";
 }
 
-std::string htmlBenchmark(const BenchmarkResults& b) {
+std::string htmlBenchmark(const KernelsOptions& o, const BenchmarkResults& b) {
     std::string out = "<h2 id=\"" + escapeHtml(b.name) + "\">" + escapeHtml(b.name) + "</h2>\n";
+    out += validityHtml(o, b.validity);
     if (!b.error.empty()) return out + "<p>not compared: " + escapeHtml(b.error) + "</p>\n";
     out += renderReport(*b.compare, OutputFormat::Html);
     const auto& ratioOps = b.runs.front().extraction.ratioOperations();
     out += candlestickSvg(b.name, b.runs, ratioOps ? *ratioOps : b.runs.front().summaryOps(std::nullopt));
     if (b.duration) out += "<h3>Duration</h3>\n" + renderReport(*b.duration, OutputFormat::Html);
-    if (!b.verdictText.empty()) out += "<h3>Verdict</h3>\n<pre>" + escapeHtml(b.verdictText) + "</pre>\n";
+    if (!b.verdictText.empty()) out += "<h3>Verdict</h3>\n";
+    for (const AbaVerdict& v : b.aba) out += renderAbaHtml(b.name, v.a1, v.b, v.a2, v.table, v.note);
+    if (b.baselines) out += renderTwoBaselinesHtml(b.name, *b.baselines);
+    out += renderLkpHtml(b.name, b.lkp);
+    if (!b.verdictNotes.empty()) out += "<pre>" + escapeHtml(b.verdictNotes) + "</pre>\n";
     return out;
 }
 
@@ -61,6 +102,66 @@ json sampleSummaries(const BenchmarkResults& b) {
             SampleStats st = sampleStats(run, op);
             j[run.testName][op] = {{"mean", st.mean}, {"stddev", st.stddev}, {"cov_pct", st.cov}, {"samples", st.n}};
         }
+    return j;
+}
+
+json validityJson(const std::vector<RunValidity>& validity) {
+    json j = json::array();
+    for (const RunValidity& v : validity)
+        j.push_back({{"run", v.run}, {"valid", v.valid()}, {"problem", problemName(v.problem)}, {"reason", v.reason},
+                     {"iterations", v.iterations}});
+    return j;
+}
+
+// NaN (an untestable row) as null.
+json number(double x) { return std::isnan(x) ? json(nullptr) : json(x); }
+
+json abaJson(const std::vector<AbaVerdict>& tables) {
+    json j = json::array();
+    for (const AbaVerdict& v : tables) {
+        json rows = json::array();
+        for (const AbaRow& r : v.table.rows)
+            rows.push_back({{"metric", r.op}, {"unit", r.unit}, {"better", r.higherIsBetter ? "higher" : "lower"},
+                            {"a1_mean", r.a1.mean}, {"b_mean", r.b.mean}, {"a2_mean", r.a2.mean},
+                            {"a1_cov_pct", r.a1.cov}, {"b_cov_pct", r.b.cov}, {"a2_cov_pct", r.a2.cov},
+                            {"change_pct", r.changePct}, {"drift_pct", r.driftPct}, {"noise_pct", r.noisePct},
+                            {"exceeds", r.exceeds}, {"p", number(r.pValue)}, {"holm_p", number(r.holmP)},
+                            {"significant", r.significant}, {"reads_as", changeWord(r)}});
+        j.push_back({{"a1", v.a1}, {"b", v.b}, {"a2", v.a2}, {"note", v.note}, {"alpha", kVerdictAlpha},
+                     {"test", "exceeds: |change| > drift + largest CoV; p: Welch two-sided t-test of B against A1+A2; "
+                              "holm_p: Holm-adjusted over the tested rows"},
+                     {"tested", v.table.tested}, {"exceeding", v.table.exceeding},
+                     {"significant", v.table.significant}, {"rows", rows}});
+    }
+    return j;
+}
+
+json statsJson(const SampleStats& s) {
+    return {{"mean", s.mean}, {"stddev", s.stddev}, {"cov_pct", s.cov}, {"samples", s.n}};
+}
+
+json baselinesJson(const std::optional<TwoBaselinesTable>& t) {
+    if (!t) return nullptr;
+    json blocks = json::array();
+    for (const TwoBaselinesBlock& b : t->blocks) {
+        json rows = json::array();
+        for (const TwoBaselinesRow& r : b.rows)
+            rows.push_back({{"run", r.run}, {"stats", statsJson(r.stats)}, {"pct_vs_baseline1", r.pctBase1},
+                            {"pct_vs_baseline2", r.pctBase2}});
+        blocks.push_back({{"metric", b.op}, {"rows", rows}});
+    }
+    return {{"runs", t->runs}, {"blocks", blocks}};
+}
+
+json lkpJson(const std::vector<LkpTable>& tables) {
+    json j = json::array();
+    for (const LkpTable& t : tables) {
+        json rows = json::array();
+        for (const LkpRow& r : t.rows)
+            rows.push_back({{"metric", r.op}, {"base", statsJson(r.base)}, {"new", statsJson(r.now)},
+                            {"change_pct", r.changePct}});
+        j.push_back({{"base_run", t.baseRun}, {"new_run", t.newRun}, {"rows", rows}});
+    }
     return j;
 }
 
@@ -84,6 +185,7 @@ std::string renderKernelsText(const KernelsOptions& o, const KernelsData& d) {
     out += renderMachineStateText(d.states);
     for (const BenchmarkResults& b : d.benchmarks) {
         out += "\n" + b.name + "\n";
+        out += validityText(o, b.validity);
         if (!b.error.empty()) {
             out += "(not compared: " + b.error + ")\n";
             continue;
@@ -100,7 +202,7 @@ std::string renderKernelsHtml(const KernelsOptions& o, const KernelsData& d) {
     std::string out = "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>" + title + "</title><style>" +
                       kStyle + "</style></head><body>\n<h1>" + title + "</h1>\n";
     out += htmlMachineState(d.states);
-    for (const BenchmarkResults& b : d.benchmarks) out += htmlBenchmark(b);
+    for (const BenchmarkResults& b : d.benchmarks) out += htmlBenchmark(o, b);
     return out + "</body></html>\n";
 }
 
@@ -114,7 +216,9 @@ std::string renderKernelsJson(const KernelsOptions& o, const KernelsData& d, std
     json benches = json::array();
     for (const BenchmarkResults& b : d.benchmarks) {
         json e = {{"benchmark", b.name}, {"compare", textTable(b.compare)}, {"duration", textTable(b.duration)},
-                  {"verdict", b.verdictText}, {"samples", sampleSummaries(b)}};
+                  {"verdict", b.verdictText}, {"aba", abaJson(b.aba)},
+                  {"baselines", baselinesJson(b.baselines)}, {"lkp", lkpJson(b.lkp)}, {"validity", validityJson(b.validity)},
+                  {"samples", sampleSummaries(b)}};
         if (!b.error.empty()) e["error"] = b.error;
         benches.push_back(e);
     }

@@ -4,8 +4,10 @@
 // same data; none loads anything again.
 #pragma once
 #include "input/machine_state.hpp"
+#include "input/run_validity.hpp"
 #include "report/kernels_report.hpp"
 #include "tables/comparison.hpp"
+#include "tables/verdict.hpp"
 
 #include <iosfwd>
 #include <optional>
@@ -14,12 +16,24 @@
 
 namespace mmtp::compare {
 
+// One A/B/A table: B against the mean of A1 and A2.
+struct AbaVerdict {
+    std::string a1, b, a2;
+    AbaTable table;
+    std::string note;  // how MMTests ranks the rows, when it misleads
+};
+
 struct BenchmarkResults {
     std::string name;
     std::vector<RunSummary> runs;               // summarised, baseline first
     std::optional<ComparisonReport> compare;    // compare-mmtests' table
     std::optional<ComparisonReport> duration;   // --print-monitor duration's, when recorded
+    std::vector<RunValidity> validity;          // one per run asked for, in order
+    std::vector<AbaVerdict> aba;                // --verdict aba's numbers
+    std::optional<TwoBaselinesTable> baselines; // --verdict baselines' numbers
+    std::vector<LkpTable> lkp;                  // --verdict lkp's numbers
     std::string verdictText;                    // the --verdict tables asked for
+    std::string verdictNotes;                   // why a verdict asked for is missing ("needs three runs")
     std::string error;                          // why the benchmark was not compared
 };
 

@@ -1,12 +1,16 @@
 #include "report/kernels_report.hpp"
 
+#include "benchmarks/shellpack_config.hpp"
 #include "input/run_discovery.hpp"
+#include "input/run_validity.hpp"
 #include "render/verdict_text.hpp"
 #include "report/kernels_page.hpp"
 #include "report/load_runs.hpp"
 #include "tables/verdict.hpp"
 
 #include <algorithm>
+#include <map>
+#include <regex>
 #include <ostream>
 #include <set>
 #include <sstream>
@@ -41,13 +45,14 @@ void passOnNewLines(const std::string& said, const std::string& more, std::ostre
 // "time ::" line for the benchmark (MMTests prints nothing either). It reads
 // the run directories the benchmark's load just read, so only warnings that
 // load did not print are passed on.
-std::optional<ComparisonReport> durationTable(LoadRequest req, const std::string& said, std::ostream& err) {
+std::optional<ComparisonReport> durationTable(LoadRequest req, const std::string& said, std::ostream& err,
+                                              std::vector<RunSummary>& runs) {
     req.monitor = "duration";
     CompareOptions co;
     co.showCompare = false;
     std::ostringstream warnings;
     try {
-        std::vector<RunSummary> runs = loadRunsFromTree(req, warnings);
+        runs = loadRunsFromTree(req, warnings);
         passOnNewLines(said, warnings.str(), err);
         if (runs.empty()) return std::nullopt;
         return buildComparison(runs, co);
@@ -57,27 +62,126 @@ std::optional<ComparisonReport> durationTable(LoadRequest req, const std::string
     }
 }
 
-std::string verdictText(const std::vector<Verdict>& verdicts, const std::string& bench,
-                        const std::vector<RunSummary>& runs) {
-    std::vector<std::string> ops = runs.front().summaryOps(std::nullopt);
-    std::string text;
-    for (Verdict v : verdicts) {
+const char* kElapsedRow = "complete test time";
+
+// The runs verdicts may use: valid ones, unless --include-invalid.
+std::vector<RunSummary> verdictRuns(const std::vector<RunSummary>& runs, const std::vector<RunValidity>& validity,
+                                    bool includeInvalid) {
+    std::vector<RunSummary> kept;
+    for (const RunSummary& r : runs) {
+        auto v = std::find_if(validity.begin(), validity.end(),
+                              [&r](const RunValidity& x) { return x.run == r.testName; });
+        if (includeInvalid || v == validity.end() || v->valid()) kept.push_back(r);
+    }
+    return kept;
+}
+
+std::vector<std::string> verdictOps(const RunSummary& run, const std::optional<std::string>& metric) {
+    std::vector<std::string> ops = run.summaryOps(std::nullopt);
+    if (!metric) return ops;
+    std::regex re(*metric);
+    std::erase_if(ops, [&re](const std::string& op) { return !std::regex_search(op, re); });
+    return ops;
+}
+
+// MMTests' own redis yaml has no preferhigher: its RPS rows rank lower-is-better.
+std::string directionNote(const std::string& bench, const RunSummary& run) {
+    if (bench == "redis" && !run.preferHigher)
+        return "MMTests ranks redis RPS lower-is-better (its shellpack.yaml has no preferhigher), so a fall in RPS "
+               "reads as an improvement here; -b redis-zpopmin ranks it higher-is-better";
+    return "";
+}
+
+// Every verdict asked for, over the runs it may use; the elapsed-time row
+// (Duration Elapsed from tests-timestamp, lower is better) joins the A/B/A rows.
+void computeVerdicts(const KernelsOptions& o, BenchmarkResults& b, const std::vector<RunSummary>& durationRuns) {
+    std::vector<RunSummary> runs = verdictRuns(b.runs, b.validity, o.includeInvalid);
+    std::vector<RunSummary> elapsed = verdictRuns(durationRuns, b.validity, o.includeInvalid);
+    std::string text, notes;  // every table as text; why one is missing
+    auto note = [&text, &notes](const std::string& t) { text += t; notes += t; };
+    const std::string left = runs.size() < b.runs.size() ? " valid" : "";
+    if (runs.empty()) {
+        if (!o.verdicts.empty()) b.verdictText = b.verdictNotes = "Verdicts for " + b.name + ": no valid run\n";
+        return;
+    }
+    std::vector<std::string> ops = verdictOps(runs.front(), o.metric);
+    bool elapsedWanted = !o.metric || std::regex_search(kElapsedRow, std::regex(*o.metric));
+    // The elapsed row needs each verdict run's duration, in the same order.
+    bool elapsedAligned = elapsedWanted && elapsed.size() == runs.size() &&
+                          std::equal(runs.begin(), runs.end(), elapsed.begin(),
+                                     [](const RunSummary& x, const RunSummary& y) { return x.testName == y.testName; });
+    std::optional<std::string> yaml = embeddedShellpackYaml(b.name);
+    std::map<std::string, std::string> units = yaml ? metricUnits(*yaml) : std::map<std::string, std::string>();
+    for (Verdict v : o.verdicts) {
         if (v == Verdict::Aba) {
             if (runs.size() < 3) {
-                text += "A/B/A verdict for " + bench + ": needs three runs (A, B, A again)\n";
+                note("A/B/A verdict for " + b.name + ": needs three" + left + " runs (A, B, A again)\n");
                 continue;
             }
-            for (std::size_t b = 1; b + 1 < runs.size(); ++b)
-                text += renderAba(bench, runs.front().testName, runs[b].testName, runs.back().testName,
-                                  abaVerdict(runs.front(), runs[b], runs.back(), ops)) + "\n";
+            for (std::size_t i = 1; i + 1 < runs.size(); ++i) {
+                std::vector<AbaRow> rows = abaRows(runs.front(), runs[i], runs.back(), ops);
+                for (AbaRow& r : rows) r.unit = unitOfOperation(units, r.op);
+                if (elapsedAligned)
+                    for (AbaRow r : abaRows(elapsed.front(), elapsed[i], elapsed.back(), {"Elapsed"})) {
+                        r.op = kElapsedRow;
+                        r.higherIsBetter = false;
+                        r.unit = "seconds";
+                        rows.push_back(r);
+                    }
+                b.aba.push_back({runs.front().testName, runs[i].testName, runs.back().testName, abaTable(rows),
+                                 directionNote(b.name, runs.front())});
+                const AbaVerdict& t = b.aba.back();
+                text += renderAba(b.name, t.a1, t.b, t.a2, t.table, t.note) + "\n";
+            }
         } else if (v == Verdict::TwoBaselines) {
-            text += runs.size() < 2 ? "Two-baseline table for " + bench + ": needs two runs\n"
-                                    : renderTwoBaselines(bench, twoBaselines(runs, ops)) + "\n";
+            if (runs.size() < 2) {
+                note("Two-baseline table for " + b.name + ": needs two" + left + " runs\n");
+                continue;
+            }
+            b.baselines = twoBaselines(runs, ops);
+            text += renderTwoBaselines(b.name, *b.baselines) + "\n";
         } else {
-            text += renderLkp(bench, lkpTables(runs, ops));
+            b.lkp = lkpTables(runs, ops);
+            text += renderLkp(b.name, b.lkp);
         }
     }
-    return text;
+    b.verdictText = text;
+    b.verdictNotes = notes;
+}
+
+// A run that otherwise looks valid but holds fewer samples of an operation
+// than another run (a missing redis-1-1.log) is incomplete.
+void markMissingSamples(BenchmarkResults& b) {
+    std::map<std::string, std::size_t> most;
+    for (const RunSummary& r : b.runs)
+        for (const std::string& op : b.runs.front().summaryOps(std::nullopt))
+            most[op] = std::max(most[op], r.extraction.allValues(op).size());
+    for (const RunSummary& r : b.runs) {
+        auto v = std::find_if(b.validity.begin(), b.validity.end(),
+                              [&r](const RunValidity& x) { return x.run == r.testName; });
+        if (v == b.validity.end() || !v->valid()) continue;
+        std::size_t shortOps = 0;
+        std::string first;
+        for (const auto& [op, n] : most) {
+            std::size_t have = r.extraction.allValues(op).size();
+            if (have >= n) continue;
+            if (shortOps++ == 0) first = op + " has " + std::to_string(have) + " of " + std::to_string(n) + " samples";
+        }
+        if (shortOps > 0)
+            *v = {v->run, RunProblem::Incomplete,
+                  std::to_string(shortOps) + " operation(s) with fewer samples than another run (" + first +
+                      "; a log missing?)",
+                  v->iterations};
+    }
+}
+
+// One warning per invalid run, naming it and why.
+void warnInvalid(const BenchmarkResults& b, bool includeInvalid, std::ostream& err) {
+    for (const RunValidity& v : b.validity)
+        if (!v.valid())
+            err << "compare-kernels: warning: invalid run " << v.run << " for " << b.name << " ("
+                << problemName(v.problem) << "): " << v.reason
+                << (includeInvalid ? "; kept in verdicts (--include-invalid)" : "; left out of verdicts") << "\n";
 }
 
 // Loads the benchmark's runs once (warnings printed once) and computes
@@ -94,6 +198,9 @@ BenchmarkResults loadBenchmark(const KernelsOptions& o, const std::string& bench
     CompareOptions co;
     co.printSignificance = o.autoDetect;
     std::ostringstream said;
+    Warnings validityWarnings;
+    b.validity = checkRunsValidity(o.logDir, names, bench, validityWarnings);
+    for (const std::string& w : validityWarnings) err << "compare-kernels: warning: " << w << "\n";
     try {
         try {
             b.runs = loadRunsFromTree(req, said);
@@ -103,14 +210,17 @@ BenchmarkResults loadBenchmark(const KernelsOptions& o, const std::string& bench
         }
         err << said.str();
         if (b.runs.empty()) throw std::runtime_error("no run could be loaded");
+        markMissingSamples(b);
         b.compare = buildComparison(b.runs, co);
-        b.duration = durationTable(req, said.str(), err);
-        b.verdictText = verdictText(o.verdicts, bench, b.runs);
+        std::vector<RunSummary> durationRuns;
+        b.duration = durationTable(req, said.str(), err, durationRuns);
+        computeVerdicts(o, b, durationRuns);
     } catch (const std::exception& e) {
         b.runs.clear();
         b.error = e.what();
         err << "compare-kernels: " << bench << ": " << e.what() << "\n";
     }
+    warnInvalid(b, o.includeInvalid, err);
     return b;
 }
 

@@ -25,6 +25,8 @@ struct KernelsOptions {
     bool sortVersion = false;
     std::string title;
     std::vector<Verdict> verdicts;
+    std::optional<std::string> metric;  // --metric: verdict rows whose metric matches (unanchored ECMAScript regex)
+    bool includeInvalid = false;        // --include-invalid: failed/interrupted/incomplete/log-less runs in verdicts
     std::optional<std::filesystem::path> mmtestsDir;
 };
 

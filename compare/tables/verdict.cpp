@@ -1,5 +1,6 @@
 #include "tables/verdict.hpp"
 
+#include "stats/significance_tests.hpp"
 #include "stats/stats.hpp"
 
 #include <algorithm>
@@ -26,12 +27,20 @@ SampleStats sampleStats(const RunSummary& run, const std::string& op) {
     return s;
 }
 
-std::vector<AbaRow> abaVerdict(const RunSummary& a1, const RunSummary& b, const RunSummary& a2,
-                               const std::vector<std::string>& ops) {
+const char* changeWord(const AbaRow& row) {
+    if (row.changePct == 0) return "unchanged";
+    return (row.changePct > 0) == row.higherIsBetter ? "improvement" : "regression";
+}
+
+std::vector<AbaRow> abaRows(const RunSummary& a1, const RunSummary& b, const RunSummary& a2,
+                            const std::vector<std::string>& ops) {
     std::vector<AbaRow> rows;
     for (const std::string& op : ops) {
-        AbaRow r{op, sampleStats(a1, op), sampleStats(b, op), sampleStats(a2, op)};
+        AbaRow r{op, a1.preferHigher, "", sampleStats(a1, op), sampleStats(b, op), sampleStats(a2, op)};
         if (r.a1.n == 0 || r.b.n == 0 || r.a2.n == 0) continue;
+        std::vector<double> bothA = a1.extraction.allValues(op), a2Values = a2.extraction.allValues(op);
+        bothA.insert(bothA.end(), a2Values.begin(), a2Values.end());
+        r.pValue = welchTTest(b.extraction.allValues(op), bothA).p;
         double meanA = (r.a1.mean + r.a2.mean) / 2;
         r.changePct = percentChange(r.b.mean, meanA);
         r.driftPct = meanA == 0 ? 0 : std::fabs(r.a2.mean - r.a1.mean) / meanA * 100;
@@ -40,6 +49,22 @@ std::vector<AbaRow> abaVerdict(const RunSummary& a1, const RunSummary& b, const 
         rows.push_back(r);
     }
     return rows;
+}
+
+AbaTable abaTable(std::vector<AbaRow> rows) {
+    std::vector<double> p;
+    for (const AbaRow& r : rows) p.push_back(r.pValue);
+    std::vector<double> holm = holmAdjust(p);
+    AbaTable t;
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        rows[i].holmP = holm[i];
+        rows[i].significant = holm[i] < kVerdictAlpha;  // false for NaN
+        if (!std::isnan(rows[i].pValue)) ++t.tested;
+        if (rows[i].exceeds) ++t.exceeding;
+        if (rows[i].significant) ++t.significant;
+    }
+    t.rows = std::move(rows);
+    return t;
 }
 
 TwoBaselinesTable twoBaselines(const std::vector<RunSummary>& runs, const std::vector<std::string>& ops) {

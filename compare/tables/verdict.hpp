@@ -17,17 +17,35 @@ struct SampleStats {
 SampleStats sampleStats(const RunSummary& run, const std::string& op);
 
 // (a) A/B/A: B against the mean of the two A runs.
+constexpr double kVerdictAlpha = 0.05;
 struct AbaRow {
     std::string op;
+    bool higherIsBetter = false;  // from the report's preferhigher (elapsed time: lower)
+    std::string unit;             // the metric's shellpack.yaml units, "" when unknown
     SampleStats a1, b, a2;
     double changePct = 0;  // B / mean(A1, A2) - 1
     double driftPct = 0;   // |A2 - A1| / mean(A1, A2)
     double noisePct = 0;   // the largest per-run CoV
     bool exceeds = false;  // |change| > drift + noise
+    double pValue = 0;     // Welch's t-test, B's samples against A1's and A2's; NaN when untestable
+    double holmP = 0;      // pValue adjusted (Holm) over every tested row of the table
+    bool significant = false;  // holmP < kVerdictAlpha
 };
-// Operations missing from any of the three runs are left out.
-std::vector<AbaRow> abaVerdict(const RunSummary& a1, const RunSummary& b, const RunSummary& a2,
-                               const std::vector<std::string>& ops);
+// "regression" or "improvement" by the row's direction, "unchanged" for 0.
+const char* changeWord(const AbaRow& row);
+
+struct AbaTable {
+    std::vector<AbaRow> rows;
+    std::size_t tested = 0;       // rows with a p-value
+    std::size_t exceeding = 0;    // rows whose raw call is "exceeds"
+    std::size_t significant = 0;  // rows significant after Holm
+};
+// One row per operation; operations missing from any of the three runs are
+// left out. The rows' direction is a1's preferHigher.
+std::vector<AbaRow> abaRows(const RunSummary& a1, const RunSummary& b, const RunSummary& a2,
+                            const std::vector<std::string>& ops);
+// Adjusts the rows' p-values together (Holm) and counts the calls.
+AbaTable abaTable(std::vector<AbaRow> rows);
 
 // (b) mean, stdev and % against each of the first two runs (seed 004's):
 // one block per operation, one row per run.

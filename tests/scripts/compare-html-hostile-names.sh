@@ -3,8 +3,8 @@
 # that carry markup must reach the HTML of compare-mmtests and compare-kernels
 # as text only. An HTML parser reads each page back: every
 # hostile name must be there as text, in each position it is shown (table
-# headers, duration headers, SVG titles and legends, verdict tables, report
-# title), and no element or attribute may come from it.
+# headers, duration headers, SVG titles and legends, verdict table headers
+# and cells, report title), and no element or attribute may come from it.
 set -euo pipefail
 : "${BIN:?}"
 fail() { echo "FAIL: $*"; exit 1; }
@@ -77,6 +77,8 @@ class Page(HTMLParser):
 def position(stack, section):
     if "svg" in stack:
         return "svg-title" if "title" in stack else "svg-text"
+    if section == "Verdict" and ("th" in stack or "td" in stack):
+        return "verdict-header" if "th" in stack else "verdict-cell"
     if "th" in stack:
         return "duration-header" if section == "Duration" else "table-header"
     return stack[-1] if stack else ""
@@ -114,5 +116,6 @@ python3 check.py out/index.html title:title title:h1 \
 	run1:table-header run2:table-header run3:table-header op:td \
 	run1:duration-header run2:duration-header run3:duration-header \
 	run1:svg-text run2:svg-text run3:svg-text op:svg-title op:svg-text \
-	run1:pre run2:pre run3:pre op:pre || fail "compare-kernels page"
+	run1:verdict-header run2:verdict-header run3:verdict-header run1:verdict-cell op:verdict-cell ||
+	fail "compare-kernels page"
 echo "ok: compare-kernels --format html shows hostile names as text in every position"

@@ -47,3 +47,13 @@ TEST_CASE("a shellpack.yaml without a usable summary or with broken YAML is name
 TEST_CASE("the four reference shellpacks are embedded", "[compare][yaml]") {
     for (const char* b : {"redis", "perfpipe", "stressng", "fio"}) CHECK(embeddedShellpackYaml(b));
 }
+
+TEST_CASE("each metric's units come from shellpack.yaml and name the operations built on it", "[compare][yaml]") {
+    auto units = metricUnits(*embeddedShellpackYaml("redis"));
+    CHECK(units.at("RPS") == "KOPS_PER_SECOND");
+    CHECK(units.at("latMax") == "TIME_USECONDS");
+    CHECK(unitOfOperation(units, "ZPOPMIN-RPS-1") == "KOPS_PER_SECOND");
+    CHECK(unitOfOperation(units, "GET-latMax-4") == "TIME_USECONDS");
+    CHECK(unitOfOperation(units, "ZPOPMIN-RPSX-1").empty());
+    CHECK(metricUnits("metrics: [a\n").empty());  // malformed YAML: no units, no throw
+}

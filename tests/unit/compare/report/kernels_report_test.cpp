@@ -4,9 +4,11 @@
 #include "input/machine_state.hpp"
 #include "report/kernels_report.hpp"
 #include "render/verdict_text.hpp"
+#include "stats/significance_tests.hpp"
 #include "tables/verdict.hpp"
 
 #include <catch2/catch.hpp>
+#include <cmath>
 #include <sstream>
 
 using namespace mmtp::compare;
@@ -49,7 +51,7 @@ TEST_CASE("the A/B/A verdict reproduces seed 000's hand-computed ZPOPMIN and GET
     RunSummary a1 = runWith("v7.1.3-first", {{"ZPOPMIN", {999366}}, {"GET", {3548521}}, {"time", {61.396}}});
     RunSummary b = runWith("v7.3", {{"ZPOPMIN", {871397}}, {"GET", {3551132}}, {"time", {61.704}}});
     RunSummary a2 = runWith("v7.1.3-return", {{"ZPOPMIN", {1000947}}, {"GET", {3547933}}, {"time", {61.301}}});
-    auto rows = abaVerdict(a1, b, a2, {"ZPOPMIN", "GET", "time"});
+    auto rows = abaTable(abaRows(a1, b, a2, {"ZPOPMIN", "GET", "time"})).rows;
     REQUIRE(rows.size() == 3);
     // "ZPOPMIN is down 12.87% relative to the mean of the two v7.1.3 baselines"
     CHECK(rows[0].changePct == Approx(-12.87).margin(0.005));
@@ -66,12 +68,34 @@ TEST_CASE("noise in the verdict is the largest per-run coefficient of variation"
     RunSummary a1 = runWith("a1", {{"op", {100, 102, 98}}});
     RunSummary b = runWith("b", {{"op", {95, 96, 94}}});
     RunSummary a2 = runWith("a2", {{"op", {101, 99, 100}}});
-    auto rows = abaVerdict(a1, b, a2, {"op"});
+    auto rows = abaTable(abaRows(a1, b, a2, {"op"})).rows;
     REQUIRE(rows.size() == 1);
     CHECK(rows[0].a1.cov == Approx(2.0));  // stddev 2 of mean 100
     CHECK(rows[0].noisePct == Approx(2.0));
     CHECK(rows[0].changePct == Approx(95.0 / 100.0 * 100 - 100));
     CHECK(rows[0].exceeds);  // 5% > 0% drift + 2% noise
+}
+
+TEST_CASE("the A/B/A table tests every row, adjusts the p-values by Holm and counts the calls", "[compare][kernels]") {
+    RunSummary a1 = runWith("a1", {{"clear", {100, 101, 99, 100}}, {"noisy", {100, 110, 90}}, {"single", {5}}});
+    RunSummary b = runWith("b", {{"clear", {90, 91, 89, 90}}, {"noisy", {101, 111, 91}}, {"single", {6}}});
+    RunSummary a2 = runWith("a2", {{"clear", {100, 99, 101, 100}}, {"noisy", {100, 110, 90}}, {"single", {5}}});
+    a1.preferHigher = true;
+    AbaTable t = abaTable(abaRows(a1, b, a2, {"clear", "noisy", "single"}));
+    REQUIRE(t.rows.size() == 3);
+    double p = welchTTest({90, 91, 89, 90}, {100, 101, 99, 100, 100, 99, 101, 100}).p;
+    CHECK(t.rows[0].pValue == Approx(p));
+    CHECK(t.rows[0].holmP == Approx(std::min(1.0, 2 * p)));  // the smaller of two tested p-values, times 2
+    CHECK(t.rows[0].significant);
+    CHECK(std::string(changeWord(t.rows[0])) == "regression");  // down, and higher is better
+    CHECK_FALSE(t.rows[1].significant);
+    CHECK(std::isnan(t.rows[2].pValue));  // one sample a side: untestable, not counted
+    CHECK(t.tested == 2);
+    CHECK(t.exceeding == 2);  // clear, and single (+20% with no drift or noise)
+    CHECK(t.significant == 1);
+    std::string text = renderAba("bench", "a1", "b", "a2", t);
+    CHECK(text.find("2 rows tested, 2 exceed (raw), 1 significant after Holm at alpha 0.05\n") != std::string::npos);
+    CHECK(text.find("Welch's two-sided t-test") != std::string::npos);
 }
 
 TEST_CASE("the two-baseline table gives each run's percentage against both baselines", "[compare][kernels]") {

@@ -1,0 +1,19 @@
+// verdict_html.hpp - the verdicts of tables/verdict.hpp as HTML tables: the
+// A/B/A one with its significant rows highlighted and its test stated under
+// it. Every name goes through escapeHtml.
+#pragma once
+#include "tables/verdict.hpp"
+
+#include <string>
+#include <vector>
+
+namespace mmtp::compare {
+
+std::string renderAbaHtml(const std::string& bench, const std::string& a1, const std::string& b, const std::string& a2,
+                          const AbaTable& table, const std::string& note = "");
+
+// "" when the table has no blocks (fewer than two runs).
+std::string renderTwoBaselinesHtml(const std::string& bench, const TwoBaselinesTable& table);
+std::string renderLkpHtml(const std::string& bench, const std::vector<LkpTable>& tables);
+
+}  // namespace mmtp::compare
