@@ -231,6 +231,8 @@ ExitStatus ChildProcess::stop(std::chrono::milliseconds grace, int sig) noexcept
     if (!status_) {
         try {
             signal(sig);
+            // A stopped (SIGSTOP, ptrace) child acts on sig only once continued.
+            if (sig != SIGKILL) signal(SIGCONT);
             if (!waitFor(grace)) {
                 signal(SIGKILL);
                 ExitStatus st;

@@ -69,7 +69,8 @@ private:
         }
         server_ = std::make_unique<RedisServer>(o);
         out_ << "redis-server pid " << server_->pid() << " on " << server_->endpoint().describe()
-             << ", persistence " << s_.persistence << std::endl;
+             << ", persistence " << s_.persistence
+             << ", clients AUTH with a random requirepass (in a 0600 file, not on its command line)" << std::endl;
     }
 
     std::optional<long long> zcard() { return server_->integerCommand({"ZCARD", kZset}); }
