@@ -5,7 +5,8 @@
 #    in a 0600 file, not on the server's command line;
 #  * a server that stops answering (SIGSTOP: ours, or an --attach'ed one)
 #    cannot hold up Ctrl-C: exit 130 within 3 s, our server and temp dir gone,
-#    an attached server left alone.
+#    an attached server left alone;
+#  * --attach to a server with a password takes it from a file.
 set -u
 BIN=${BIN:-$TOP/build/bin}
 command -v redis-server >/dev/null || { echo "redis-server not installed"; exit 77; }
@@ -14,7 +15,7 @@ fail() { echo "FAIL: $*"; exit 1; }
 T=$(mktemp -d)
 OWN=
 cleanup() {
-	[ -n "$OWN" ] && { kill -CONT $OWN; kill -9 $OWN; } 2>/dev/null
+	[ -n "$OWN" ] && { kill -CONT $OWN; kill -9 $OWN; wait $OWN; } 2>/dev/null
 	[ -n "${SP:-}" ] && { kill -CONT $SP; kill -9 $SP; } 2>/dev/null
 	rm -rf "$T"
 }
@@ -94,4 +95,22 @@ interrupt_within attach
 running $OWN || fail "attach: the attached server was stopped by us"
 kill -CONT $OWN
 [ "$(redis-cli -p $APORT PING)" = PONG ] || fail "attach: the attached server no longer answers"
+{ kill -9 $OWN; wait $OWN; } 2>/dev/null; OWN=
+
+# 4. an --attach'ed server with a password: read from --attach-password-file
+redis-server --port $APORT --bind 127.0.0.1 --save "" --appendonly no --dir $T --requirepass s3cret > $T/own.log 2>&1 &
+OWN=$!
+for i in $(seq 100); do redis-cli -p $APORT --no-auth-warning -a s3cret PING >/dev/null 2>&1 && break; sleep 0.05; done
+echo s3cret > $T/pw
+$RZ --logdir $T/pw-ok -n 2000 --iterations 1 -t get --attach 127.0.0.1:$APORT --attach-password-file $T/pw \
+	> $T/pw-ok.out 2>&1 || fail "attach with the password file: $(cat $T/pw-ok.out)"
+[ -s $T/pw-ok/redis-1-1.log ] || fail "attach with the password file: no CSV"
+$RZ --logdir $T/pw-none -n 2000 --iterations 1 -t get --attach 127.0.0.1:$APORT > $T/pw-none.out 2>&1 &&
+	fail "attach without the password succeeded: $(cat $T/pw-none.out; cat $T/own.log)"
+grep -q NOAUTH $T/pw-none.out || fail "attach without the password: $(cat $T/pw-none.out)"
+echo wrong > $T/wrong-pw
+$RZ --logdir $T/pw-wrong -n 2000 --iterations 1 -t get --attach 127.0.0.1:$APORT --attach-password-file $T/wrong-pw \
+	> $T/pw-wrong.out 2>&1 && fail "attach with a wrong password succeeded"
+grep -q "refused AUTH" $T/pw-wrong.out || fail "attach with a wrong password: $(cat $T/pw-wrong.out)"
+echo "ok: --attach-password-file: $(tail -1 $T/pw-none.out)"
 echo ok

@@ -106,6 +106,15 @@ RedisServer::RedisServer(const ServerOptions& o) : dir_("redis-zpopmin") {
                 throw Error("the redis-server at " + endpoint_.describe() + " refused AUTH: " + why);
             }
         }
+        // A server that wants a password would answer every test with errors.
+        redisReply* r = command(ctl_, {"PING"});
+        const std::string why = r->type == REDIS_REPLY_ERROR ? std::string(r->str, r->len) : "";
+        freeReplyObject(r);
+        if (!why.empty()) {
+            stop();
+            throw Error("the redis-server at " + endpoint_.describe() + " answers PING with '" + why + "'" +
+                        (why.rfind("NOAUTH", 0) == 0 ? "; give its password with --attach-password-file" : ""));
+        }
         return;
     }
     if (o.unixSocket) {
