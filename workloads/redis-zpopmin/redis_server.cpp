@@ -8,13 +8,12 @@
 
 #include <cerrno>
 #include <fcntl.h>
-#include <sys/random.h>
-#include <unistd.h>
-
 #include <fstream>
 #include <hiredis/hiredis.h>
 #include <sstream>
+#include <sys/random.h>
 #include <thread>
+#include <unistd.h>
 
 namespace mmtp::rediszpopmin {
 
