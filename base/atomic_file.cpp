@@ -6,7 +6,9 @@
 #include <cerrno>
 #include <cstdio>
 #include <fcntl.h>
+#include <fstream>
 #include <random>
+#include <sys/file.h>
 #include <unistd.h>
 
 namespace mmtp {
@@ -60,5 +62,23 @@ void writeFileAtomically(const std::filesystem::path& target, const std::string&
     f.stream() << text;
     f.commit();
 }
+
+void appendFileAtomically(const std::filesystem::path& target, const std::string& text) {
+    // The lock is on the directory, not the file: rename replaces the file's
+    // inode, so a lock on the old one would not stop the next appender.
+    const std::filesystem::path dir = target.parent_path().empty() ? "." : target.parent_path();
+    UniqueFd lock(::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+    if (!lock) throw Error(errnoMessage("cannot open " + dir.string() + " to lock it for " + target.string()));
+    while (::flock(lock.get(), LOCK_EX) != 0)
+        if (errno != EINTR) throw Error(errnoMessage("cannot lock " + dir.string() + " for " + target.string()));
+    std::string all;
+    if (std::ifstream in{target, std::ios::binary}; in) {
+        all.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+        if (in.bad()) throw Error("cannot read " + target.string());
+        if (!all.empty() && all.back() != '\n') all += '\n';
+    }
+    all += text;
+    writeFileAtomically(target, all);
+}  // the lock goes with the fd
 
 }  // namespace mmtp

@@ -42,4 +42,10 @@ private:
 // Writes the whole text atomically.
 void writeFileAtomically(const std::filesystem::path& target, const std::string& text);
 
+// Appends text to target (a newline is added first if the file does not end
+// in one) by read + AtomicFile, so a reader never sees half a line. Appenders
+// in any process serialize on an flock of target's directory: concurrent
+// runs sharing one log keep every line. Throws Error naming the file.
+void appendFileAtomically(const std::filesystem::path& target, const std::string& text);
+
 }  // namespace mmtp

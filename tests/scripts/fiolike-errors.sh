@@ -5,6 +5,8 @@
 #   * a mounted block device (the device under / or /tmp)
 #   * a short read (the file is truncated under a running job)
 #   * bad options, missing logdir
+#   * sizes fio would not lay out: a fraction or exponent, over 2^64, or
+#     more than the target filesystem has free (refused before any write)
 set -u
 BIN=${BIN:-$TOP/build/bin}
 work=$(mktemp -d /tmp/fiolike-errors.XXXXXX)
@@ -29,6 +31,10 @@ expect() {
 expect 2 "--rw" -- --rw sideways
 expect 2 "--ioengine" -- --ioengine libaio
 expect 2 "--bs" -- --bs 4q
+expect 2 "--size: '1e30' is not a whole number" -- --rw read --size 1e30
+expect 2 "--size: '1.5g' is not a whole number" -- --rw read --size 1.5g
+expect 2 "--size: '99999999999999t' is too large" -- --rw read --size 99999999999999t
+expect 2 "--size: '18446744073709551616' is too large" -- --rw read --size 18446744073709551616
 ( unset LOGDIR_RESULTS; "$BIN/fiolike" --rw read 2>&1 | grep -q -- "--logdir" ) || fail "missing logdir not reported"
 
 # 2. a mounted block device is refused before any IO
@@ -54,6 +60,18 @@ grep -q "short read at offset" "$work/err" || fail "short read: $(cat "$work/err
 [[ -e $work/log2/fio.log ]] && fail "short read: wrote fio.log"
 [[ -e $f ]] || fail "short read: removed a file it did not create"
 echo "ok: $(cat "$work/err")"
+
+# 3b. a size over the free space is refused before any layout: quickly, no file
+mkdir -p "$work/dir"
+free_k=$(df -Pk "$work/dir" | awk 'NR==2 {print $4}')
+start=$(date +%s)
+# (ulimit -f: a fiolike without the check dies after 1 MiB instead of filling the disk)
+( ulimit -f 1024
+  expect 1 "--size: laying out the job files needs .* free" -- --rw write --directory "$work/dir" --size $((free_k + (1 << 20)))k
+) || exit 1
+[[ $(($(date +%s) - start)) -le 5 ]] || fail "free-space refusal took over 5 s: it wrote first"
+[[ -z $(ls -A "$work/dir") ]] || fail "free-space refusal left $(ls "$work/dir")"
+rmdir "$work/dir"
 
 # 4. nothing of ours left in the directory after the failures
 left=$(ls "$work" | grep -v -e '^out$' -e '^err$' -e '^shrinking$' -e '^log2\?$' || true)

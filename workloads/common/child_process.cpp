@@ -10,6 +10,7 @@
 #include <sched.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <thread>
 #include <unistd.h>
 #include <utility>
@@ -231,6 +232,8 @@ ExitStatus ChildProcess::stop(std::chrono::milliseconds grace, int sig) noexcept
     if (!status_) {
         try {
             signal(sig);
+            // A stopped (SIGSTOP, ptrace) child acts on sig only once continued.
+            if (sig != SIGKILL) signal(SIGCONT);
             if (!waitFor(grace)) {
                 signal(SIGKILL);
                 ExitStatus st;
@@ -244,13 +247,21 @@ ExitStatus ChildProcess::stop(std::chrono::milliseconds grace, int sig) noexcept
     return status_.value_or(ExitStatus{});
 }
 
-std::optional<std::size_t> waitAny(std::span<ChildProcess> children) {
+namespace {
+std::optional<std::size_t> waitAnyUntil(std::span<ChildProcess> children,
+                                        std::optional<std::chrono::steady_clock::time_point> deadline) {
     for (;;) {
         siginfo_t si{};
         // WNOWAIT: look first, so that our own children are reaped by their owner.
-        if (::waitid(P_ALL, 0, &si, WEXITED | WNOWAIT) != 0) {
+        if (::waitid(P_ALL, 0, &si, WEXITED | WNOWAIT | (deadline ? WNOHANG : 0)) != 0) {
             if (errno == EINTR) return std::nullopt;
             throw Error(errnoMessage("waitid"));
+        }
+        if (si.si_pid == 0) {  // WNOHANG, none has exited
+            if (std::chrono::steady_clock::now() >= *deadline) return std::nullopt;
+            timespec step{0, 20'000'000};
+            if (::nanosleep(&step, nullptr) != 0) return std::nullopt;  // a signal
+            continue;
         }
         for (std::size_t i = 0; i < children.size(); ++i) {
             if (children[i].active() && children[i].pid() == si.si_pid) {
@@ -260,6 +271,13 @@ std::optional<std::size_t> waitAny(std::span<ChildProcess> children) {
         }
         ::waitpid(si.si_pid, nullptr, WNOHANG);  // an orphan
     }
+}
+}  // namespace
+
+std::optional<std::size_t> waitAny(std::span<ChildProcess> children) { return waitAnyUntil(children, std::nullopt); }
+
+std::optional<std::size_t> waitAny(std::span<ChildProcess> children, std::chrono::milliseconds timeout) {
+    return waitAnyUntil(children, std::chrono::steady_clock::now() + timeout);
 }
 
 }  // namespace mmtp

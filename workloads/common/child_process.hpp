@@ -107,5 +107,9 @@ private:
 // re-parented to us and reaped. nullopt when a signal interrupted the wait
 // (the caller checks its flags and calls again).
 std::optional<std::size_t> waitAny(std::span<ChildProcess> children);
+// The same, but gives up after `timeout` (nullopt), so that a caller whose
+// signal landed just before the wait, or whose children are stopped, gets
+// control back. Looks every 20 ms.
+std::optional<std::size_t> waitAny(std::span<ChildProcess> children, std::chrono::milliseconds timeout);
 
 }  // namespace mmtp

@@ -4,6 +4,7 @@
 #include "common/pulse_status.hpp"
 #include "fiolike/engine.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdlib>
@@ -72,17 +73,30 @@ unsigned JobSpec::readPercent() const {
 }
 
 uint64_t parseSize(const std::string& text, const std::string& option) {
-    auto [v, unit] = numberAndUnit(text, option);
+    // Strict, unlike strtod: digits, then at most one of fio's suffixes. A
+    // float ("1e30", "1.5g") or a value past 2^64 is refused, not rounded.
+    const std::size_t digits = text.find_first_not_of("0123456789");
+    const UsageError notASize("--" + option + ": '" + text +
+                              "' is not a whole number of bytes with an optional k, m, g, t or p (no fractions)");
+    if (digits == 0 || text.empty()) throw notASize;
+    std::string unit = lower(text.substr(std::min(digits, text.size())));
     if (!unit.empty() && unit.back() == 'b') unit.pop_back();   // "kb", "kib", "mb"
     if (!unit.empty() && unit.back() == 'i') unit.pop_back();
-    double mult = 1;
-    if (unit.empty()) mult = 1;
-    else if (unit == "k") mult = 1024.0;
-    else if (unit == "m") mult = 1024.0 * 1024;
-    else if (unit == "g") mult = 1024.0 * 1024 * 1024;
-    else if (unit == "t") mult = 1024.0 * 1024 * 1024 * 1024;
-    else throw UsageError("--" + option + ": unknown size suffix in '" + text + "' (use k, m, g, t)");
-    return static_cast<uint64_t>(std::llround(v * mult));
+    static const std::string kUnits = "kmgtp";
+    unsigned shift = 0;
+    if (unit.size() == 1 && kUnits.find(unit[0]) != std::string::npos)
+        shift = 10 * static_cast<unsigned>(kUnits.find(unit[0]) + 1);
+    else if (!unit.empty())
+        throw notASize;
+    uint64_t v = 0;
+    const uint64_t max = std::numeric_limits<uint64_t>::max();
+    for (std::size_t i = 0; i < std::min(digits, text.size()); ++i) {
+        const uint64_t d = static_cast<uint64_t>(text[i] - '0');
+        if (v > (max - d) / 10) throw UsageError("--" + option + ": '" + text + "' is too large (over 2^64 bytes)");
+        v = v * 10 + d;
+    }
+    if (shift && v > (max >> shift)) throw UsageError("--" + option + ": '" + text + "' is too large (over 2^64 bytes)");
+    return v << shift;
 }
 
 uint64_t parseDurationNs(const std::string& text, const std::string& option) {

@@ -42,7 +42,9 @@ struct JobSpec {
     unsigned readPercent() const;
 };
 
-// "4k" -> 4096, "1G" -> 2^30 (fio's kb_base=1024), plain numbers are bytes.
+// "4k" -> 4096, "1G" -> 2^30 (fio's kb_base=1024; k m g t p, optionally
+// with b or ib), plain numbers are bytes. Whole numbers only: a fraction,
+// an exponent or a value over 2^64 throws UsageError naming the option.
 uint64_t parseSize(const std::string& text, const std::string& option);
 // "10" (seconds), "500ms", "2s", "1m", "1h".
 uint64_t parseDurationNs(const std::string& text, const std::string& option);

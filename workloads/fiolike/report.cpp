@@ -7,7 +7,6 @@
 
 #include <filesystem>
 #include <nlohmann/json.hpp>
-#include <fstream>
 #include <sstream>
 
 namespace mmtp::fiolike {
@@ -100,21 +99,13 @@ void writeLogs(const JobSpec& spec, const RunResult& r) {
     std::error_code ec;
     fs::create_directories(spec.logdir, ec);
     if (ec) throw Error("--logdir " + spec.logdir + ": " + ec.message());
-    const fs::path terse = fs::path(spec.logdir) / "fio.log";
-    std::string text;
-    if (std::ifstream in{terse}; in) {
-        std::ostringstream old;
-        old << in.rdbuf();
-        text = old.str();
-        if (!text.empty() && text.back() != '\n') text += '\n';
-    }
     TerseInput ti;
     ti.name = spec.name;
     ti.stats = &r.group;
     ti.disk = r.disk;
-    text += formatTerseV3(ti);
     writeFileAtomically(fs::path(spec.logdir) / ("fiolike-" + spec.name + ".json"), jsonSummary(spec, r).dump(2) + "\n");
-    writeFileAtomically(terse, text);
+    // Other fiolike runs may append to the same fio.log at the same time.
+    appendFileAtomically(fs::path(spec.logdir) / "fio.log", formatTerseV3(ti));
 }
 
 }  // namespace mmtp::fiolike

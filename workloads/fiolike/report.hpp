@@ -11,7 +11,8 @@
 namespace mmtp::fiolike {
 
 std::string humanSummary(const JobSpec& spec, const RunResult& r);
-// Appends the terse line to fio.log and writes the JSON, each atomically.
+// Writes the JSON atomically and appends the terse line to fio.log
+// (appendFileAtomically: concurrent runs into one logdir keep every line).
 void writeLogs(const JobSpec& spec, const RunResult& r);
 
 }  // namespace mmtp::fiolike

@@ -11,6 +11,8 @@
 #include "fiolike/stop_flag.hpp"
 #include "fiolike/target_file.hpp"
 
+#include <algorithm>
+#include <cstdint>
 #include <exception>
 #include <latch>
 #include <memory>
@@ -81,6 +83,14 @@ RunResult runAll(const JobSpec& spec, std::ostream* progress) {
         dir = scratch->path().string();
     }
     const bool writes = spec.readPercent() < 100;
+    // What the layouts will write, checked against free space before any starts.
+    const auto pathOf = [&](unsigned j) {
+        return spec.filename.empty() ? dir + "/" + spec.name + "." + std::to_string(j) + ".0" : spec.filename;
+    };
+    uint64_t layoutNeed = 0;
+    for (unsigned j = 0; j < (spec.filename.empty() ? spec.numjobs : 1u); ++j)
+        layoutNeed = std::min(UINT64_MAX - layoutNeed, layoutBytesNeeded(pathOf(j), spec.size)) + layoutNeed;
+    if (layoutNeed) requireFreeSpace(pathOf(0), layoutNeed);
     std::vector<std::unique_ptr<TargetFile>> files;
     std::vector<JobTarget> targets;
     for (unsigned j = 0; j < spec.numjobs; ++j) {
@@ -90,7 +100,7 @@ RunResult runAll(const JobSpec& spec, std::ostream* progress) {
         }
         TargetRequest req;
         // fio's file name for a job: NAME.JOBINDEX.FILEINDEX
-        req.path = spec.filename.empty() ? dir + "/" + spec.name + "." + std::to_string(j) + ".0" : spec.filename;
+        req.path = pathOf(j);
         req.size = spec.size;
         req.bs = spec.bs;
         req.direct = spec.direct;

@@ -15,6 +15,7 @@
 #include <memory>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 namespace mmtp::fiolike {
@@ -29,6 +30,28 @@ std::string dirOf(const std::string& path) {
 std::string mib(uint64_t bytes) { return std::to_string(bytes >> 20) + " MiB"; }
 
 }  // namespace
+
+uint64_t layoutBytesNeeded(const std::string& path, uint64_t size) {
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0) return size;
+    if (!S_ISREG(st.st_mode)) return 0;
+    const auto have = static_cast<uint64_t>(st.st_size);
+    return have < size ? size - have : 0;
+}
+
+void requireFreeSpace(const std::string& file, uint64_t bytes) {
+    const std::string dir = dirOf(file);
+    struct statvfs vfs {};
+    if (::statvfs(dir.c_str(), &vfs) != 0) throw Error(errnoMessage("statvfs " + dir));
+    if (vfs.f_blocks == 0) return;  // no size accounting (ramfs): nothing to check against
+    const uint64_t unit = vfs.f_frsize ? vfs.f_frsize : vfs.f_bsize;
+    const uint64_t blocks = static_cast<uint64_t>(vfs.f_bavail);
+    const uint64_t free = blocks > UINT64_MAX / unit ? UINT64_MAX : blocks * unit;
+    if (bytes > free)
+        throw Error("--size: laying out the job files needs " + mib(bytes) + " more on the " +
+                    describeFilesystem(dir) + ", which has " + mib(free) +
+                    " free; reduce --size (FIO_SIZE) or --numjobs, or free space");
+}
 
 TargetFile::TargetFile(const TargetRequest& req, const LayoutProgressFn& onLayout) : path_(req.path) {
     struct stat st {};

@@ -26,6 +26,14 @@ struct TargetRequest {
 // so a long layout can say how far it is.
 using LayoutProgressFn = std::function<void(uint64_t, uint64_t)>;
 
+// Bytes a layout of `path` to `size` would still write: 0 for a block
+// device or a file already that large.
+uint64_t layoutBytesNeeded(const std::string& path, uint64_t size);
+// Before any layout: throws Error naming --size when `bytes` more would not
+// fit in the free space (statvfs f_bavail) of the filesystem that would hold
+// `file`, so an impossible size never starts filling a filesystem.
+void requireFreeSpace(const std::string& file, uint64_t bytes);
+
 class TargetFile {
 public:
     explicit TargetFile(const TargetRequest& req, const LayoutProgressFn& onLayout = {});

@@ -14,6 +14,7 @@
 #include <cstdio>
 #include <iostream>
 #include <ctime>
+#include <fstream>
 #include <memory>
 #include <ostream>
 #include <unistd.h>
@@ -24,6 +25,16 @@ namespace {
 
 constexpr const char* kZset = "myzset";
 const std::string kFilledTitle = "ZPOPMIN (set kept filled)";
+
+// The first line of the --attach-password-file, without its newline.
+std::string firstLineOf(const std::filesystem::path& file) {
+    std::ifstream in(file);
+    std::string line;
+    if (!in || !std::getline(in, line) || line.empty())
+        throw Error("--attach-password-file " + file.string() + ": cannot read a password from its first line");
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    return line;
+}
 
 class Bench {
 public:
@@ -62,6 +73,7 @@ private:
             Endpoint ep;
             ep.host = s_.attach.substr(0, colon);
             ep.port = std::stoi(s_.attach.substr(colon + 1));
+            if (!s_.attachPasswordFile.empty()) ep.password = firstLineOf(s_.attachPasswordFile);
             o.attach = ep;
             server_ = std::make_unique<RedisServer>(o);
             out_ << "attached to the redis-server at " << ep.describe() << std::endl;
@@ -69,7 +81,8 @@ private:
         }
         server_ = std::make_unique<RedisServer>(o);
         out_ << "redis-server pid " << server_->pid() << " on " << server_->endpoint().describe()
-             << ", persistence " << s_.persistence << std::endl;
+             << ", persistence " << s_.persistence
+             << ", clients AUTH with a random requirepass (in a 0600 file, not on its command line)" << std::endl;
     }
 
     std::optional<long long> zcard() { return server_->integerCommand({"ZCARD", kZset}); }

@@ -2,6 +2,7 @@
 
 #include "base/errors.hpp"
 #include "common/signals.hpp"
+#include "redis-zpopmin/control_io.hpp"
 
 #include <arpa/inet.h>
 #include <cerrno>
@@ -9,6 +10,7 @@
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <sys/socket.h>
+#include <sys/time.h>
 #include <sys/un.h>
 #include <unistd.h>
 
@@ -53,12 +55,40 @@ Connection::Connection(const Endpoint& ep) {
         errno = e;
         throw Error(errnoMessage("cannot connect to redis-server at " + ep.describe()));
     }
+    timeval tv{0, static_cast<suseconds_t>(kInterruptPoll.count() * 1000)};
+    ::setsockopt(fd_.get(), SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+    ::setsockopt(fd_.get(), SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv);
+    if (!ep.password.empty()) authenticate(ep);
+}
+
+void Connection::authenticate(const Endpoint& ep) {
+    const std::string auth = "*2\r\n$4\r\nAUTH\r\n$" + std::to_string(ep.password.size()) + "\r\n" +
+                             ep.password + "\r\n";
+    writeToServer(fd_.get(), auth.data(), auth.size(), "AUTH");
+    std::string reply;
+    char c = 0;
+    while (reply.size() < 512 && (reply.empty() || reply.back() != '\n')) {
+        const ssize_t n = ::read(fd_.get(), &c, 1);
+        if (n == 1) reply += c;
+        else if (n < 0 && (errno == EINTR || errno == EAGAIN)) throwIfInterrupted();
+        else throw Error("redis-server at " + ep.describe() + " closed the connection during AUTH");
+    }
+    if (reply.rfind("+OK", 0) != 0)
+        throw Error("redis-server at " + ep.describe() + " refused AUTH: " + reply.substr(0, reply.find('\r')));
 }
 
 void writeToServer(int fd, const char* buf, std::size_t len, const char* context) {
-    if (writeAll(fd, buf, len, interruptRequested)) return;
-    throwIfInterrupted();
-    throw Error(errnoMessage(std::string("writing to redis-server during ") + context));
+    while (len > 0) {
+        const ssize_t k = ::write(fd, buf, len);
+        if (k > 0) {
+            buf += k;
+            len -= static_cast<std::size_t>(k);
+        } else if (k < 0 && (errno == EINTR || errno == EAGAIN)) {
+            throwIfInterrupted();  // EAGAIN: the send timeout, the server is not reading
+        } else {
+            throw Error(errnoMessage(std::string("writing to redis-server during ") + context));
+        }
+    }
 }
 
 bool portInUse(const std::string& host, int port) {

@@ -1,5 +1,9 @@
 // connection.hpp - where the server listens, and one blocking client socket
-// to it (TCP_NODELAY, like hiredis). The fd closes on destruction.
+// to it (TCP_NODELAY, like hiredis), authenticated when the endpoint has a
+// password (untimed, before any test, as redis-benchmark -a). Reads and
+// writes wake every kInterruptPoll (SO_RCVTIMEO/SO_SNDTIMEO) so that a
+// stopped server cannot make them ignore SIGINT/SIGTERM. The fd closes on
+// destruction.
 #pragma once
 #include "base/fd.hpp"
 
@@ -11,6 +15,7 @@ struct Endpoint {
     std::string host = "127.0.0.1";
     int port = 0;
     std::string unixPath;  // non-empty: a unix socket instead of TCP
+    std::string password;  // non-empty: AUTH with it on every connection (never printed)
     std::string describe() const;
 };
 
@@ -20,11 +25,12 @@ public:
     int fd() const { return fd_.get(); }
 
 private:
+    void authenticate(const Endpoint& ep);
     UniqueFd fd_;
 };
 
-// Writes all of buf; throws Error (what names `context`) on failure.
-// EINTR from a signal: throws Interrupted if SIGINT/SIGTERM is pending.
+// Writes all of buf; throws Error (what names `context`) on failure, and
+// Interrupted when SIGINT/SIGTERM arrives while the server does not read.
 void writeToServer(int fd, const char* buf, std::size_t len, const char* context);
 
 // True if something accepts connections on host:port now.

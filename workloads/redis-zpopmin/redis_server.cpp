@@ -1,12 +1,19 @@
 #include "redis-zpopmin/redis_server.hpp"
 
 #include "base/errors.hpp"
+#include "base/fd.hpp"
+#include "base/text_format.hpp"
 #include "common/signals.hpp"
+#include "redis-zpopmin/control_io.hpp"
 
+#include <cerrno>
+#include <fcntl.h>
 #include <fstream>
 #include <hiredis/hiredis.h>
 #include <sstream>
+#include <sys/random.h>
 #include <thread>
+#include <unistd.h>
 
 namespace mmtp::rediszpopmin {
 
@@ -16,6 +23,61 @@ std::vector<std::string> persistenceArgs(const std::string& name) {
     if (name == "memonly") return {"--save", "", "--appendonly", "no"};
     if (name == "aof") return {"--save", "", "--appendonly", "yes", "--appendfsync", "everysec"};
     throw UsageError("--persistence '" + name + "' is not one of default-persist, memonly, aof");
+}
+
+namespace {
+
+// 32 random bytes from the kernel, as hex (a requirepass needs no quoting).
+std::string randomPassword() {
+    unsigned char bytes[32];
+    for (std::size_t got = 0; got < sizeof bytes;) {
+        const ssize_t n = ::getrandom(bytes + got, sizeof bytes - got, 0);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) throw Error(errnoMessage("getrandom for the redis-server password"));
+        got += static_cast<std::size_t>(n);
+    }
+    std::string hex;
+    for (unsigned char b : bytes) hex += formatText("%02x", b);
+    return hex;
+}
+
+void writePrivateFile(const std::filesystem::path& path, const std::string& text) {
+    UniqueFd fd(::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600));
+    if (!fd || !writeAll(fd.get(), text) || ::close(fd.release()) != 0)
+        throw Error(errnoMessage("cannot write " + path.string()));
+}
+
+}  // namespace
+
+// During startup: AUTH, then INFO says whether the server answering is our
+// child. Throws if another server answers there; false to try again.
+bool RedisServer::startedByUs(redisContext* c, std::chrono::milliseconds timeout) {
+    const ReplyWait wait{std::chrono::steady_clock::now() + timeout, true};
+    redisReply* auth = nullptr;
+    redisReply* r = nullptr;
+    try {
+        auth = command(c, {"AUTH", endpoint_.password}, wait);
+        r = command(c, {"INFO", "server"}, wait);
+    } catch (const Interrupted&) {
+        throw;
+    } catch (const Error&) {  // not up yet, or dying: the caller's poll() says which
+        if (auth) freeReplyObject(auth);
+        return false;
+    }
+    const bool authOk = auth->type == REDIS_REPLY_STATUS;
+    freeReplyObject(auth);
+    bool ours = false, loading = false;
+    if (r->type == REDIS_REPLY_STRING) {
+        std::string info(r->str, r->len);
+        ours = info.find("process_id:" + std::to_string(child_.pid()) + "\r") != std::string::npos;
+        loading = info.find("loading:1") != std::string::npos;
+    }
+    freeReplyObject(r);
+    if (!ours && !loading)
+        throw Error("another redis-server answers on " + endpoint_.describe() + " (port taken" +
+                    (authOk ? "" : ", and it refused our password") + "); ours (pid " +
+                    std::to_string(child_.pid()) + ") did not start");
+    return ours;
 }
 
 RedisServer::RedisServer(const ServerOptions& o) : dir_("redis-zpopmin") {
@@ -31,6 +93,26 @@ RedisServer::RedisServer(const ServerOptions& o) : dir_("redis-zpopmin") {
             if (ctl_) redisFree(ctl_);
             ctl_ = nullptr;
             throw Error("cannot connect to the redis-server at " + endpoint_.describe() + ": " + why);
+        }
+        makeInterruptible(ctl_);
+        if (!endpoint_.password.empty()) {
+            redisReply* r = command(ctl_, {"AUTH", endpoint_.password});
+            const bool ok = r->type == REDIS_REPLY_STATUS;
+            const std::string why = r->type == REDIS_REPLY_ERROR ? std::string(r->str, r->len) : "";
+            freeReplyObject(r);
+            if (!ok) {
+                stop();
+                throw Error("the redis-server at " + endpoint_.describe() + " refused AUTH: " + why);
+            }
+        }
+        // A server that wants a password would answer every test with errors.
+        redisReply* r = command(ctl_, {"PING"});
+        const std::string why = r->type == REDIS_REPLY_ERROR ? std::string(r->str, r->len) : "";
+        freeReplyObject(r);
+        if (!why.empty()) {
+            stop();
+            throw Error("the redis-server at " + endpoint_.describe() + " answers PING with '" + why + "'" +
+                        (why.rfind("NOAUTH", 0) == 0 ? "; give its password with --attach-password-file" : ""));
         }
         return;
     }
@@ -62,7 +144,14 @@ RedisServer::RedisServer(const ServerOptions& o) : dir_("redis-zpopmin") {
 void RedisServer::start(const ServerOptions& o, int port) {
     logFile_ = o.logFile.empty() ? dir_.path() / "redis-server.log" : o.logFile;
     endpoint_ = Endpoint{};
-    std::vector<std::string> argv{o.binary, "--daemonize", "no", "--dir", dir_.path().string(),
+    // Any local user could otherwise CLIENT PAUSE or flush the server under
+    // us: every connection must AUTH with a password that only a 0600 file
+    // in our 0700 temp dir holds (never argv, which ps shows).
+    endpoint_.password = randomPassword();
+    const auto conf = dir_.path() / "redis.conf";
+    std::filesystem::remove(conf);  // a retry on another port writes a new one
+    writePrivateFile(conf, "requirepass " + endpoint_.password + "\n");
+    std::vector<std::string> argv{o.binary, conf.string(), "--daemonize", "no", "--dir", dir_.path().string(),
                                   "--logfile", std::filesystem::absolute(logFile_).string(),
                                   "--pidfile", (dir_.path() / "redis.pid").string()};
     if (o.unixSocket) {
@@ -99,20 +188,8 @@ void RedisServer::start(const ServerOptions& o, int port) {
         redisContext* c = o.unixSocket ? redisConnectUnixWithTimeout(endpoint_.unixPath.c_str(), tv)
                                        : redisConnectWithTimeout("127.0.0.1", port, tv);
         if (c && !c->err) {
-            auto* r = static_cast<redisReply*>(redisCommand(c, "INFO server"));
-            bool ours = false;
-            if (r && r->type == REDIS_REPLY_STRING) {
-                std::string info(r->str, r->len);
-                ours = info.find("process_id:" + std::to_string(child_.pid()) + "\r") != std::string::npos;
-                if (!ours && info.find("loading:1") == std::string::npos) {
-                    freeReplyObject(r);
-                    redisFree(c);
-                    throw Error("another redis-server answers on " + endpoint_.describe() +
-                                " (port taken); ours (pid " + std::to_string(child_.pid()) + ") did not start");
-                }
-            }
-            if (r) freeReplyObject(r);
-            if (ours) {
+            makeInterruptible(c);
+            if (startedByUs(c, o.startTimeout)) {
                 ctl_ = c;
                 return;
             }
@@ -130,8 +207,15 @@ RedisServer::~RedisServer() { stop(); }
 void RedisServer::stop() noexcept {
     if (ctl_) {
         if (!attached_ && child_.active()) {
-            void* r = redisCommand(ctl_, "SHUTDOWN NOSAVE");
-            if (r) freeReplyObject(r);
+            // No wait for an answer: a stopped or stuck server gives none, and
+            // this runs after Ctrl-C too. A server that is well exits at once.
+            try {
+                appendCommand(ctl_, {"SHUTDOWN", "NOSAVE"});
+                int done = 0;
+                redisBufferWrite(ctl_, &done);
+            } catch (const Error&) {
+            }
+            child_.waitFor(interruptRequested() ? std::chrono::milliseconds(300) : std::chrono::seconds(2));
         }
         redisFree(ctl_);
         ctl_ = nullptr;
@@ -168,27 +252,8 @@ redisContext* RedisServer::control() {
     return ctl_;
 }
 
-namespace {
-redisReply* commandArgv(redisContext* c, const std::vector<std::string>& argv, bool append) {
-    std::vector<const char*> a;
-    std::vector<size_t> l;
-    for (const auto& s : argv) {
-        a.push_back(s.c_str());
-        l.push_back(s.size());
-    }
-    if (append) {
-        if (redisAppendCommandArgv(c, static_cast<int>(a.size()), a.data(), l.data()) != REDIS_OK)
-            throw Error(std::string("redis control connection: ") + c->errstr);
-        return nullptr;
-    }
-    auto* r = static_cast<redisReply*>(redisCommandArgv(c, static_cast<int>(a.size()), a.data(), l.data()));
-    if (!r) throw Error(std::string("redis control connection: ") + c->errstr);
-    return r;
-}
-}  // namespace
-
 long long RedisServer::integerCommand(const std::vector<std::string>& argv) {
-    redisReply* r = commandArgv(control(), argv, false);
+    redisReply* r = command(control(), argv);
     long long v = r->integer;
     bool ok = r->type == REDIS_REPLY_INTEGER;
     std::string err = r->type == REDIS_REPLY_ERROR ? std::string(r->str, r->len) : "not an integer reply";
@@ -199,11 +264,9 @@ long long RedisServer::integerCommand(const std::vector<std::string>& argv) {
 
 void RedisServer::pipeline(const std::vector<std::vector<std::string>>& commands) {
     redisContext* c = control();
-    for (const auto& cmd : commands) commandArgv(c, cmd, true);
+    for (const auto& cmd : commands) appendCommand(c, cmd);
     for (std::size_t i = 0; i < commands.size(); ++i) {
-        void* rv = nullptr;
-        if (redisGetReply(c, &rv) != REDIS_OK) throw Error(std::string("redis control connection: ") + c->errstr);
-        auto* r = static_cast<redisReply*>(rv);
+        auto* r = awaitReply(c);
         bool err = r->type == REDIS_REPLY_ERROR;
         std::string msg = err ? std::string(r->str, r->len) : "";
         freeReplyObject(r);

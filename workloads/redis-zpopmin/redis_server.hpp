@@ -1,9 +1,12 @@
 // redis_server.hpp - a fresh, dedicated redis-server for one run: its own
 // temp dir (dump/AOF files), a free port on 127.0.0.1 or a unix socket, the
 // persistence asked for, optional CPU binding, its log beside the results.
-// Started by the constructor (which waits until it answers PING and checks
-// that the server answering is our child), stopped and its temp dir removed
-// by the destructor, whatever happened.
+// Started by the constructor (which waits until it answers and checks that
+// the server answering is our child), stopped and its temp dir removed by
+// the destructor, whatever happened. The server we start requires a random
+// password (requirepass, from a 0600 config file in the 0700 temp dir), so
+// no other local user can pause or flush it; endpoint().password holds it.
+// A stuck or SIGSTOPped server never holds up Ctrl-C (control_io.hpp).
 #pragma once
 #include "common/child_process.hpp"
 #include "common/temp_dir.hpp"
@@ -62,6 +65,7 @@ public:
 
 private:
     void start(const ServerOptions& opts, int port);
+    bool startedByUs(redisContext* c, std::chrono::milliseconds timeout);
     std::string logTail() const;
     redisContext* control();
 

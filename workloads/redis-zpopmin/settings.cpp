@@ -45,6 +45,9 @@ const OptionTable& optionTable() {
         textOption("attach", 0, "REDIS_ZPOPMIN_ATTACH", "",
                    "HOST:PORT of a redis-server that is already running: use it instead of starting one "
                    "(for client overhead comparisons; results are then not from a fresh server)"),
+        textOption("attach-password-file", 0, "REDIS_ZPOPMIN_ATTACH_PASSWORD_FILE", "",
+                   "with --attach: a file whose first line is the server's requirepass, sent as AUTH on every "
+                   "connection (a file, so the password is never on a command line)"),
         integerOption("seed", 0, "REDIS_ZPOPMIN_SEED", "0", 0, std::numeric_limits<std::uint64_t>::max(),
                       "key PRNG seed; 0 = time^pid"),
         afterPulseOption("REDIS_ZPOPMIN_AFTER_IBPB_PULSE"),
@@ -85,6 +88,9 @@ Settings settingsFrom(const OptionValues& v) {
             s.attach.size() - colon - 1 > 5 || std::stoi(s.attach.substr(colon + 1)) > 65535)
             throw UsageError("--attach '" + s.attach + "' is not HOST:PORT");
     }
+    s.attachPasswordFile = v.text("attach-password-file");
+    if (!s.attachPasswordFile.empty() && s.attach.empty())
+        throw UsageError("--attach-password-file is only for --attach HOST:PORT (the server we start has its own)");
     s.afterPulse = afterPulseMode(v);
     s.logdir = v.required("logdir");
     return s;

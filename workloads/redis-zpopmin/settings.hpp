@@ -31,6 +31,7 @@ struct Settings {
     int port = 0;
     bool unixSocket = false;
     std::string attach;            // HOST:PORT of a running server: start none
+    std::string attachPasswordFile;  // its requirepass, first line (never the password itself)
     uint64_t seed = 0;             // 0: time ^ pid, like redis-benchmark
     std::string afterPulse;        // "", sham or protect: the ibpb-pulse step that must precede
     std::filesystem::path logdir;

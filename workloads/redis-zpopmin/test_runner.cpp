@@ -5,6 +5,7 @@
 #include "base/fd.hpp"
 #include "common/signals.hpp"
 #include "redis-zpopmin/batch_buffer.hpp"
+#include "redis-zpopmin/control_io.hpp"
 
 #include <algorithm>
 #include <cerrno>
@@ -36,7 +37,7 @@ ssize_t readSome(int fd, char* buf, const std::string& title) {
     for (;;) {
         ssize_t n = ::read(fd, buf, kReadBuf);
         if (n > 0) return n;
-        if (n < 0 && errno == EINTR) {
+        if (n < 0 && (errno == EINTR || errno == EAGAIN)) {  // EAGAIN: the receive timeout
             throwIfInterrupted();
             continue;
         }
@@ -84,6 +85,9 @@ private:
         int64_t prev = issued_;
         issued_ += p_.pipeline;
         if (prev >= p_.requests) return false;
+        // A signal that lands outside read()/write() interrupts no call: look
+        // once per batch (one load), so a fast server cannot outrun Ctrl-C.
+        throwIfInterrupted();
         if (p_.randomKeys) c.batch.randomize(rng_, p_.keyspace);
         c.start = nowUs();
         c.latency = -1;
@@ -127,7 +131,9 @@ private:
         for (auto& c : clients_) startBatch(c);
         epoll_event events[64];
         while (finished_ < p_.requests) {
-            int n = ::epoll_wait(ep, events, 64, -1);
+            // Wakes up now and then to see a SIGINT that came just before the wait.
+            int n = ::epoll_wait(ep, events, 64, static_cast<int>(kInterruptPoll.count()));
+            if (n == 0) throwIfInterrupted();
             if (n < 0) {
                 if (errno == EINTR) {
                     throwIfInterrupted();

@@ -6,6 +6,8 @@
 #include "common/signals.hpp"
 
 #include <algorithm>
+#include <chrono>
+#include <optional>
 #include <cerrno>
 #include <csignal>
 #include <cstring>
@@ -32,6 +34,9 @@ struct WorkerSlot {
     char what[512];
     ChildRecord rec;
 };
+
+// How long a worker told to stop may take to finish its current child.
+constexpr std::chrono::duration<double> kStopGrace{0.5};
 
 // RAII anonymous shared mapping.
 class SharedMapping {
@@ -64,21 +69,30 @@ public:
     int status(std::size_t i) const { return workers_[i].status().value_or(ExitStatus{}).raw; }
 
     // Waits for every worker. On an interrupt, or when one worker fails,
-    // the others get SIGTERM so they finish their current child and exit.
-    // Orphans re-parented to a subreaper main are reaped on the way.
+    // the others get SIGTERM (and SIGCONT: a stopped worker acts on nothing
+    // else) so they finish their current child and exit; one still there
+    // after kStopGrace (stopped, or waiting for a stopped child) is
+    // SIGKILLed, and its child dies with it (PDEATHSIG). Orphans re-parented
+    // to a subreaper main are reaped on the way.
     void waitAll() {
-        bool stopped = false;
+        std::optional<double> killAt;
         auto stopOthers = [&] {
-            if (stopped) return;
-            for (auto& w : workers_) w.signal(SIGTERM);
-            stopped = true;
+            if (killAt) return;
+            for (auto& w : workers_) {
+                w.signal(SIGTERM);
+                w.signal(SIGCONT);
+            }
+            killAt = monotonicSeconds() + kStopGrace.count();
         };
         auto alive = [&] {
             return std::any_of(workers_.begin(), workers_.end(), [](const ChildProcess& w) { return w.active(); });
         };
         while (alive()) {
             if (interruptRequested()) stopOthers();
-            const auto done = waitAny(workers_);
+            if (killAt && monotonicSeconds() >= *killAt)
+                for (auto& w : workers_) w.signal(SIGKILL);
+            // Bounded, so a signal that lands just before the wait is seen.
+            const auto done = waitAny(workers_, std::chrono::milliseconds(250));
             if (done && !workers_[*done].status()->success()) stopOthers();
         }
     }

@@ -7,8 +7,11 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <algorithm>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
+#include <vector>
 
 namespace fs = std::filesystem;
 using namespace mmtp;
@@ -117,4 +120,42 @@ TEST_CASE("an atomic file removes what a killed run left for the same name") {
     CHECK(fs::exists(alive));
     CHECK(fs::exists(other));
     CHECK(fs::exists(notOurs));
+}
+
+TEST_CASE("appendFileAtomically keeps every line when processes append to one file at once") {
+    ScratchDir d;
+    const fs::path log = d.path / "fio.log";
+    writeFileAtomically(log, "first line, no newline");
+    constexpr int kProcs = 6, kLines = 40;
+    std::vector<pid_t> kids;
+    for (int p = 0; p < kProcs; ++p) {
+        const pid_t pid = ::fork();
+        REQUIRE(pid >= 0);
+        if (pid == 0) {
+            int rc = 0;
+            try {
+                for (int i = 0; i < kLines; ++i)
+                    appendFileAtomically(log, "proc " + std::to_string(p) + " line " + std::to_string(i) + "\n");
+            } catch (...) {
+                rc = 1;
+            }
+            ::_exit(rc);
+        }
+        kids.push_back(pid);
+    }
+    for (pid_t k : kids) {
+        int st = 0;
+        REQUIRE(::waitpid(k, &st, 0) == k);
+        CHECK((WIFEXITED(st) && WEXITSTATUS(st) == 0));
+    }
+    std::istringstream in(slurp(log));
+    std::vector<std::string> lines;
+    for (std::string l; std::getline(in, l);) lines.push_back(l);
+    REQUIRE(lines.size() == 1 + kProcs * kLines);
+    CHECK(lines[0] == "first line, no newline");
+    for (int p = 0; p < kProcs; ++p)
+        for (int i = 0; i < kLines; ++i)
+            CHECK(std::count(lines.begin(), lines.end(),
+                             "proc " + std::to_string(p) + " line " + std::to_string(i)) == 1);
+    for (const auto& e : fs::directory_iterator(d.path)) CHECK(e.path().filename() == "fio.log");
 }

@@ -10,6 +10,7 @@
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
+#include <vector>
 
 using namespace mmtp;
 
@@ -162,4 +163,28 @@ TEST_CASE("waitAny returns the child that exited first and reaps orphans on the 
     }
     CHECK(*second == 0);
     CHECK(kids[0].status()->termSignal() == SIGKILL);
+}
+
+TEST_CASE("waitAny with a timeout gives control back while every child is stopped") {
+    Pipe ready;
+    std::vector<ChildProcess> kids;
+    kids.push_back(ChildProcess::fork([&ready] {
+        writeAll(ready.write.get(), std::string_view("r"));
+        for (;;) ::pause();
+        return 0;
+    }));
+    char c = 0;
+    REQUIRE(::read(ready.read.get(), &c, 1) == 1);  // past its signal set-up
+    ::kill(kids[0].pid(), SIGSTOP);
+    const auto t0 = std::chrono::steady_clock::now();
+    CHECK_FALSE(waitAny(kids, std::chrono::milliseconds(100)));
+    const auto waited = std::chrono::steady_clock::now() - t0;
+    CHECK(waited >= std::chrono::milliseconds(100));
+    CHECK(waited < std::chrono::seconds(2));
+    // stop() continues it, so its SIGTERM takes effect without the SIGKILL grace.
+    const auto t1 = std::chrono::steady_clock::now();
+    const ExitStatus st = kids[0].stop(std::chrono::seconds(5));
+    CHECK(st.signaled());
+    CHECK(st.termSignal() == SIGTERM);
+    CHECK(std::chrono::steady_clock::now() - t1 < std::chrono::seconds(2));
 }

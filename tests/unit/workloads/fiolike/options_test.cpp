@@ -22,6 +22,18 @@ TEST_CASE("fiolike sizes and durations use fio's suffixes") {
     CHECK(parseSize("512", "bs") == 512);
     CHECK_THROWS_AS(parseSize("4q", "bs"), mmtp::UsageError);
     CHECK_THROWS_WITH(parseSize("abc", "size"), Catch::Contains("--size"));
+    CHECK(parseSize("2p", "size") == (2ull << 50));
+    CHECK(parseSize("16383p", "size") == (16383ull << 50));
+}
+
+TEST_CASE("fiolike refuses sizes fio would not take instead of rounding or clamping them") {
+    CHECK_THROWS_WITH(parseSize("1e30", "size"), Catch::Contains("--size: '1e30' is not a whole number"));
+    CHECK_THROWS_WITH(parseSize("1.5g", "size"), Catch::Contains("not a whole number"));
+    CHECK_THROWS_WITH(parseSize("-1", "size"), Catch::Contains("not a whole number"));
+    CHECK_THROWS_WITH(parseSize("99999999999999t", "size"), Catch::Contains("--size: '99999999999999t' is too large"));
+    CHECK_THROWS_WITH(parseSize("16384p", "size"), Catch::Contains("too large"));
+    CHECK_THROWS_WITH(parseSize("18446744073709551616", "size"), Catch::Contains("too large"));
+    CHECK(parseSize("18446744073709551615", "size") == 18446744073709551615ull);
     CHECK(parseDurationNs("2", "runtime") == 2000000000ull);
     CHECK(parseDurationNs("500ms", "runtime") == 500000000ull);
     CHECK(parseDurationNs("1m", "runtime") == 60000000000ull);

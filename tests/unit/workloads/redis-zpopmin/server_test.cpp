@@ -27,10 +27,11 @@ ServerOptions memonly(const fs::path& log) {
 
 std::vector<TestSpec> pick(const std::string& list) { return selectTests(defaultSuite("VXK", true), list); }
 
-// MONITOR lines for everything the runs in `body` send.
+// MONITOR lines for everything the runs in `body` send, AUTH aside.
 std::vector<std::string> monitor(const Endpoint& ep, const std::function<void()>& body, std::size_t expected) {
     redisContext* c = redisConnect(ep.host.c_str(), ep.port);
     REQUIRE((c && !c->err));
+    freeReplyObject(redisCommand(c, "AUTH %s", ep.password.c_str()));
     void* r = redisCommand(c, "MONITOR");
     freeReplyObject(r);
     body();
@@ -44,7 +45,8 @@ std::vector<std::string> monitor(const Endpoint& ep, const std::function<void()>
         std::string s(rep->str, rep->len);
         freeReplyObject(rep);
         auto q = s.find("] ");
-        lines.push_back(q == std::string::npos ? s : s.substr(q + 2));
+        std::string line = q == std::string::npos ? s : s.substr(q + 2);
+        if (line.rfind("\"AUTH\"", 0) != 0) lines.push_back(line);  // each connection's AUTH, before its test
     }
     redisFree(c);
     return lines;
@@ -155,6 +157,29 @@ TEST_CASE("the server is gone, with its temp dir, after the object dies; a dead 
         ServerOptions o = memonly(log);
         o.port = first.endpoint().port;
         CHECK_THROWS_WITH(RedisServer(o), Catch::Contains("already in use"));
+    }
+    fs::remove(log);
+}
+
+TEST_CASE("the server it starts refuses clients without its random password", "[redis-zpopmin][server]") {
+    if (!haveRedis()) return;
+    fs::path log = fs::temp_directory_path() / ("rzp-ut6-" + std::to_string(::getpid()) + ".log");
+    {
+        RedisServer srv(memonly(log));
+        REQUIRE(srv.endpoint().password.size() == 64);
+        redisContext* c = redisConnect(srv.endpoint().host.c_str(), srv.endpoint().port);
+        REQUIRE((c && !c->err));
+        auto* r = static_cast<redisReply*>(redisCommand(c, "CLIENT PAUSE 10000"));
+        REQUIRE(r);
+        CHECK(r->type == REDIS_REPLY_ERROR);
+        CHECK(std::string(r->str, r->len).rfind("NOAUTH", 0) == 0);
+        freeReplyObject(r);
+        redisFree(c);
+        Endpoint wrong = srv.endpoint();
+        wrong.password = "not-the-password";
+        CHECK_THROWS_WITH(Connection(wrong), Catch::Contains("refused AUTH"));
+        Connection right(srv.endpoint());  // AUTHs, or throws
+        CHECK(srv.integerCommand({"ZCARD", "nokey"}) == 0);
     }
     fs::remove(log);
 }

@@ -44,6 +44,9 @@ TEST_CASE("bad redis-zpopmin options are usage errors naming the option", "[redi
     CHECK_THROWS_WITH(parse({"--logdir", "/x", "--persistence", "disk"}), Catch::Contains("--persistence"));
     CHECK_THROWS_WITH(parse({"--logdir", "/x", "--min-clients", "4", "--max-clients", "2"}), Catch::Contains("--max-clients"));
     CHECK_THROWS_WITH(parse({"--logdir", "/x", "--attach", "localhost"}), Catch::Contains("--attach"));
+    CHECK_THROWS_WITH(parse({"--logdir", "/x", "--attach-password-file", "/pw"}),
+                      Catch::StartsWith("--attach-password-file is only for --attach"));
+    CHECK(parse({"--logdir", "/x", "--attach", "h:1", "--attach-password-file", "/pw"}).attachPasswordFile == "/pw");
     CHECK_THROWS_WITH(parse({"--logdir", "/x", "-P", "0"}), Catch::Contains("--pipeline"));
     CHECK_THROWS_AS(parse({"-n", "10"}), mmtp::UsageError);  // no logdir
 }

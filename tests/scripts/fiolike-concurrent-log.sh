@@ -1,0 +1,27 @@
+#!/bin/bash
+# Six fiolike runs started at once into one log directory each append their
+# terse line to the shared fio.log (issue 14, item 12: read-modify-rename
+# without a lock kept 2 of 6). Every line is whole and no temp file is left.
+set -u
+BIN=${BIN:-$TOP/build/bin}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+
+pids=()
+for i in 1 2 3 4 5 6; do
+	"$BIN/fiolike" --quiet --rw read --size 1m --name "job$i" --directory "$work" --logdir "$work/log" \
+		> "$work/out$i" 2>&1 &
+	pids+=($!)
+done
+for i in "${!pids[@]}"; do
+	wait "${pids[$i]}" || fail "run $((i + 1)) exited $?: $(cat "$work/out$((i + 1))")"
+done
+n=$(wc -l < "$work/log/fio.log")
+[ "$n" -eq 6 ] || fail "fio.log has $n lines, want 6: $(cut -d';' -f1-3 "$work/log/fio.log")"
+for i in 1 2 3 4 5 6; do
+	[ "$(grep -c "^3;fio-[^;]*;job$i;" "$work/log/fio.log")" -eq 1 ] || fail "job$i: not exactly one line"
+done
+left=$(ls "$work/log" | grep -v -e '^fio\.log$' -e '^fiolike-job[1-6]\.json$' || true)
+[ -z "$left" ] || fail "left in the logdir: $left"
+echo "ok: 6 concurrent runs, 6 lines in fio.log"
