@@ -135,8 +135,12 @@ RedisServer::RedisServer(const ServerOptions& o) : dir_("redis-zpopmin") {
             return;
         } catch (const Interrupted&) {
             throw;
-        } catch (const Error&) {
-            if (attempt == 2) throw;
+        } catch (const Error& e) {
+            // Only a lost race for the port is worth another try; a server
+            // that cannot start (bad binary, config, persistence dir) fails
+            // the same way every time.
+            const bool portTaken = std::string(e.what()).find("Address already in use") != std::string::npos;
+            if (attempt == 2 || !portTaken) throw;
         }
     }
 }
@@ -162,6 +166,11 @@ void RedisServer::start(const ServerOptions& o, int port) {
         argv.insert(argv.end(), {"--port", std::to_string(port), "--bind", "127.0.0.1"});
     }
     for (auto& a : persistenceArgs(o.persistence)) argv.push_back(a);
+
+    std::error_code ec;
+    logStart_ = std::filesystem::exists(logFile_, ec) ? std::filesystem::file_size(logFile_, ec) : 0;
+    const std::filesystem::path stdoutLog = logFile_.string() + ".stdout";
+    stdoutStart_ = std::filesystem::exists(stdoutLog, ec) ? std::filesystem::file_size(stdoutLog, ec) : 0;
 
     SpawnOptions so;
     so.argv = argv;
@@ -229,8 +238,9 @@ void RedisServer::stop() noexcept {
 
 std::string RedisServer::logTail() const {
     std::string out;
-    for (const auto& p : {logFile_.string() + ".stdout", logFile_.string()}) {
+    for (const auto& [p, start] : {std::pair{logFile_.string() + ".stdout", stdoutStart_}, std::pair{logFile_.string(), logStart_}}) {
         std::ifstream in(p);
+        in.seekg(static_cast<std::streamoff>(start));  // this start's lines only
         std::vector<std::string> lines;
         for (std::string l; std::getline(in, l);) lines.push_back(l);
         std::size_t from = lines.size() > 5 ? lines.size() - 5 : 0;

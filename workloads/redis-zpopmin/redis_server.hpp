@@ -8,6 +8,7 @@
 // no other local user can pause or flush it; endpoint().password holds it.
 // A stuck or SIGSTOPped server never holds up Ctrl-C (control_io.hpp).
 #pragma once
+#include <cstdint>
 #include "common/child_process.hpp"
 #include "common/temp_dir.hpp"
 #include "redis-zpopmin/connection.hpp"
@@ -73,6 +74,9 @@ private:
     ChildProcess child_;
     Endpoint endpoint_;
     std::filesystem::path logFile_;
+    // Where this start began in the (appended-to) logs, so an error shows
+    // only this server's lines, never an earlier run's.
+    std::uintmax_t logStart_ = 0, stdoutStart_ = 0;
     redisContext* ctl_ = nullptr;
     bool attached_ = false;
 };

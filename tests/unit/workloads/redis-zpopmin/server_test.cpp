@@ -208,3 +208,29 @@ TEST_CASE("the server can be bound to CPUs and the client can attach to a runnin
     }
     fs::remove(log);
 }
+
+TEST_CASE("a redis-server that cannot start is tried once, and the error shows only its own log lines", "[redis-zpopmin][server]") {
+    const fs::path dir = fs::temp_directory_path() / ("rzp-start-" + std::to_string(::getpid()));
+    fs::create_directories(dir);
+    const fs::path tries = dir / "tries", fake = dir / "fake-redis-server", log = dir / "redis-server.log";
+    // Fails the same way every time, as a bad config or binary does.
+    std::ofstream(fake) << "#!/bin/sh\necho try >> " << tries.string() << "\necho 'fatal: this start failed' >&2\nexit 1\n";
+    fs::permissions(fake, fs::perms::owner_all);
+    std::ofstream(log) << "an earlier server's line\n";
+    std::ofstream(log.string() + ".stdout") << "an earlier server's stdout\n";
+    ServerOptions o = memonly(log);
+    o.binary = fake.string();
+    std::string message;
+    try {
+        RedisServer server(o);
+    } catch (const mmtp::Error& e) {
+        message = e.what();
+    }
+    std::ifstream in(tries);
+    int n = 0;
+    for (std::string l; std::getline(in, l);) ++n;
+    CHECK(n == 1);
+    CHECK_THAT(message, Catch::Contains("fatal: this start failed"));
+    CHECK_THAT(message, !Catch::Contains("an earlier server"));
+    fs::remove_all(dir);
+}
