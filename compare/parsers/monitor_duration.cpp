@@ -38,9 +38,10 @@ MonitorRun parseDurationMonitor(const std::vector<std::filesystem::path>& iterDi
     MonitorRun run;
     for (const auto& iterDir : iterDirs) {
         Rows& rows = run.iterations.emplace_back();
-        for (const std::string& line : requiredLogLines(iterDir, "tests-timestamp")) {
+        for (const std::string& line : requiredLogLines(iterDir, "tests-timestamp", ReadLimits{})) {
             std::optional<std::string_view> captured = durationFields(line, r.benchmark);
             if (!captured) continue;
+            // (Matched by hand, so the usual 1 MiB line limit is safe here.)
             // split(/\s/, $1): every single blank separates a field.
             std::vector<std::string> f = splitEachBlank(std::string(*captured));
             rows.push_back({"User", "", "", "0", rowText(fieldAt(f, 0)), ""});

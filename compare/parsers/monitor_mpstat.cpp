@@ -80,7 +80,7 @@ MonitorRun parseMpstatMonitor(const std::vector<std::filesystem::path>& iterDirs
     for (const auto& iterDir : iterDirs) {
         Rows& rows = run.iterations.emplace_back();
         const NodeTree tree = readTopology(iterDir, nid);
-        auto text = readLog(iterDir / ("mpstat-" + r.benchmark));
+        auto text = readLog(iterDir / ("mpstat-" + r.benchmark), monitorReadLimits());
         if (!text) throw MonitorDied("Failed to open log file " + (iterDir / ("mpstat-" + r.benchmark)).string());
         std::vector<std::string> lines = splitLines(*text);
         std::size_t n = 0;

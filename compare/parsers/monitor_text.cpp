@@ -85,8 +85,19 @@ std::string exactText(double v) {
 
 std::string rowText(const std::optional<std::string>& s) { return s ? *s : std::string(); }
 
+ReadLimits monitorReadLimits() {
+    ReadLimits limits;
+    limits.lineBytes = kMonitorLineBytes;
+    return limits;
+}
+
 std::vector<std::string> requiredLogLines(const std::filesystem::path& iterDir, const std::string& file) {
-    auto text = readLog(iterDir / file);
+    return requiredLogLines(iterDir, file, monitorReadLimits());
+}
+
+std::vector<std::string> requiredLogLines(const std::filesystem::path& iterDir, const std::string& file,
+                                          const ReadLimits& limits) {
+    auto text = readLog(iterDir / file, limits);
     if (!text) throw MonitorDied((iterDir / file).string() + ": no such log (MMTests dies closing it)");
     return splitLines(*text);
 }

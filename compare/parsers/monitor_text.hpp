@@ -2,6 +2,7 @@
 // on whitespace (leading empty field kept, trailing ones dropped), undef
 // fields, numification, and computed numbers written so they read back exact.
 #pragma once
+#include "input/bounded_read.hpp"
 #include "core/rows.hpp"
 
 #include <filesystem>
@@ -34,10 +35,20 @@ inline Row monitorRow(const std::string& op, double sample, std::string value) {
     return Row{op, "", "", exactText(sample), std::move(value), ""};
 }
 
+// Monitor parsers match their lines with std::regex, whose matcher recurses
+// once per character: a 300k-digit line overflows the stack. No real monitor
+// line comes near 16 KiB (a /proc/interrupts line for 256 CPUs is ~3 KiB), so
+// longer lines are refused with one line naming the file (InputError).
+inline constexpr std::size_t kMonitorLineBytes = 16 * 1024;
+ReadLimits monitorReadLimits();
+
 // The lines of iterDir/FILE (.gz/.xz) with their "\n" removed. When the log
 // is absent, open_log gives the module an undef handle and its close() dies:
 // MonitorDied naming the file.
+// Read with monitorReadLimits() unless told otherwise.
 std::vector<std::string> requiredLogLines(const std::filesystem::path& iterDir, const std::string& file);
+std::vector<std::string> requiredLogLines(const std::filesystem::path& iterDir, const std::string& file,
+                                          const ReadLimits& limits);
 // The log MONITOR-BENCH of iterDir, as above.
 std::vector<std::string> monitorLogLines(const std::filesystem::path& iterDir, const std::string& monitor,
                                          const std::string& bench);
