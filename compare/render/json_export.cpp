@@ -78,7 +78,9 @@ void exportJson(const fs::path& target, const std::string& bench, const std::vec
     json modules = json::array();
     for (const RunSummary& run : runs) modules.push_back(runToJson(bench, run));
     root["_ExtractModules"] = modules;
-    mmtp::writeFileAtomically(target, compress(root.dump()));
+    // Run and operation names are bytes from the tree: invalid UTF-8 becomes
+    // U+FFFD rather than failing the export after the table was printed.
+    mmtp::writeFileAtomically(target, compress(root.dump(-1, ' ', false, json::error_handler_t::replace)));
 }
 
 }  // namespace mmtp::compare

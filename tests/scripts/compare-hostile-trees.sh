@@ -81,6 +81,11 @@ one_line err.txt 'invalid UTF-8 .*replaced by U+FFFD'
 grep -q '^cmdline' report.txt || fail "the machine-state section is missing"
 json_ok report.json
 grep -q $'\xef\xbf\xbd' report.json || fail "no U+FFFD in the JSON"
+cp -a clean utf8mm
+mv utf8mm/v7.3 utf8mm/$'v7\xb5'
+run out.txt err.txt "$BIN/compare-mmtests" -d utf8mm -b redis -n v7.1.3-first,$'v7\xb5' --json-export
+[[ $rc -eq 0 ]] || { cat err.txt; fail "compare-mmtests --json-export with a non-UTF-8 run name: exit $rc"; }
+[[ -s utf8mm/redis.json.zst ]] || fail "no redis.json.zst for a non-UTF-8 run name"
 echo "ok: bad bytes are replaced in the JSON, a corrupt .gz fails only its benchmark"
 
 # 8. A symlink loop in the tree, an unreadable cpu-vulnerabilities.txt.
