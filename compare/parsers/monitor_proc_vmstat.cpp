@@ -157,30 +157,16 @@ std::optional<double> blockValue(const std::vector<std::string>& block, const st
 
 MonitorRun parseProcVmstatMonitor(const std::vector<std::filesystem::path>& iterDirs, const MonitorRequest& r,
                                   MonitorSession&) {
-    static const std::regex kTime("^time: ([0-9]+)");
     const std::string sub = r.subHeading.empty() ? "pgpgin" : r.subHeading;
     MonitorRun run;
     RunState state;
     for (const auto& iterDir : iterDirs) {
         Rows& rows = run.iterations.emplace_back();
-        double start = 0;
-        std::vector<std::string> block;
-        for (const std::string& line : monitorLogLines(iterDir, "proc-vmstat", r.benchmark)) {
-            std::smatch m;
-            if (!std::regex_search(line, m, kTime)) {
-                block.push_back(line);
-                continue;
-            }
-            double timestamp = numify(m[1].str());
-            if (start == 0) {
-                start = timestamp;
-                continue;
-            }
-            std::optional<double> v = blockValue(block, sub, state);
-            block.clear();
-            if (!v || *v == -1) continue;
-            rows.push_back(monitorRow(sub, timestamp - start, exactText(*v)));
-        }
+        forEachTimedBlock(monitorLogLines(iterDir, "proc-vmstat", r.benchmark),
+                          [&](double sinceStart, const std::vector<std::string>& block) {
+                              std::optional<double> v = blockValue(block, sub, state);
+                              if (v && *v != -1) rows.push_back(monitorRow(sub, sinceStart, exactText(*v)));
+                          });
     }
     return run;
 }

@@ -1,5 +1,7 @@
 #include "parsers/monitor_text.hpp"
 
+#include <regex>
+
 #include "core/perl_scalar.hpp"
 #include "input/log_files.hpp"
 #include "parsers/monitors.hpp"
@@ -105,6 +107,27 @@ std::vector<std::string> requiredLogLines(const std::filesystem::path& iterDir, 
 std::vector<std::string> monitorLogLines(const std::filesystem::path& iterDir, const std::string& monitor,
                                          const std::string& bench) {
     return requiredLogLines(iterDir, monitor + "-" + bench);
+}
+
+void forEachTimedBlock(const std::vector<std::string>& lines,
+                       const std::function<void(double sinceStart, const std::vector<std::string>& block)>& use) {
+    static const std::regex kTime("^time: ([0-9]+)");
+    double start = 0;
+    std::vector<std::string> block;
+    for (const std::string& line : lines) {
+        std::smatch m;
+        if (!std::regex_search(line, m, kTime)) {
+            block.push_back(line);
+            continue;
+        }
+        double timestamp = numify(m[1].str());
+        if (start == 0) {
+            start = timestamp;
+            continue;
+        }
+        use(timestamp - start, block);
+        block.clear();
+    }
 }
 
 }  // namespace mmtp::compare

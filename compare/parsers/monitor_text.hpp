@@ -6,6 +6,7 @@
 #include "core/rows.hpp"
 
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -49,6 +50,12 @@ ReadLimits monitorReadLimits();
 std::vector<std::string> requiredLogLines(const std::filesystem::path& iterDir, const std::string& file);
 std::vector<std::string> requiredLogLines(const std::filesystem::path& iterDir, const std::string& file,
                                           const ReadLimits& limits);
+// A "time: N"-framed snapshot log as MonitorProcvmstat.pm and
+// MonitorProcschedstat.pm walk it: the lines before each stamp form a block,
+// handed over with that stamp's seconds since the first one; the first stamp
+// only sets the start (its block stays and joins the next).
+void forEachTimedBlock(const std::vector<std::string>& lines,
+                       const std::function<void(double sinceStart, const std::vector<std::string>& block)>& use);
 // The log MONITOR-BENCH of iterDir, as above.
 std::vector<std::string> monitorLogLines(const std::filesystem::path& iterDir, const std::string& monitor,
                                          const std::string& bench);
