@@ -27,7 +27,8 @@ leftovers() { pgrep -f -- "--logdir $1( |$)" | grep -v "^$$\$"; }
 # stop_and_interrupt NAME WHAT: WHAT is "worker" or "child" (a worker's child)
 stop_and_interrupt() {
 	local name=$1 what=$2 d=$work/$1 victim= start rc
-	"$SC" -t 30 --min-threads 2 --max-threads 2 --iterations 1 --logdir "$d" > "$d.out" 2> "$d.err" &
+	# setsid: the run gets its own process group, so it can be frozen at once
+	setsid "$SC" -t 30 --min-threads 2 --max-threads 2 --iterations 1 --logdir "$d" > "$d.out" 2> "$d.err" &
 	local pid=$!
 	pids+=($pid)
 	for i in $(seq 100); do [[ $(pgrep -P $pid | wc -l) -ge 2 ]] && break; sleep 0.05; done
@@ -38,15 +39,20 @@ stop_and_interrupt() {
 		victim=$worker
 		kill -STOP $victim
 	else
-		# the worker forks a child per op: catch one and stop it; the worker
-		# then waits for it forever
-		for i in $(seq 500); do
-			victim=$(pgrep -P $worker | head -1)
-			if [[ -n $victim ]] && kill -STOP $victim 2>/dev/null; then
-				sleep 0.05
-				[[ $(sed 's/.*) //' "/proc/$victim/stat" 2>/dev/null | cut -d' ' -f1) == T ]] && break
-			fi
+		# the worker forks a short-lived child per op.  Freeze the whole run
+		# at once (it has its own process group), pick a worker's child that
+		# was still alive, and thaw everyone else: the worker then waits for
+		# the stopped child forever.  Polling for a child with pgrep instead
+		# missed them all on a loaded machine.
+		for i in $(seq 200); do
+			kill -STOP -- -$pid; sleep 0.01
 			victim=
+			for c in $(pgrep -P $worker); do
+				[[ $(sed 's/.*) //' "/proc/$c/stat" 2>/dev/null | cut -d' ' -f1) == T ]] && { victim=$c; break; }
+			done
+			for p in $(pgrep -g $pid); do [[ $p == "$victim" ]] || kill -CONT $p 2>/dev/null; done
+			[[ -n $victim ]] && break
+			sleep 0.02
 		done
 		[[ -n $victim ]] || fail "$name: never caught a child of worker $worker"
 	fi
