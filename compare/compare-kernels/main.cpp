@@ -34,7 +34,9 @@ int run(int argc, char** argv) {
         ("report-title", po::value(&o.title), "title of the report")
         ("sort-version", po::bool_switch(&o.sortVersion), "order runs by version number")
         ("auto-detect", po::bool_switch(&o.autoDetect), "add significance rows to every table")
-        (",C", po::value(&changeDir), "the work/log directory (default: the current directory)")
+        (",C", po::value(&changeDir),
+         "the work/log directory (default: the current directory); a symlinked run directory (latest -> RUN) is "
+         "not a run of its own, as MMTests' find does not follow it")
         ("verdict", po::value<std::vector<std::string>>(&verdicts),
          "aba (B against the mean of the first and last run, with drift and CoV), baselines (mean/stdev and % "
          "against the first two runs), lkp (base +-stddev %change new); repeatable")

@@ -45,21 +45,31 @@ std::optional<long> startOf(const fs::path& iterDir, Warnings& warnings) {
     return std::nullopt;
 }
 
+// A directory that is not a symlink. compare-kernels.sh finds runs with
+// `find -maxdepth 3 -name tests-activity`, which does not follow symlinks,
+// so a `latest -> 6.1.0-ibrs` link is no run of its own (it would be a
+// second column of the same run).
+bool isRealDirectory(const fs::path& path, Warnings& warnings) {
+    std::error_code ec;
+    fs::file_status st = fs::symlink_status(path, ec);
+    if (!ec && !fs::is_symlink(st)) return fs::is_directory(st);
+    bool toDir = !ec && fs::is_directory(path, ec);
+    if (ec)  // a symlink loop, a dangling link into nowhere readable
+        warnings.push_back(path.string() + ": " + ec.message() + "; skipped");
+    else if (toDir)
+        warnings.push_back(path.string() + ": a symlink, not a run of its own (MMTests' find does not follow it); skipped");
+    return false;
+}
+
 }  // namespace
 
 std::vector<DiscoveredRun> discoverRuns(const fs::path& logDir, Warnings& warnings) {
     std::vector<DiscoveredRun> runs;
     for (const std::string& name : listDirectory(logDir)) {
         fs::path runDir = logDir / name;
-        std::error_code ec;
-        bool dir = fs::is_directory(runDir, ec);
-        if (ec) {  // a symlink loop, a dangling link into nowhere readable
-            warnings.push_back(runDir.string() + ": " + ec.message() + "; skipped");
-            continue;
-        }
-        if (!dir) continue;
+        if (!isRealDirectory(runDir, warnings)) continue;
         for (const std::string& iter : listDirectory(runDir)) {
-            if (iter.rfind("iter-", 0) != 0) continue;
+            if (iter.rfind("iter-", 0) != 0 || !isRealDirectory(runDir / iter, warnings)) continue;
             if (auto start = startOf(runDir / iter, warnings)) {
                 runs.push_back({name, *start});
                 break;

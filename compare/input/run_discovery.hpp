@@ -16,7 +16,8 @@ struct DiscoveredRun {
 };
 
 // Runs with an iter-N/tests-activity that says "run-mmtests: Start", oldest
-// first. Entries it cannot use (a symlink loop, a FIFO as tests-activity)
+// first. Symlinked run and iter-N directories are not runs (MMTests' find
+// does not follow them); entries it cannot use (a FIFO as tests-activity)
 // are skipped with a warning.
 std::vector<DiscoveredRun> discoverRuns(const std::filesystem::path& logDir, Warnings& warnings);
 
