@@ -32,7 +32,8 @@ int run(int argc, char** argv) {
         ("output-dir", po::value(&outputDir), "write the report into this directory")
         ("output-file", po::value(&outputFile), "file name inside --output-dir (default index.html / report.txt)")
         ("report-title", po::value(&o.title), "title of the report")
-        ("sort-version", po::bool_switch(&o.sortVersion), "order runs by version number")
+        ("sort-version", po::bool_switch(&o.sortVersion), "order runs by version number, as compare-kernels.sh does under LC_ALL=C (a run it would drop, with nothing "
+         "after its major version, is listed last with a warning)")
         ("auto-detect", po::bool_switch(&o.autoDetect), "add significance rows to every table")
         (",C", po::value(&changeDir),
          "the work/log directory (default: the current directory); a symlinked run directory (latest -> RUN) is "

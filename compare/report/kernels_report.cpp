@@ -6,6 +6,7 @@
 #include "render/verdict_text.hpp"
 #include "report/kernels_page.hpp"
 #include "report/load_runs.hpp"
+#include "report/version_order.hpp"
 #include "tables/verdict.hpp"
 
 #include <algorithm>
@@ -21,18 +22,6 @@ namespace fs = std::filesystem;
 namespace mmtp::compare {
 
 namespace {
-
-// compare-kernels.sh --sort-version: by major number, then by minor.
-std::vector<std::string> sortByVersion(std::vector<std::string> runs) {
-    auto key = [](const std::string& r) {
-        long major = std::atol(r.c_str());
-        std::size_t dot = r.find('.');
-        long minor = dot == std::string::npos ? 0 : std::atol(r.c_str() + dot + 1);
-        return std::make_pair(major, minor);
-    };
-    std::stable_sort(runs.begin(), runs.end(), [&](const auto& a, const auto& b) { return key(a) < key(b); });
-    return runs;
-}
 
 // Lines of `more` that `said` does not already hold, to err.
 void passOnNewLines(const std::string& said, const std::string& more, std::ostream& err) {
@@ -255,7 +244,16 @@ std::vector<std::string> selectRuns(const KernelsOptions& o, Warnings& warnings)
     std::erase_if(names, [&o](const std::string& n) {
         return std::find(o.exclude.begin(), o.exclude.end(), n) != o.exclude.end();
     });
-    if (o.sortVersion) names = sortByVersion(names);
+    if (o.sortVersion) {
+        VersionOrder order = sortByVersion(names);
+        // compare-kernels.sh drops these; a report without them would hide a run that was asked for.
+        for (const std::string& n : order.unmatched)
+            warnings.push_back("--sort-version: run '" + n + "' has no character after its major version ('" +
+                               n.substr(0, n.find('.')) +
+                               "'), so compare-kernels.sh would leave it out; listed last");
+        names = order.runs;
+        names.insert(names.end(), order.unmatched.begin(), order.unmatched.end());
+    }
     if (names.empty()) throw std::runtime_error("no runs left to compare after --exclude");
     return names;
 }
