@@ -6,10 +6,12 @@
 set -euo pipefail
 
 # Build tools and libraries, plus redis-server, which the main job
-# (redis-zpopmin) starts for every run.
+# (redis-zpopmin) starts for every run, and gawk: MMTests' parse-results
+# scripts, which compare runs for benchmarks it does not parse natively, are
+# written for it (schbench's does not compile under Debian's default mawk).
 BUILD_PKGS="g++ make pkg-config libhiredis-dev libseccomp-dev libboost-program-options-dev
  libboost-dev libyaml-cpp-dev nlohmann-json3-dev libzstd-dev zlib1g-dev liblzma-dev
- liburing-dev catch2 xz-utils time redis-server procps sysstat"
+ liburing-dev catch2 xz-utils time redis-server procps sysstat gawk"
 # Servers and tools that the tests start for real, and the reference tools the
 # benchmark scripts compare against.
 # procps and sysstat: run-config's monitors (vmstat, top, mpstat, iostat); expect and

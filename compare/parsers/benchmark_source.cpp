@@ -44,8 +44,8 @@ BenchmarkSource findBenchmark(const std::string& bench, const std::string& altRe
             if (!yaml) throw std::runtime_error("cannot read " + sp->yaml.string());
             ExternalShellpack shellpack = *sp;
             return {bench, loadSummarySettings(*yaml, sp->yaml.string(), subHeading),
-                    [shellpack, altReport](const std::filesystem::path& logs, Warnings&) {
-                        return runExternalParser(shellpack, logs, altReport);
+                    [shellpack, altReport](const std::filesystem::path& logs, Warnings& warnings) {
+                        return runExternalParser(shellpack, logs, altReport, warnings);
                     }};
         }
         throw std::runtime_error("unknown benchmark '" + bench + (altReport.empty() ? "" : "-" + altReport) +

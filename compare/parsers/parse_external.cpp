@@ -36,6 +36,96 @@ void requireInsideShellpackSrc(const fs::path& mmtestsDir, const fs::path& file)
                                  "; not used");
 }
 
+// Everything a parser printed, read from its two pipes until it exits or
+// passes the deadline; stderr is kept up to kStderrKept bytes.
+struct ParserOutput {
+    std::string out, err;
+    int status = 0;
+    bool timedOut = false, tooMuch = false;
+};
+
+constexpr std::size_t kStderrKept = 4096;
+
+// Appends what fd has now to text (up to cap bytes, the rest read and
+// dropped); false at EOF or on an error.
+bool readSome(int fd, std::string& text, std::size_t cap, bool& overCap) {
+    char buf[65536];
+    ssize_t n = ::read(fd, buf, sizeof buf);
+    if (n < 0 && errno == EINTR) return true;
+    if (n <= 0) return false;
+    std::size_t room = cap > text.size() ? cap - text.size() : 0;
+    if (static_cast<std::size_t>(n) > room) overCap = true;
+    text.append(buf, std::min(room, static_cast<std::size_t>(n)));
+    return true;
+}
+
+ParserOutput collectOutput(pid_t pid, int outFd, int errFd, std::chrono::milliseconds timeout) {
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    auto msLeft = [&deadline] {
+        auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+        return static_cast<int>(std::max<long long>(0, left.count()));
+    };
+    ParserOutput r;
+    const std::size_t limit = ReadLimits{}.fileBytes;
+    bool outOpen = true, errOpen = true, errOverCap = false;
+    // Until stdout ends; stderr is drained alongside so a chatty parser never blocks on it.
+    while (outOpen) {
+        pollfd p[2] = {{outFd, POLLIN, 0}, {errOpen ? errFd : -1, POLLIN, 0}};
+        int ready = ::poll(p, 2, msLeft());
+        if (ready < 0 && errno == EINTR) continue;
+        if (ready <= 0) {
+            r.timedOut = true;
+            break;
+        }
+        if (p[1].revents != 0) errOpen = readSome(errFd, r.err, kStderrKept, errOverCap);
+        if (p[0].revents != 0) {
+            bool over = false;
+            outOpen = readSome(outFd, r.out, limit, over);
+            if (over) {
+                r.tooMuch = true;
+                break;
+            }
+        }
+    }
+    // After EOF the parser still has until the deadline to exit.
+    while (!r.timedOut && !r.tooMuch && ::waitpid(pid, &r.status, WNOHANG) == 0) {
+        if (msLeft() == 0) {
+            r.timedOut = true;
+            break;
+        }
+        pollfd p{errOpen ? errFd : -1, POLLIN, 0};
+        if (::poll(&p, 1, 10) > 0) errOpen = readSome(errFd, r.err, kStderrKept, errOverCap);
+    }
+    if (r.timedOut || r.tooMuch) {
+        ::kill(-pid, SIGKILL);
+        while (::waitpid(pid, &r.status, 0) < 0 && errno == EINTR) {
+        }
+        return r;
+    }
+    // What it wrote to stderr just before exiting; a child it left behind
+    // holding stderr open is not waited for.
+    for (pollfd p{errFd, POLLIN, 0}; errOpen && ::poll(&p, 1, 0) > 0;) errOpen = readSome(errFd, r.err, kStderrKept, errOverCap);
+    return r;
+}
+
+// The first lines of a parser's stderr on one line, control characters
+// shown as '?' (it may echo names from the untrusted tree).
+std::string firstLines(const std::string& text) {
+    constexpr std::size_t kLines = 3, kLineBytes = 200;
+    std::vector<std::string> lines;
+    for (std::string line : splitLines(text)) {
+        if (line.empty()) continue;
+        if (line.size() > kLineBytes) line = line.substr(0, kLineBytes) + "...";
+        for (char& c : line)
+            if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
+        lines.push_back(line);
+    }
+    std::string joined;
+    for (std::size_t i = 0; i < lines.size() && i < kLines; ++i) joined += (i ? " | " : "") + lines[i];
+    if (lines.size() > kLines) joined += " (and " + std::to_string(lines.size() - kLines) + " more lines)";
+    return joined;
+}
+
 }  // namespace
 
 std::optional<ExternalShellpack> findExternalShellpack(const fs::path& mmtestsDir, const std::string& bench,
@@ -79,16 +169,22 @@ std::optional<ExternalShellpack> findExternalShellpack(const fs::path& mmtestsDi
 }
 
 Rows runExternalParser(const ExternalShellpack& sp, const fs::path& logsDir, const std::string& altReport,
-                       std::chrono::milliseconds timeout) {
+                       Warnings& warnings, std::chrono::milliseconds timeout) {
     const std::string what = sp.parser.string() + " " + logsDir.string();
     // No shell: the parser and its two arguments, stdin /dev/null, in its own
     // process group so that a timeout kills whatever it started too.
-    int fds[2];
-    if (::pipe2(fds, O_CLOEXEC) != 0) throw std::runtime_error("cannot run " + what + ": no pipe");
+    int out[2], err[2];
+    if (::pipe2(out, O_CLOEXEC) != 0) throw std::runtime_error("cannot run " + what + ": no pipe");
+    if (::pipe2(err, O_CLOEXEC) != 0) {
+        ::close(out[0]);
+        ::close(out[1]);
+        throw std::runtime_error("cannot run " + what + ": no pipe");
+    }
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-    posix_spawn_file_actions_adddup2(&actions, fds[1], 1);
+    posix_spawn_file_actions_adddup2(&actions, out[1], 1);
+    posix_spawn_file_actions_adddup2(&actions, err[1], 2);
     posix_spawnattr_t attr;
     posix_spawnattr_init(&attr);
     posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);
@@ -104,60 +200,35 @@ Rows runExternalParser(const ExternalShellpack& sp, const fs::path& logsDir, con
     }
     posix_spawn_file_actions_destroy(&actions);
     posix_spawnattr_destroy(&attr);
-    ::close(fds[1]);
+    ::close(out[1]);
+    ::close(err[1]);
     if (spawned != 0) {
-        ::close(fds[0]);
+        ::close(out[0]);
+        ::close(err[0]);
         throw std::runtime_error("cannot run " + what + ": " + std::strerror(spawned));
     }
-
-    const auto deadline = std::chrono::steady_clock::now() + timeout;
-    auto msLeft = [&deadline] {
-        auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
-        return static_cast<int>(std::max<long long>(0, left.count()));
-    };
-    const std::size_t limit = ReadLimits{}.fileBytes;
-    std::string out;
-    char buf[65536];
-    bool tooMuch = false, timedOut = false;
-    while (true) {
-        pollfd p{fds[0], POLLIN, 0};
-        int ready = ::poll(&p, 1, msLeft());
-        if (ready < 0 && errno == EINTR) continue;
-        if (ready == 0) {
-            timedOut = true;
-            break;
-        }
-        ssize_t n = ::read(fds[0], buf, sizeof buf);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) break;
-        if (static_cast<std::size_t>(n) > limit - out.size()) {
-            tooMuch = true;
-            break;
-        }
-        out.append(buf, static_cast<std::size_t>(n));
-    }
-    ::close(fds[0]);
-    int status = 0;
-    // After EOF the parser still has until the deadline to exit.
-    while (!timedOut && !tooMuch && ::waitpid(pid, &status, WNOHANG) == 0) {
-        if (msLeft() == 0) timedOut = true;
-        else ::poll(nullptr, 0, 10);
-    }
-    if (timedOut || tooMuch) {
-        ::kill(-pid, SIGKILL);
-        while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-        }
-    }
-    if (timedOut)
+    ParserOutput result = collectOutput(pid, out[0], err[0], timeout);
+    ::close(out[0]);
+    ::close(err[0]);
+    if (result.timedOut)
         throw std::runtime_error(what + " did not finish within " + std::to_string(timeout.count() / 1000) +
                                  " s (the parser time limit); killed");
-    if (tooMuch)
-        throw std::runtime_error(what + " printed more than " + std::to_string(limit >> 20) + " MiB (the read limit); killed");
-    if (WIFSIGNALED(status)) throw std::runtime_error(what + " was killed");
+    if (result.tooMuch)
+        throw std::runtime_error(what + " printed more than " + std::to_string(ReadLimits{}.fileBytes >> 20) +
+                                 " MiB (the read limit); killed");
+    if (WIFSIGNALED(result.status)) throw std::runtime_error(what + " was killed");
     // Like MMTests, a parser that exits non-zero (e.g. no such logs dir)
-    // simply contributes the rows it printed.
+    // contributes the rows it printed; unlike its Perl, we say so, with what
+    // the parser said (an awk that cannot run it, e.g. mawk on a gawk script).
     Rows rows;
-    for (const std::string& line : splitLines(out)) rows.push_back(rowFromLine(line));
+    for (const std::string& line : splitLines(result.out)) rows.push_back(rowFromLine(line));
+    const int code = WIFEXITED(result.status) ? WEXITSTATUS(result.status) : 0;
+    const std::string said = result.err.empty() ? "" : "; its stderr: " + firstLines(result.err);
+    if (code != 0)
+        warnings.push_back(what + " exited with status " + std::to_string(code) + " (" + std::to_string(rows.size()) +
+                           " rows)" + (said.empty() ? "; it printed nothing on stderr" : said));
+    else if (!result.err.empty())
+        warnings.push_back(what + (rows.empty() ? " printed no rows" : " printed rows") + said);
     return rows;
 }
 

@@ -4,6 +4,7 @@
 // ExtractFactory.pm finds them.
 #pragma once
 #include "core/rows.hpp"
+#include "core/warnings.hpp"
 
 #include <chrono>
 #include <filesystem>
@@ -30,9 +31,12 @@ std::optional<ExternalShellpack> findExternalShellpack(const std::filesystem::pa
 inline constexpr std::chrono::milliseconds kExternalParserTimeout{std::chrono::minutes(5)};
 
 // Runs the parser (no shell) on a logs directory and splits its output into
-// rows. Throws when the parser cannot be started, is killed, or passes the
+// rows. A non-zero exit, or anything on its stderr, adds one warning with
+// the exit status and the first lines of its stderr (control characters as
+// '?'). Throws when the parser cannot be started, is killed, or passes the
 // time limit or the read limit (then it and its process group are killed).
 Rows runExternalParser(const ExternalShellpack& shellpack, const std::filesystem::path& logsDir,
-                       const std::string& altReport, std::chrono::milliseconds timeout = kExternalParserTimeout);
+                       const std::string& altReport, Warnings& warnings,
+                       std::chrono::milliseconds timeout = kExternalParserTimeout);
 
 }  // namespace mmtp::compare

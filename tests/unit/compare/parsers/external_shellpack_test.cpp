@@ -75,7 +75,8 @@ TEST_CASE("a parse-results blocked on a FIFO in the logs is killed at the time l
     std::filesystem::permissions(t.root() / "parse-results", std::filesystem::perms::owner_all);
     ExternalShellpack sp{t.root() / "parse-results", t.root() / "shellpack.yaml"};
     auto start = std::chrono::steady_clock::now();
-    CHECK_THROWS_WITH(runExternalParser(sp, t.root() / "logs", "", std::chrono::milliseconds(1000)),
+    Warnings w;
+    CHECK_THROWS_WITH(runExternalParser(sp, t.root() / "logs", "", w, std::chrono::milliseconds(1000)),
                       (t.root() / "parse-results").string() + " " + (t.root() / "logs").string() +
                           " did not finish within 1 s (the parser time limit); killed");
     CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(10));
@@ -95,8 +96,28 @@ TEST_CASE("a parse-results' rows are read without a shell, arguments passed as t
     t.write("parse-results", "#!/bin/sh\nprintf 'op\\t%s\\t_\\t1\\t5\\t_\\n' \"$2\"\n");
     std::filesystem::permissions(t.root() / "parse-results", std::filesystem::perms::owner_all);
     ExternalShellpack sp{t.root() / "parse-results", t.root() / "shellpack.yaml"};
-    Rows rows = runExternalParser(sp, t.root() / "logs dir", "a'b $(x)");
+    Warnings w;
+    Rows rows = runExternalParser(sp, t.root() / "logs dir", "a'b $(x)", w);
     REQUIRE(rows.size() == 1);
+    CHECK(w.empty());
     CHECK(rows[0].factorA == "a'b $(x)");
     CHECK(rows[0].value == "5");
+}
+
+TEST_CASE("a parse-results' stderr is reported bounded, on one line, control characters as '?'", "[compare][parsers]") {
+    ScratchTree t;
+    t.write("logs/x", "");
+    // An escape sequence from a hostile file name, then far more than is kept.
+    t.write("parse-results", "#!/bin/sh\nprintf 'bad \\033[2J name\\n' >&2\nyes 'more noise' | head -c 1000000 >&2\nexit 3\n");
+    std::filesystem::permissions(t.root() / "parse-results", std::filesystem::perms::owner_all);
+    ExternalShellpack sp{t.root() / "parse-results", t.root() / "shellpack.yaml"};
+    Warnings w;
+    Rows rows = runExternalParser(sp, t.root() / "logs", "", w);
+    CHECK(rows.empty());
+    REQUIRE(w.size() == 1);
+    CHECK(w[0].rfind((t.root() / "parse-results").string() + " " + (t.root() / "logs").string() +
+                         " exited with status 3 (0 rows); its stderr: bad ?[2J name | more noise | more noise (and ",
+                     0) == 0);
+    CHECK(w[0].find('\n') == std::string::npos);
+    CHECK(w[0].size() < 1000);
 }
