@@ -53,7 +53,9 @@ int run(int argc, char** argv) {
     if (vm.count("help")) {
         std::cout << "usage: compare-kernels [-C WORK/log] [--baseline RUN --compare RUN...] [options]\n"
                      "Reports every benchmark of the runs in a work/log directory, as MMTests' compare-kernels.sh.\n\n"
-                  << desc << "\n";
+                  << desc
+                  << "\nExit status: 0 the report was written; 1 no report (not an MMTests results directory, a run\n"
+                     "not found, nothing left after --exclude) or a benchmark's section failed; 2 bad command line.\n";
         return 0;
     }
     if (format != "text" && format != "html") throw mmtp::UsageError("--format " + format + ": use text or html");
