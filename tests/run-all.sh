@@ -13,7 +13,14 @@ cd "$top"
 BUILD=${BUILD:-build}
 BIN=$top/$BUILD/bin
 SHARED=${SHARED:-$(cd "$top/../shared" 2>/dev/null && pwd)}
-export BIN SHARED
+# An MMTests checkout, for the script tests that run its Perl and shell
+# beside ours (they skip, exit 77, without one).
+if [[ -z ${MMTESTS_SRC:-} ]]; then
+	for d in "$top/../mmtests-src" /work/mmtests-src; do
+		[[ -f $d/bin/compare-mmtests.pl ]] && { MMTESTS_SRC=$(cd "$d" && pwd); break; }
+	done
+fi
+export BIN SHARED MMTESTS_SRC
 pass=0 fail=0 skip=0
 failed_names=()
 
