@@ -1,5 +1,7 @@
 #include "report/kernels_page.hpp"
 
+#include "benchmarks/plot_settings.hpp"
+#include "benchmarks/shellpack_config.hpp"
 #include "render/html_escape.hpp"
 #include "render/render.hpp"
 #include "render/svg_chart.hpp"
@@ -9,6 +11,7 @@
 #include <nlohmann/json.hpp>
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <ostream>
 
 using nlohmann::json;
@@ -26,7 +29,7 @@ const char* kStyle =
     "table.resultsTable{border-collapse:collapse;font-family:monospace;font-size:12px;white-space:pre}"
     "table.resultsTable td,table.resultsTable th{padding:0 2px}pre{font-size:12px}"
     "table.state{border-collapse:collapse;font-size:12px}table.state td,table.state th{border:1px solid #ccc;padding:2px 6px}"
-    "svg{display:block;margin:0.5em 0}p.verdict-title{font-weight:bold}"
+    "svg{display:block;margin:0.5em 0}div.charts{overflow-x:auto}p.verdict-title{font-weight:bold}"
     "table.verdict{border-collapse:collapse;font-size:12px}table.verdict td,table.verdict th{border:1px solid #ccc;"
     "padding:2px 6px;text-align:right}table.verdict td:first-child{text-align:left}"
     "tr.significant{background:#ffd7a8;font-weight:bold}tr.exceeds{background:#fff3cf}"
@@ -76,13 +79,20 @@ std::string htmlMachineState(const std::vector<RunMachineState>& states) {
     return out + "</table>\n";
 }
 
+// As the shellpack.yaml's PlotType asks, absolute values in its units.
+std::string benchmarkGraphs(const BenchmarkResults& b) {
+    std::optional<std::string> yaml = embeddedShellpackYaml(b.name);
+    PlotSettings plot = yaml ? loadPlotSettings(*yaml) : PlotSettings{};
+    std::map<std::string, std::string> units = yaml ? metricUnits(*yaml) : std::map<std::string, std::string>{};
+    return benchmarkChartsSvg(b.name, b.runs, b.runs.front().summaryOps(std::nullopt), units, plot);
+}
+
 std::string htmlBenchmark(const KernelsOptions& o, const BenchmarkResults& b) {
     std::string out = "<h2 id=\"" + escapeHtml(b.name) + "\">" + escapeHtml(b.name) + "</h2>\n";
     out += validityHtml(o, b.validity);
     if (!b.error.empty()) return out + "<p>not compared: " + escapeHtml(b.error) + "</p>\n";
     out += renderReport(*b.compare, OutputFormat::Html);
-    const auto& ratioOps = b.runs.front().extraction.ratioOperations();
-    out += candlestickSvg(b.name, b.runs, ratioOps ? *ratioOps : b.runs.front().summaryOps(std::nullopt));
+    out += "<h3>Graphs</h3>\n<div class=\"charts\">\n" + benchmarkGraphs(b) + "</div>\n";
     if (b.duration) out += "<h3>Duration</h3>\n" + renderReport(*b.duration, OutputFormat::Html);
     if (!b.verdictText.empty()) out += "<h3>Verdict</h3>\n";
     for (const AbaVerdict& v : b.aba) out += renderAbaHtml(b.name, v.a1, v.b, v.a2, v.table, v.note);
