@@ -2,9 +2,11 @@
 
 #include "benchmarks/plot_settings.hpp"
 #include "benchmarks/shellpack_config.hpp"
+#include "report/kernels_monitors.hpp"
 #include "render/html_escape.hpp"
 #include "render/render.hpp"
 #include "render/svg_chart.hpp"
+#include "render/svg_timeseries.hpp"
 #include "render/verdict_html.hpp"
 #include "tables/verdict.hpp"
 
@@ -87,10 +89,27 @@ std::string benchmarkGraphs(const BenchmarkResults& b) {
     return benchmarkChartsSvg(b.name, b.runs, b.runs.front().summaryOps(std::nullopt), units, plot);
 }
 
-std::string htmlBenchmark(const KernelsOptions& o, const BenchmarkResults& b) {
+// Monitors are read here, for the page only: the text report and the JSON
+// do not show them.
+std::string monitorGraphs(const KernelsOptions& o, const std::vector<std::string>& runs, const std::string& bench) {
+    std::string charts;
+    for (const TimeChart& c : monitorCharts(o.logDir, runs, bench)) {
+        if (c.series.empty()) {
+            charts += "<p class=\"monitor-note\">" + escapeHtml(c.title);
+            for (const std::string& n : c.notes) charts += "<br>" + escapeHtml(n);
+            charts += "</p>\n";
+        } else {
+            charts += timeChartSvg(c);
+        }
+    }
+    return charts.empty() ? "" : "<h3>Monitors</h3>\n<div class=\"charts\">\n" + charts + "</div>\n";
+}
+
+std::string htmlBenchmark(const KernelsOptions& o, const std::vector<std::string>& runs, const BenchmarkResults& b) {
     std::string out = "<h2 id=\"" + escapeHtml(b.name) + "\">" + escapeHtml(b.name) + "</h2>\n";
     out += validityHtml(o, b.validity);
-    if (!b.error.empty()) return out + "<p>not compared: " + escapeHtml(b.error) + "</p>\n";
+    if (!b.error.empty())
+        return out + "<p>not compared: " + escapeHtml(b.error) + "</p>\n" + monitorGraphs(o, runs, b.name);
     out += renderReport(*b.compare, OutputFormat::Html);
     out += "<h3>Graphs</h3>\n<div class=\"charts\">\n" + benchmarkGraphs(b) + "</div>\n";
     if (b.duration) out += "<h3>Duration</h3>\n" + renderReport(*b.duration, OutputFormat::Html);
@@ -99,7 +118,7 @@ std::string htmlBenchmark(const KernelsOptions& o, const BenchmarkResults& b) {
     if (b.baselines) out += renderTwoBaselinesHtml(b.name, *b.baselines);
     out += renderLkpHtml(b.name, b.lkp);
     if (!b.verdictNotes.empty()) out += "<pre>" + escapeHtml(b.verdictNotes) + "</pre>\n";
-    return out;
+    return out + monitorGraphs(o, runs, b.name);
 }
 
 // Mean, stddev, CoV and sample count of every operation of every run.
@@ -212,7 +231,7 @@ std::string renderKernelsHtml(const KernelsOptions& o, const KernelsData& d) {
     std::string out = "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>" + title + "</title><style>" +
                       kStyle + "</style></head><body>\n<h1>" + title + "</h1>\n";
     out += htmlMachineState(d.states);
-    for (const BenchmarkResults& b : d.benchmarks) out += htmlBenchmark(o, b);
+    for (const BenchmarkResults& b : d.benchmarks) out += htmlBenchmark(o, d.runs, b);
     return out + "</body></html>\n";
 }
 

@@ -1,7 +1,8 @@
 // kernels_page.hpp - compare-kernels' last stage: the runs of every benchmark,
 // loaded and compared once (report/kernels_report.cpp), written out as the
 // text report, the HTML page and the JSON export. Each rendering reads the
-// same data; none loads anything again.
+// same data; none loads the benchmarks again (the page alone reads the
+// monitor logs it graphs, report/kernels_monitors.hpp).
 #pragma once
 #include "input/machine_state.hpp"
 #include "input/run_validity.hpp"
