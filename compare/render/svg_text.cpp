@@ -98,9 +98,10 @@ std::vector<double> niceTicks(double lo, double hi, int target) {
             step = m * mag;
             break;
         }
+    // From the round value at or below lo to the one at or above hi.
+    const double first = std::floor(lo / step), last = std::ceil(hi / step - 1e-9);
     std::vector<double> ticks;
-    for (double t = std::floor(lo / step) * step; t <= hi + step * 1e-9 && ticks.size() < 50; t += step)
-        ticks.push_back(std::abs(t) < step * 1e-9 ? 0 : t);
+    for (double i = first; i <= last && ticks.size() < 50; ++i) ticks.push_back(i == 0 ? 0 : i * step);
     return ticks;
 }
 
