@@ -79,9 +79,12 @@ std::string mark(const CategoryChart& c, std::size_t cat, std::size_t run, doubl
 
 std::string categoryChartSvg(const CategoryChart& c) {
     const std::size_t nRuns = std::max<std::size_t>(1, c.runs.size());
-    const double slotW = c.style == CategoryStyle::Candlesticks
-                             ? std::max(28.0, static_cast<double>(nRuns) * (kCandleW + 3) + 12)
-                             : std::max(28.0, static_cast<double>(nRuns) * 5 + 14);
+    const double minSlot = c.style == CategoryStyle::Candlesticks
+                               ? std::max(28.0, static_cast<double>(nRuns) * (kCandleW + 3) + 12)
+                               : std::max(28.0, static_cast<double>(nRuns) * 5 + 14);
+    // A few categories share the minimum plot width instead of huddling left.
+    const double plotW = std::max(360.0, static_cast<double>(c.categories.size()) * minSlot);
+    const double slotW = plotW / static_cast<double>(std::max<std::size_t>(1, c.categories.size()));
     const double runStep = c.style == CategoryStyle::Candlesticks ? kCandleW + 3 : 5;
 
     // y axis: ticks, their widest label, the axis title's lines.
@@ -108,7 +111,6 @@ std::string categoryChartSvg(const CategoryChart& c) {
         labelDepth = std::max(labelDepth, reach + extra + kCatFont);
     }
     const double left = 8 + std::max(axisW, overhangLeft + 4);
-    const double plotW = std::max(360.0, static_cast<double>(c.categories.size()) * slotW);
     const double width = std::max(480.0, left + plotW + 24);
 
     std::string body;

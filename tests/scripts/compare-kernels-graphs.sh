@@ -95,6 +95,22 @@ read -r _ _ _ clipped _ < <(head -1 geometry-narrow.txt | tr '=' ' ' | awk '{pri
 [[ $clipped -gt 0 ]] || fail "the geometry check found nothing outside charts narrowed by 35%"
 echo "ok: the check flags $clipped texts once the charts are narrowed"
 
+# Long, wide run names (capitals count as wide as the estimate allows) on a
+# 54-operation benchmark: legends wrap, nothing leaves its chart.
+long1='MMMM-WWWW-6.18.0-rc4-with-the-whole-mitigation-set-enabled-and-a-long-suffix'
+long2='v7.3 patched build with ibpb=always, and a name far longer than one legend row of any chart here'
+mkdir -p longtree
+cp -a "$SHARED/goldens/cases/redis-basic/log/v7.1.3-first" "longtree/$long1"
+cp -a "$SHARED/goldens/cases/redis-basic/log/v7.3" "longtree/$long2"
+chmod -R u+w longtree
+sed -i 's/^start :: .*/start :: 1764460900/' "longtree/$long2/iter-0/tests-timestamp"
+"$BIN/compare-kernels" -C longtree --baseline "$long1" --compare "$long2" --format html --output-dir long \
+	2> long-err.txt || { cat long-err.txt; fail "compare-kernels failed on long run names"; }
+geometry long/index.html long
+read -r _ lsvgs ltexts loutside _ < <(head -1 geometry-long.txt | tr '=' ' ' | awk '{print $1, $3, $5, $7, $9}')
+[[ $lsvgs -ge 6 && $loutside -eq 0 ]] || { cat geometry-long.txt; fail "long run names: $loutside texts outside"; }
+echo "ok: long run names: $lsvgs svgs, all $ltexts texts inside"
+
 # The screenshot: the whole page, kept here.
 shot_height=$((height < 16000 ? height : 16000))
 timeout 120 "$CHROMIUM" "${flags[@]}" --window-size=1400,"$shot_height" --screenshot="$PWD/report.png" \
