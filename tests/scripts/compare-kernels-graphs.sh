@@ -95,6 +95,19 @@ read -r _ _ _ clipped _ < <(head -1 geometry-narrow.txt | tr '=' ' ' | awk '{pri
 [[ $clipped -gt 0 ]] || fail "the geometry check found nothing outside charts narrowed by 35%"
 echo "ok: the check flags $clipped texts once the charts are narrowed"
 
+# A bad monitor log is one note on its chart, not a failed page: a FIFO as
+# one run's vmstat log, markup and binary bytes as another's mpstat log.
+cp -a tree badtree
+rm badtree/v7.3/iter-0/vmstat-perfpipe.gz
+mkfifo badtree/v7.3/iter-0/vmstat-perfpipe
+printf 'garbage\n\377<script>x</script>\n' | gzip > badtree/v7.1.3-return/iter-0/mpstat-perfpipe.gz
+timeout 60 "$BIN/compare-kernels" -C badtree --baseline v7.1.3-first --compare v7.3 --compare v7.1.3-return \
+	--format html --output-dir bad 2> bad-err.txt || { cat bad-err.txt; fail "a bad monitor log failed the page"; }
+grep -q 'v7.3: vmstat us not drawn: [^<]*vmstat-perfpipe: a FIFO' bad/index.html || fail "no note for the FIFO"
+grep -q 'v7.1.3-return: mpstat node-0 not drawn' bad/index.html || fail "no note for the bad mpstat log"
+if grep -q '<script' bad/index.html; then fail "markup from a log reached the page"; fi
+echo "ok: bad monitor logs are notes on their charts"
+
 # Long, wide run names (capitals count as wide as the estimate allows) on a
 # 54-operation benchmark: legends wrap, nothing leaves its chart.
 long1='MMMM-WWWW-6.18.0-rc4-with-the-whole-mitigation-set-enabled-and-a-long-suffix'
