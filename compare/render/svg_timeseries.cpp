@@ -106,7 +106,7 @@ std::string timeChartSvg(const TimeChart& c, std::size_t maxPoints) {
                 "\"" + (*d ? std::string(" stroke-dasharray=\"") + d + "\"" : "") + " points=\"" + pts + "\"/>\n";
     }
 
-    std::vector<std::string> under{"x: seconds since the monitor started"};
+    std::vector<std::string> under{"x: " + c.xLabel};
     under.insert(under.end(), c.notes.begin(), c.notes.end());
     if (thinned > 0)
         under.push_back(std::to_string(thinned) + " series downsampled to " + std::to_string(maxPoints) +

@@ -20,6 +20,7 @@ struct TimeChart {
     std::string title, yLabel;
     std::vector<TimeSeries> series;
     std::vector<std::string> notes;  // printed under the chart
+    std::string xLabel = "seconds since the monitor started";
 };
 
 // At most maxPoints points of each series: consecutive samples averaged in

@@ -111,6 +111,7 @@ bool allZero(const TimeChart& c) {
 }
 
 void keep(std::vector<TimeChart>& charts, TimeChart c) {
+    c.xLabel = "seconds since the monitor started, in each run's first iteration (iter-0)";
     if (!c.series.empty() || !c.notes.empty()) charts.push_back(std::move(c));
 }
 
