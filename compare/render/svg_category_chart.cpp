@@ -157,9 +157,14 @@ std::string categoryChartSvg(const CategoryChart& c) {
         }
 
     cursor = bottom + 8 + labelDepth;
-    std::vector<std::string> under;  // the x axis title, then the notes
+    std::vector<std::string> under;  // the x axis title, the notes, the empty categories
     if (!c.xLabel.empty()) under.push_back("x: " + c.xLabel);
     under.insert(under.end(), c.notes.begin(), c.notes.end());
+    std::string empty;
+    for (std::size_t cat = 0; cat < c.categories.size(); ++cat)
+        if (std::all_of(c.values[cat].begin(), c.values[cat].end(), [](const CategoryValue& v) { return std::isnan(v.mean); }))
+            empty += (empty.empty() ? "" : ", ") + c.categories[cat];
+    if (!empty.empty()) under.push_back("no run has samples of: " + empty);
     for (const std::string& text : under) {
         double end = 0;
         body += svg::wrappedText(10, cursor + 14, text, kLabelFont, width - 20, end);

@@ -92,6 +92,9 @@ TEST_CASE("a chart of one metric and one run keeps its title and legend inside",
     CHECK(textsOutside(s).empty());
     CHECK(s.find(">pipe-pingpong usecs-op: Time (microseconds)</text>") != std::string::npos);
     CHECK(s.find(">run0</text>") != std::string::npos);
+    c.categories.push_back("op-without-samples");
+    c.values.push_back({CategoryValue{}});
+    CHECK(categoryChartSvg(c).find(">no run has samples of: op-without-samples</text>") != std::string::npos);
 }
 
 TEST_CASE("two hundred operations, eight runs and long names all stay inside", "[compare][svg]") {
