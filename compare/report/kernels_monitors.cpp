@@ -30,8 +30,8 @@ struct Samples {
 
 class MonitorReader {
 public:
-    MonitorReader(const fs::path& logDir, std::vector<std::string> runs, std::string benchmark)
-        : logDir_(logDir), runs_(std::move(runs)), benchmark_(std::move(benchmark)) {}
+    MonitorReader(const fs::path& logDir, std::vector<std::string> runs, std::string benchmark, Warnings& warnings)
+        : logDir_(logDir), runs_(std::move(runs)), benchmark_(std::move(benchmark)), warnings_(warnings) {}
 
     const std::vector<std::string>& runs() const { return runs_; }
 
@@ -64,6 +64,13 @@ public:
                 std::string note = run + ": " + monitor + (subHeading.empty() ? "" : " " + subHeading) +
                                    " not drawn: " + e.what();
                 if (std::find(notes.begin(), notes.end(), note) == notes.end()) notes.push_back(note);
+                // Each unreadable log once, however many charts it would have fed.
+                const std::string file = (logDir_ / run / "iter-0" / (monitor + "-" + benchmark_)).string();
+                const std::string what = e.what();
+                std::string warning = benchmark_ + " monitor graphs: " +
+                                      (what.rfind(file, 0) == 0 ? what : file + ": " + what);
+                if (std::find(warnings_.begin(), warnings_.end(), warning) == warnings_.end())
+                    warnings_.push_back(warning);
             }
         }
         return out;
@@ -73,6 +80,7 @@ private:
     fs::path logDir_;
     std::vector<std::string> runs_;
     std::string benchmark_;
+    Warnings& warnings_;
 };
 
 // fields[i] of every run, one line each: colour by run, line style by field.
@@ -118,8 +126,8 @@ void keep(std::vector<TimeChart>& charts, TimeChart c) {
 }  // namespace
 
 std::vector<TimeChart> monitorCharts(const fs::path& logDir, const std::vector<std::string>& runs,
-                                     const std::string& benchmark) {
-    MonitorReader reader(logDir, runs, benchmark);
+                                     const std::string& benchmark, Warnings& warnings) {
+    MonitorReader reader(logDir, runs, benchmark, warnings);
     auto anyRun = [&](const char* monitor) {
         return std::any_of(runs.begin(), runs.end(), [&](const std::string& r) { return reader.recorded(r, monitor); });
     };
@@ -147,10 +155,14 @@ std::vector<TimeChart> monitorCharts(const fs::path& logDir, const std::vector<s
         c.notes.insert(c.notes.begin(), notes.begin(), notes.end());
         keep(charts, std::move(c));
     }
-    if (anyRun("mpstat"))
+    if (anyRun("mpstat")) {
+        // Nodes past 0 are probed: the first one the topology lacks ends
+        // the list, and is no warning.
+        Warnings probing;
+        MonitorReader prober(logDir, runs, benchmark, probing);
         for (std::size_t node = 0; node < kMaxNodes; ++node) {
             const std::string sub = "node-" + std::to_string(node);
-            TimeChart c = fieldsChart(reader, "mpstat", parseMpstatMonitor, {sub},
+            TimeChart c = fieldsChart(node == 0 ? reader : prober, "mpstat", parseMpstatMonitor, {sub},
                                       "CPU busy on NUMA " + sub + ": sum over its CPUs of 100 - %idle (mpstat)",
                                       "Busy percentage");
             if (c.series.empty()) {
@@ -159,6 +171,7 @@ std::vector<TimeChart> monitorCharts(const fs::path& logDir, const std::vector<s
             }
             keep(charts, std::move(c));
         }
+    }
     if (anyRun("iostat")) {
         std::vector<std::string> notes, devices;
         for (const std::string& op : operationsOf(reader, "iostat", parseIostatMonitor, notes))

@@ -91,9 +91,10 @@ std::string benchmarkGraphs(const BenchmarkResults& b) {
 
 // Monitors are read here, for the page only: the text report and the JSON
 // do not show them.
-std::string monitorGraphs(const KernelsOptions& o, const std::vector<std::string>& runs, const std::string& bench) {
+std::string monitorGraphs(const KernelsOptions& o, const std::vector<std::string>& runs, const std::string& bench,
+                          Warnings& warnings) {
     std::string charts;
-    for (const TimeChart& c : monitorCharts(o.logDir, runs, bench)) {
+    for (const TimeChart& c : monitorCharts(o.logDir, runs, bench, warnings)) {
         if (c.series.empty()) {
             charts += "<p class=\"monitor-note\">" + escapeHtml(c.title);
             for (const std::string& n : c.notes) charts += "<br>" + escapeHtml(n);
@@ -105,11 +106,12 @@ std::string monitorGraphs(const KernelsOptions& o, const std::vector<std::string
     return charts.empty() ? "" : "<h3>Monitors</h3>\n<div class=\"charts\">\n" + charts + "</div>\n";
 }
 
-std::string htmlBenchmark(const KernelsOptions& o, const std::vector<std::string>& runs, const BenchmarkResults& b) {
+std::string htmlBenchmark(const KernelsOptions& o, const std::vector<std::string>& runs, const BenchmarkResults& b,
+                          Warnings& warnings) {
     std::string out = "<h2 id=\"" + escapeHtml(b.name) + "\">" + escapeHtml(b.name) + "</h2>\n";
     out += validityHtml(o, b.validity);
     if (!b.error.empty())
-        return out + "<p>not compared: " + escapeHtml(b.error) + "</p>\n" + monitorGraphs(o, runs, b.name);
+        return out + "<p>not compared: " + escapeHtml(b.error) + "</p>\n" + monitorGraphs(o, runs, b.name, warnings);
     out += renderReport(*b.compare, OutputFormat::Html);
     out += "<h3>Graphs</h3>\n<div class=\"charts\">\n" + benchmarkGraphs(b) + "</div>\n";
     if (b.duration) out += "<h3>Duration</h3>\n" + renderReport(*b.duration, OutputFormat::Html);
@@ -118,7 +120,7 @@ std::string htmlBenchmark(const KernelsOptions& o, const std::vector<std::string
     if (b.baselines) out += renderTwoBaselinesHtml(b.name, *b.baselines);
     out += renderLkpHtml(b.name, b.lkp);
     if (!b.verdictNotes.empty()) out += "<pre>" + escapeHtml(b.verdictNotes) + "</pre>\n";
-    return out + monitorGraphs(o, runs, b.name);
+    return out + monitorGraphs(o, runs, b.name, warnings);
 }
 
 // Mean, stddev, CoV and sample count of every operation of every run.
@@ -226,12 +228,14 @@ std::string renderKernelsText(const KernelsOptions& o, const KernelsData& d) {
     return out;
 }
 
-std::string renderKernelsHtml(const KernelsOptions& o, const KernelsData& d) {
+std::string renderKernelsHtml(const KernelsOptions& o, const KernelsData& d, std::ostream& err) {
     std::string title = escapeHtml(o.title.empty() ? "MMTests comparison: " + d.runs.front() : o.title);
     std::string out = "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>" + title + "</title><style>" +
                       kStyle + "</style></head><body>\n<h1>" + title + "</h1>\n";
     out += htmlMachineState(d.states);
-    for (const BenchmarkResults& b : d.benchmarks) out += htmlBenchmark(o, d.runs, b);
+    Warnings warnings;
+    for (const BenchmarkResults& b : d.benchmarks) out += htmlBenchmark(o, d.runs, b, warnings);
+    for (const std::string& w : warnings) err << "compare-kernels: warning: " << w << "\n";
     return out + "</body></html>\n";
 }
 

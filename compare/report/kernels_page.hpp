@@ -46,8 +46,9 @@ struct KernelsData {
 
 std::string renderKernelsText(const KernelsOptions& options, const KernelsData& data);
 // One self-contained page; every string from the log tree or the command
-// line goes through escapeHtml.
-std::string renderKernelsHtml(const KernelsOptions& options, const KernelsData& data);
+// line goes through escapeHtml. A monitor log it cannot graph is one warning
+// on err.
+std::string renderKernelsHtml(const KernelsOptions& options, const KernelsData& data, std::ostream& err);
 // Invalid UTF-8 from the tree is replaced by U+FFFD, with one warning on err.
 std::string renderKernelsJson(const KernelsOptions& options, const KernelsData& data, std::ostream& err);
 

@@ -106,7 +106,13 @@ timeout 60 "$BIN/compare-kernels" -C badtree --baseline v7.1.3-first --compare v
 grep -q 'v7.3: vmstat us not drawn: [^<]*vmstat-perfpipe: a FIFO' bad/index.html || fail "no note for the FIFO"
 grep -q 'v7.1.3-return: mpstat node-0 not drawn' bad/index.html || fail "no note for the bad mpstat log"
 if grep -q '<script' bad/index.html; then fail "markup from a log reached the page"; fi
-echo "ok: bad monitor logs are notes on their charts"
+[[ $(grep -c 'warning: perfpipe monitor graphs: badtree/v7.3/iter-0/vmstat-perfpipe: a FIFO' bad-err.txt) -eq 1 ]] ||
+	{ cat bad-err.txt; fail "the FIFO is not one warning on stderr"; }
+grep -q 'warning: perfpipe monitor graphs: badtree/v7.1.3-return/iter-0/mpstat-perfpipe: ' bad-err.txt ||
+	{ cat bad-err.txt; fail "the bad mpstat log is no warning naming it"; }
+[[ $(wc -l < bad-err.txt) -eq 2 ]] || { cat bad-err.txt; fail "expected two warnings"; }
+if grep -q 'monitor graphs' err.txt; then fail "warnings about the good tree's monitors: $(cat err.txt)"; fi
+echo "ok: bad monitor logs are notes on their charts and one warning each"
 
 # Long, wide run names (capitals count as wide as the estimate allows) on a
 # 54-operation benchmark: legends wrap, nothing leaves its chart.
