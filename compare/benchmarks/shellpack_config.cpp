@@ -109,16 +109,23 @@ std::map<std::string, std::string> metricUnits(const std::string& yamlText) {
     return units;
 }
 
-std::string unitOfOperation(const std::map<std::string, std::string>& units, const std::string& op) {
-    std::size_t start = 0;
-    while (start <= op.size()) {
-        std::size_t dash = op.find('-', start);
-        std::string word = op.substr(start, dash == std::string::npos ? std::string::npos : dash - start);
-        if (auto u = units.find(word); u != units.end()) return u->second;
-        if (dash == std::string::npos) break;
-        start = dash + 1;
+std::string metricOfOperation(const std::map<std::string, std::string>& units, const std::string& op) {
+    // A metric is a run of whole dash-separated words ("usecs-op" is one
+    // metric); the earliest in op wins, then the longest.
+    std::size_t bestAt = std::string::npos;
+    std::string best;
+    const std::string dashed = "-" + op + "-";
+    for (const auto& [metric, unit] : units) {
+        std::size_t at = dashed.find("-" + metric + "-");
+        if (at == std::string::npos || metric.empty()) continue;
+        if (at < bestAt || (at == bestAt && metric.size() > best.size())) bestAt = at, best = metric;
     }
-    return "";
+    return best;
+}
+
+std::string unitOfOperation(const std::map<std::string, std::string>& units, const std::string& op) {
+    auto u = units.find(metricOfOperation(units, op));
+    return u == units.end() ? "" : u->second;
 }
 
 std::optional<std::string> embeddedShellpackYaml(const std::string& name) {

@@ -27,8 +27,11 @@ SummarySettings loadSummarySettings(const std::string& yamlText, const std::stri
 // The `units:` of each metric under `metrics:` (e.g. RPS -> KOPS_PER_SECOND);
 // empty when the YAML is malformed or names none.
 std::map<std::string, std::string> metricUnits(const std::string& yamlText);
-// The unit of an operation label (metric[-factorA][-factorB], in either
-// order): that of the first dash-separated word naming a metric, else "".
+// The metric of an operation label (metric[-factorA][-factorB], in either
+// order): the first run of whole dash-separated words naming a key of units
+// ("usecs-op" is one metric), else "".
+std::string metricOfOperation(const std::map<std::string, std::string>& units, const std::string& op);
+// That metric's unit, else "".
 std::string unitOfOperation(const std::map<std::string, std::string>& units, const std::string& op);
 
 // The embedded shellpack.yaml of a benchmark, nullopt when none is embedded.

@@ -1,109 +1,87 @@
 #include "render/svg_chart.hpp"
 
-#include "render/html_escape.hpp"
+#include "benchmarks/shellpack_config.hpp"
+#include "render/svg_category_chart.hpp"
+#include "render/svg_text.hpp"
 #include "tables/verdict.hpp"
 
 #include <algorithm>
-#include <cmath>
-#include <cstdio>
 
 namespace mmtp::compare {
 
 namespace {
 
-const char* const kColours[] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf"};
+struct Style {
+    CategoryStyle style;
+    std::string note;  // how to read the marks
+};
 
-std::string num(double v) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.1f", v);
-    return buf;
+Style styleOf(const std::string& plotType) {
+    if (plotType == "client-errorlines") return {CategoryStyle::ErrorLines, "points: mean; bars: mean +- stddev"};
+    if (plotType == "lines" || plotType == "linespoint") return {CategoryStyle::Lines, "points: mean"};
+    const std::string candles = "whiskers: min..max; box: mean +- stddev; black tick: mean";
+    if (plotType.find("candlesticks") != std::string::npos) return {CategoryStyle::Candlesticks, candles};
+    return {CategoryStyle::Candlesticks,
+            candles + " (PlotType " + plotType + " is not drawn by this report: shown as candlesticks)"};
 }
 
-struct Candle {
-    double lo, boxLo, mean, boxHi, hi;
-};
+CategoryValue valueOf(const RunSummary& run, const std::string& op) {
+    std::vector<double> v = run.extraction.allValues(op);
+    if (v.empty()) return {};
+    SampleStats s = sampleStats(run, op);
+    auto [mn, mx] = std::minmax_element(v.begin(), v.end());
+    return {*mn, s.mean, s.stddev, *mx};
+}
 
 }  // namespace
 
-std::string candlestickSvg(const std::string& title, const std::vector<RunSummary>& runs,
-                           const std::vector<std::string>& allOps, std::size_t maxOps) {
-    // Candles per operation, relative to the baseline mean.
-    std::vector<std::string> ops;
-    std::vector<std::vector<Candle>> candles;
-    for (const std::string& op : allOps) {
-        if (ops.size() == maxOps) break;
-        double base = sampleStats(runs.front(), op).mean;
-        if (base == 0 || std::isnan(base)) continue;
-        std::vector<Candle> group;
-        for (const RunSummary& run : runs) {
-            std::vector<double> v = run.extraction.allValues(op);
-            if (v.empty()) {
-                group.push_back({NAN, NAN, NAN, NAN, NAN});
-                continue;
+std::string benchmarkChartsSvg(const std::string& benchmark, const std::vector<RunSummary>& runs,
+                               const std::vector<std::string>& allOps, const std::map<std::string, std::string>& units,
+                               const PlotSettings& plot, std::size_t perChart, std::size_t maxOps) {
+    if (runs.empty() || allOps.empty()) return "";
+    perChart = std::max<std::size_t>(1, perChart);
+    const std::vector<std::string> ops(allOps.begin(), allOps.begin() + static_cast<long>(std::min(maxOps, allOps.size())));
+    // One chart per metric, as graph-mmtests.sh draws them, in the order the
+    // metrics first appear; operations of no known metric share one.
+    std::vector<std::pair<std::string, std::vector<std::string>>> byMetric;
+    for (const std::string& op : ops) {
+        std::string metric = metricOfOperation(units, op);
+        auto g = std::find_if(byMetric.begin(), byMetric.end(), [&metric](const auto& x) { return x.first == metric; });
+        if (g == byMetric.end()) g = byMetric.insert(byMetric.end(), {metric, {}});
+        g->second.push_back(op);
+    }
+    const Style style = styleOf(plot.type);
+    std::vector<std::string> runNames;
+    for (const RunSummary& r : runs) runNames.push_back(r.testName);
+
+    std::string out;
+    for (std::size_t m = 0; m < byMetric.size(); ++m) {
+        const auto& [metric, metricOps] = byMetric[m];
+        // Pages of equal size, none above perChart.
+        const std::size_t parts = (metricOps.size() + perChart - 1) / perChart;
+        const std::size_t perPart = (metricOps.size() + parts - 1) / parts;
+        const std::string yLabel = metric.empty() ? plot.yaxis : svg::unitLabel(units.at(metric));
+        for (std::size_t part = 0; part < parts; ++part) {
+            CategoryChart c;
+            c.title = benchmark + (metric.empty() ? "" : " " + metric) + (yLabel.empty() ? "" : ": " + yLabel) +
+                      (parts > 1 ? " (part " + std::to_string(part + 1) + " of " + std::to_string(parts) + ")" : "");
+            c.yLabel = yLabel.empty() ? "value" : yLabel;
+            c.xLabel = plot.xaxis;
+            c.runs = runNames;
+            c.style = style.style;
+            c.notes.push_back(style.note);
+            for (std::size_t i = part * perPart; i < std::min(metricOps.size(), (part + 1) * perPart); ++i) {
+                c.categories.push_back(metricOps[i]);
+                std::vector<CategoryValue>& row = c.values.emplace_back();
+                for (const RunSummary& run : runs) row.push_back(valueOf(run, metricOps[i]));
             }
-            SampleStats s = sampleStats(run, op);
-            auto [mn, mx] = std::minmax_element(v.begin(), v.end());
-            group.push_back({*mn / base, (s.mean - s.stddev) / base, s.mean / base, (s.mean + s.stddev) / base, *mx / base});
+            if (allOps.size() > ops.size() && part + 1 == parts && m + 1 == byMetric.size())
+                c.notes.push_back(std::to_string(ops.size()) + " of " + std::to_string(allOps.size()) +
+                                  " operations drawn; the tables above hold them all");
+            out += categoryChartSvg(c);
         }
-        ops.push_back(op);
-        candles.push_back(group);
     }
-    double lo = 1, hi = 1;
-    for (const auto& g : candles)
-        for (const Candle& c : g)
-            if (!std::isnan(c.mean)) lo = std::min({lo, c.lo, c.boxLo}), hi = std::max({hi, c.hi, c.boxHi});
-    double pad = (hi - lo) * 0.05 + 1e-9;
-    lo -= pad;
-    hi += pad;
-
-    const double left = 60, top = 40, plotH = 260, candleW = 10, gap = 18;
-    const double groupW = static_cast<double>(runs.size()) * (candleW + 2) + gap;
-    const double width = left + std::max(1.0, static_cast<double>(ops.size())) * groupW + 20;
-    const double height = top + plotH + 130;
-    auto y = [&](double v) { return top + (hi - v) / (hi - lo) * plotH; };
-
-    std::string s = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"candlesticks\" width=\"" + num(width) +
-                    "\" height=\"" + num(height) + "\" font-family=\"sans-serif\" font-size=\"10\">\n";
-    s += "<text x=\"" + num(left) + "\" y=\"14\" font-size=\"13\">" + escapeHtml(title) +
-         " (each operation relative to the mean of " + escapeHtml(runs.front().testName) + ")</text>\n";
-    for (std::size_t r = 0; r < runs.size(); ++r) {
-        double lx = left + static_cast<double>(r) * 150;
-        s += "<rect x=\"" + num(lx) + "\" y=\"22\" width=\"10\" height=\"10\" fill=\"" + kColours[r % 8] + "\"/>";
-        s += "<text x=\"" + num(lx + 14) + "\" y=\"31\">" + escapeHtml(runs[r].testName) + "</text>\n";
-    }
-    for (int i = 0; i <= 4; ++i) {
-        double v = lo + (hi - lo) * i / 4;
-        s += "<line x1=\"" + num(left) + "\" x2=\"" + num(width - 20) + "\" y1=\"" + num(y(v)) + "\" y2=\"" + num(y(v)) +
-             "\" stroke=\"#ddd\"/><text x=\"" + num(left - 6) + "\" y=\"" + num(y(v) + 3) + "\" text-anchor=\"end\">" +
-             num(v * 100) + "%</text>\n";
-    }
-    s += "<line x1=\"" + num(left) + "\" x2=\"" + num(width - 20) + "\" y1=\"" + num(y(1)) + "\" y2=\"" + num(y(1)) +
-         "\" stroke=\"#555\" stroke-dasharray=\"4,3\"/>\n";
-    for (std::size_t g = 0; g < ops.size(); ++g) {
-        double gx = left + static_cast<double>(g) * groupW + gap / 2;
-        for (std::size_t r = 0; r < candles[g].size(); ++r) {
-            const Candle& c = candles[g][r];
-            if (std::isnan(c.mean)) continue;
-            double x = gx + static_cast<double>(r) * (candleW + 2);
-            const char* col = kColours[r % 8];
-            s += "<g><title>" + escapeHtml(ops[g] + " " + runs[r].testName) + "</title>";
-            s += "<line x1=\"" + num(x + candleW / 2) + "\" x2=\"" + num(x + candleW / 2) + "\" y1=\"" + num(y(c.hi)) +
-                 "\" y2=\"" + num(y(c.lo)) + "\" stroke=\"" + col + "\"/>";
-            s += "<rect x=\"" + num(x) + "\" y=\"" + num(y(c.boxHi)) + "\" width=\"" + num(candleW) + "\" height=\"" +
-                 num(std::max(1.0, y(c.boxLo) - y(c.boxHi))) + "\" fill=\"" + col + "\" fill-opacity=\"0.5\" stroke=\"" +
-                 col + "\"/>";
-            s += "<line x1=\"" + num(x) + "\" x2=\"" + num(x + candleW) + "\" y1=\"" + num(y(c.mean)) + "\" y2=\"" +
-                 num(y(c.mean)) + "\" stroke=\"#000\"/></g>\n";
-        }
-        double cx = gx + static_cast<double>(runs.size()) * (candleW + 2) / 2;
-        s += "<text transform=\"translate(" + num(cx) + "," + num(top + plotH + 12) +
-             ") rotate(-45)\" text-anchor=\"end\">" + escapeHtml(ops[g]) + "</text>\n";
-    }
-    if (allOps.size() > ops.size())
-        s += "<text x=\"" + num(left) + "\" y=\"" + num(height - 6) + "\">" + std::to_string(ops.size()) + " of " +
-             std::to_string(allOps.size()) + " operations shown</text>\n";
-    s += "</svg>\n";
-    return s;
+    return out;
 }
 
 }  // namespace mmtp::compare

@@ -1,14 +1,19 @@
 #include "report/kernels_page.hpp"
 
+#include "benchmarks/plot_settings.hpp"
+#include "benchmarks/shellpack_config.hpp"
+#include "report/kernels_monitors.hpp"
 #include "render/html_escape.hpp"
 #include "render/render.hpp"
 #include "render/svg_chart.hpp"
+#include "render/svg_timeseries.hpp"
 #include "render/verdict_html.hpp"
 #include "tables/verdict.hpp"
 
 #include <nlohmann/json.hpp>
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <ostream>
 
 using nlohmann::json;
@@ -26,7 +31,7 @@ const char* kStyle =
     "table.resultsTable{border-collapse:collapse;font-family:monospace;font-size:12px;white-space:pre}"
     "table.resultsTable td,table.resultsTable th{padding:0 2px}pre{font-size:12px}"
     "table.state{border-collapse:collapse;font-size:12px}table.state td,table.state th{border:1px solid #ccc;padding:2px 6px}"
-    "svg{display:block;margin:0.5em 0}p.verdict-title{font-weight:bold}"
+    "svg{display:block;margin:0.5em 0}div.charts{overflow-x:auto}p.verdict-title{font-weight:bold}"
     "table.verdict{border-collapse:collapse;font-size:12px}table.verdict td,table.verdict th{border:1px solid #ccc;"
     "padding:2px 6px;text-align:right}table.verdict td:first-child{text-align:left}"
     "tr.significant{background:#ffd7a8;font-weight:bold}tr.exceeds{background:#fff3cf}"
@@ -76,20 +81,46 @@ std::string htmlMachineState(const std::vector<RunMachineState>& states) {
     return out + "</table>\n";
 }
 
-std::string htmlBenchmark(const KernelsOptions& o, const BenchmarkResults& b) {
+// As the shellpack.yaml's PlotType asks, absolute values in its units.
+std::string benchmarkGraphs(const BenchmarkResults& b) {
+    std::optional<std::string> yaml = embeddedShellpackYaml(b.name);
+    PlotSettings plot = yaml ? loadPlotSettings(*yaml) : PlotSettings{};
+    std::map<std::string, std::string> units = yaml ? metricUnits(*yaml) : std::map<std::string, std::string>{};
+    return benchmarkChartsSvg(b.name, b.runs, b.runs.front().summaryOps(std::nullopt), units, plot);
+}
+
+// Monitors are read here, for the page only: the text report and the JSON
+// do not show them.
+std::string monitorGraphs(const KernelsOptions& o, const std::vector<std::string>& runs, const std::string& bench,
+                          Warnings& warnings) {
+    std::string charts;
+    for (const TimeChart& c : monitorCharts(o.logDir, runs, bench, warnings)) {
+        if (c.series.empty()) {
+            charts += "<p class=\"monitor-note\">" + escapeHtml(c.title);
+            for (const std::string& n : c.notes) charts += "<br>" + escapeHtml(n);
+            charts += "</p>\n";
+        } else {
+            charts += timeChartSvg(c);
+        }
+    }
+    return charts.empty() ? "" : "<h3>Monitors</h3>\n<div class=\"charts\">\n" + charts + "</div>\n";
+}
+
+std::string htmlBenchmark(const KernelsOptions& o, const std::vector<std::string>& runs, const BenchmarkResults& b,
+                          Warnings& warnings) {
     std::string out = "<h2 id=\"" + escapeHtml(b.name) + "\">" + escapeHtml(b.name) + "</h2>\n";
     out += validityHtml(o, b.validity);
-    if (!b.error.empty()) return out + "<p>not compared: " + escapeHtml(b.error) + "</p>\n";
+    if (!b.error.empty())
+        return out + "<p>not compared: " + escapeHtml(b.error) + "</p>\n" + monitorGraphs(o, runs, b.name, warnings);
     out += renderReport(*b.compare, OutputFormat::Html);
-    const auto& ratioOps = b.runs.front().extraction.ratioOperations();
-    out += candlestickSvg(b.name, b.runs, ratioOps ? *ratioOps : b.runs.front().summaryOps(std::nullopt));
+    out += "<h3>Graphs</h3>\n<div class=\"charts\">\n" + benchmarkGraphs(b) + "</div>\n";
     if (b.duration) out += "<h3>Duration</h3>\n" + renderReport(*b.duration, OutputFormat::Html);
     if (!b.verdictText.empty()) out += "<h3>Verdict</h3>\n";
     for (const AbaVerdict& v : b.aba) out += renderAbaHtml(b.name, v.a1, v.b, v.a2, v.table, v.note);
     if (b.baselines) out += renderTwoBaselinesHtml(b.name, *b.baselines);
     out += renderLkpHtml(b.name, b.lkp);
     if (!b.verdictNotes.empty()) out += "<pre>" + escapeHtml(b.verdictNotes) + "</pre>\n";
-    return out;
+    return out + monitorGraphs(o, runs, b.name, warnings);
 }
 
 // Mean, stddev, CoV and sample count of every operation of every run.
@@ -197,12 +228,14 @@ std::string renderKernelsText(const KernelsOptions& o, const KernelsData& d) {
     return out;
 }
 
-std::string renderKernelsHtml(const KernelsOptions& o, const KernelsData& d) {
+std::string renderKernelsHtml(const KernelsOptions& o, const KernelsData& d, std::ostream& err) {
     std::string title = escapeHtml(o.title.empty() ? "MMTests comparison: " + d.runs.front() : o.title);
     std::string out = "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>" + title + "</title><style>" +
                       kStyle + "</style></head><body>\n<h1>" + title + "</h1>\n";
     out += htmlMachineState(d.states);
-    for (const BenchmarkResults& b : d.benchmarks) out += htmlBenchmark(o, b);
+    Warnings warnings;
+    for (const BenchmarkResults& b : d.benchmarks) out += htmlBenchmark(o, d.runs, b, warnings);
+    for (const std::string& w : warnings) err << "compare-kernels: warning: " << w << "\n";
     return out + "</body></html>\n";
 }
 

@@ -1,7 +1,8 @@
 // kernels_page.hpp - compare-kernels' last stage: the runs of every benchmark,
 // loaded and compared once (report/kernels_report.cpp), written out as the
 // text report, the HTML page and the JSON export. Each rendering reads the
-// same data; none loads anything again.
+// same data; none loads the benchmarks again (the page alone reads the
+// monitor logs it graphs, report/kernels_monitors.hpp).
 #pragma once
 #include "input/machine_state.hpp"
 #include "input/run_validity.hpp"
@@ -45,8 +46,9 @@ struct KernelsData {
 
 std::string renderKernelsText(const KernelsOptions& options, const KernelsData& data);
 // One self-contained page; every string from the log tree or the command
-// line goes through escapeHtml.
-std::string renderKernelsHtml(const KernelsOptions& options, const KernelsData& data);
+// line goes through escapeHtml. A monitor log it cannot graph is one warning
+// on err.
+std::string renderKernelsHtml(const KernelsOptions& options, const KernelsData& data, std::ostream& err);
 // Invalid UTF-8 from the tree is replaced by U+FFFD, with one warning on err.
 std::string renderKernelsJson(const KernelsOptions& options, const KernelsData& data, std::ostream& err);
 

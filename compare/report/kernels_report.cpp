@@ -276,7 +276,7 @@ KernelsReport buildKernelsReport(const KernelsOptions& o, std::ostream& err) {
     for (const std::string& bench : ran) data.benchmarks.push_back(loadBenchmark(o, bench, data.runs, err));
 
     KernelsReport report;
-    report.page = o.html ? renderKernelsHtml(o, data) : renderKernelsText(o, data);
+    report.page = o.html ? renderKernelsHtml(o, data, err) : renderKernelsText(o, data);
     report.json = renderKernelsJson(o, data, err);
     for (const BenchmarkResults& b : data.benchmarks)
         if (!b.error.empty()) ++report.failedBenchmarks;

@@ -46,7 +46,7 @@ import sys
 from html.parser import HTMLParser
 
 ALLOWED = {"html", "head", "meta", "title", "style", "body", "h1", "h2", "h3", "p", "pre", "table", "tr", "th",
-           "td", "svg", "text", "rect", "line", "g"}
+           "td", "svg", "text", "rect", "line", "g", "div", "polyline", "circle"}
 VOID = {"meta", "rect", "line"}
 
 class Page(HTMLParser):

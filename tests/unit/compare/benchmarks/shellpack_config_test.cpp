@@ -55,5 +55,10 @@ TEST_CASE("each metric's units come from shellpack.yaml and name the operations 
     CHECK(unitOfOperation(units, "ZPOPMIN-RPS-1") == "KOPS_PER_SECOND");
     CHECK(unitOfOperation(units, "GET-latMax-4") == "TIME_USECONDS");
     CHECK(unitOfOperation(units, "ZPOPMIN-RPSX-1").empty());
+    // perfpipe's metric holds a dash: its one operation is the metric itself.
+    CHECK(unitOfOperation({{"usecs-op", "TIME_USECONDS"}}, "usecs-op") == "TIME_USECONDS");
+    CHECK(unitOfOperation({{"usecs-op", "TIME_USECONDS"}, {"op", "OPS_COUNT"}}, "usecs-op-4") == "TIME_USECONDS");
+    CHECK(metricOfOperation(units, "GET-latMax-4") == "latMax");
+    CHECK(metricOfOperation(units, "GET-4").empty());
     CHECK(metricUnits("metrics: [a\n").empty());  // malformed YAML: no units, no throw
 }
