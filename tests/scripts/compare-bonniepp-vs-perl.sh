@@ -18,14 +18,18 @@ export LC_ALL=C
 fixture=$TOP/tests/fixtures/bonniepp
 cp -a "$fixture/log" log
 
-for tsv in "$fixture"/*-iter-*.tsv; do
-	name=$(basename "$tsv" .tsv)
-	"$MMTESTS_SRC/shellpack_src/src/bonniepp/parse-results" "log/${name%-iter-*}/iter-${name##*-iter-}/bonniepp/logs" > parsed.tsv
-	cmp -s parsed.tsv "$tsv" || fail "$(basename "$tsv") is not what the checkout's bonniepp parse-results prints"
+for run in A B; do
+	for iter in 0 1; do
+		for alt in "" tput; do
+			"$MMTESTS_SRC/shellpack_src/src/bonniepp/parse-results${alt:+-$alt}" "log/$run/iter-$iter/bonniepp/logs" $alt > parsed.tsv
+			tsv=$fixture/$run-iter-$iter${alt:+-$alt}.tsv
+			cmp -s parsed.tsv "$tsv" || fail "$(basename "$tsv") is not what the checkout's bonniepp parse-results prints"
+		done
+	done
 done
 
 random='^(<tr><td >)?(Sub|Significant)'
-for opts in "" "--no-compare" "--print-significance" "--format html"; do
+for opts in "" "--no-compare" "--print-significance" "--format html" "-a tput"; do
 	# shellcheck disable=SC2086
 	perl "$perl_cmp" -d log -b bonniepp -n A,B $opts > perl.out 2> perl.err || fail "the Perl failed ($opts)"
 	# shellcheck disable=SC2086
