@@ -45,22 +45,22 @@ double median(std::vector<double> x) {
     return n % 2 ? x[n / 2] : (x[n / 2 - 1] + x[n / 2]) / 2;
 }
 
-// numpy.random.choice(xx, size): size draws with replacement.
-void drawWithReplacement(const std::vector<double>& xx, std::size_t size, std::mt19937_64& rng,
+// numpy.random.choice(xx, size): size draws with replacement. The index is
+// (u32 * n) >> 32: the same on every platform, unlike
+// std::uniform_int_distribution, and cheap (its bias, n / 2^32, is far below
+// the estimate's own noise).
+void drawWithReplacement(const std::vector<double>& xx, std::size_t size, std::mt19937& rng,
                          std::vector<double>& out) {
-    out.clear();
-    for (std::size_t i = 0; i < size; i++) {
-        // u64 mod n: the same on every platform, unlike
-        // std::uniform_int_distribution (its bias, n / 2^64, does not matter).
-        out.push_back(xx[static_cast<std::size_t>(rng() % xx.size())]);
-    }
+    out.resize(size);
+    const std::uint64_t n = xx.size();
+    for (double& v : out) v = xx[static_cast<std::size_t>((static_cast<std::uint64_t>(rng()) * n) >> 32)];
 }
 
 }  // namespace
 
 SubselectionEstimate subselectionEstimate(const std::vector<std::vector<double>>& iterations, bool harmonic,
                                           double alpha) {
-    std::mt19937_64 rng(kSubselectionSeed);
+    std::mt19937 rng(kSubselectionSeed);
     const std::size_t iters = iterations.size();
     std::vector<double> medians(iters), variances(iters), lens(iters);
     std::vector<double> draw, subStat(kSelections);
