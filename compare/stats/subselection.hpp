@@ -14,7 +14,8 @@
 //   - per iteration, 1000 subselections of int(0.8 * n) samples give the
 //     median of their means, then 1000 more the median of their (population)
 //     variances, as the Python does. That is 2000 * 0.8n draws per iteration
-//     of n samples, about 1 s per million samples here.
+//     of n samples: about 13 s of CPU per million samples (800k samples of
+//     bonnie++ latencies took 10.5 s on a loaded 2-vCPU VM).
 #pragma once
 #include <cstdint>
 #include <vector>
