@@ -114,7 +114,8 @@ int compareMmtests(int argc, const char* const argv[], std::ostream& out, std::o
     out << renderReport(report, o.format == "html" ? OutputFormat::Html : OutputFormat::Text);
     out.flush();
     if (o.jsonExport && o.benchmark && o.directory)
-        exportJson(fs::path(*o.directory) / (*o.benchmark + ".json.zst"), *o.benchmark, runs);
+        exportJson(fs::path(*o.directory) / (*o.benchmark + ".json.zst"), extractModuleName(*o.benchmark, o.monitor),
+                   runs, report);
     return 0;
 }
 

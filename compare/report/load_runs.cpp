@@ -29,6 +29,7 @@ RunSummary newRun(const std::string& testName, const BenchmarkSource& src) {
     run.testName = testName;
     run.preferHigher = src.settings.preferHigher;
     run.precision = src.settings.precision;
+    run.summaryType = src.settings.type;
     run.definition = summaryDefinition(src.settings.type);
     return run;
 }
@@ -40,6 +41,7 @@ RunSummary newMonitorRun(const std::string& testName, const MonitorSpec& spec, c
     run.fieldLength = spec.fieldLength;
     run.preferHigher = spec.preferHigher;
     run.exactSubheading = spec.exactSubheading;
+    run.summaryType = spec.summary;
     run.definition = summaryDefinition(spec.summary);
     if (spec.customStats) run.definition = {spec.customStats(subHeading), spec.customRatioStats};
     return run;

@@ -220,7 +220,12 @@ double runStatFunc(const std::string& funcIn, const std::vector<double>& data, S
     }
     if (name == "samples") return calcSamples(arg, data);
     if (name == "samplespct") return calcSamplespct(arg, data);
-    if (name.rfind("submean", 0) == 0 || name.rfind("percentileci", 0) == 0)
+    if (name.rfind("submean", 0) == 0) {
+        // Computed from per-iteration samples, which data no longer holds.
+        if (auto it = cache.saved.find(name + "-" + arg); it != cache.saved.end()) return it->second;
+        throw std::runtime_error("summary statistic '" + funcIn + "' needs the per-iteration samples");
+    }
+    if (name.rfind("percentileci", 0) == 0)
         throw std::runtime_error("summary statistic '" + funcIn + "' is not supported");
     auto apply = [&](const std::vector<double>& d, StatCache* c) {
         if (name == "min") return calcMin(d, c);

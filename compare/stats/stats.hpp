@@ -45,6 +45,8 @@ std::pair<double, double> calcMeanCi(const std::string& meanName, double alpha,
 // Summarise.pm runStatFunc: evaluates a summary statistic name such as
 // "min", "_mean", "_mean-95", "percentile-95", "stddev-_mean",
 // "meanci_low-_mean" or "_value" over data sorted in the preferred order.
+// The Sub* statistics ("submean-_mean", ...) need per-iteration samples, so
+// they are read from cache ("submean-amean", ...; see stats/subselection.hpp).
 double runStatFunc(const std::string& func, const std::vector<double>& data, StatCache& cache,
                    bool preferHigher);
 

@@ -1,6 +1,7 @@
 #include "stats/summary.hpp"
 
 #include "stats/stats.hpp"
+#include "stats/subselection.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -25,9 +26,10 @@ SummaryDefinition summaryDefinition(SummaryType type) {
     case SummaryType::Monitor:
         return {{"_mean", "max"}, meanCi};
     case SummaryType::Subselection:
-        throw std::runtime_error(
-            "summarise: Subselection is not supported: MMTests computes it by unseeded random "
-            "resampling in Python, so no two runs of compare-mmtests.pl agree");
+        // Sub* rows: stats/subselection.hpp (seeded, where MMTests is random).
+        return {{"min", "_mean", "_mean-95", "stddev-_mean", "coeffvar-_mean", "max", "submean-_mean",
+                 "submeanci-_mean"},
+                {"submean-_mean", "submeanci_low-_mean", "submeanci_high-_mean"}};
     }
     throw std::logic_error("unknown summary type");
 }
@@ -67,6 +69,25 @@ std::vector<double> sortedUnits(const RunSummary& run, const std::string& op, St
     return units;
 }
 
+bool usesSubselection(const SummaryDefinition& d) {
+    auto sub = [](const std::string& f) { return f.rfind("submean", 0) == 0; };
+    return std::any_of(d.stats.begin(), d.stats.end(), sub) || std::any_of(d.ratioStats.begin(), d.ratioStats.end(), sub);
+}
+
+// Stat.pm _calc_submean_ci's save_stats: the Sub* statistics of op, from its
+// per-iteration samples, cached for runStatFunc.
+void cacheSubselection(const RunSummary& run, const std::string& op, StatCache& cache) {
+    std::vector<std::vector<double>> iterations;
+    if (const auto* samples = run.extraction.samples(op))
+        for (const IterationSamples& it : *samples) iterations.push_back(it.values);
+    const std::string mean = run.preferHigher ? "hmean" : "amean";
+    SubselectionEstimate e = subselectionEstimate(iterations, run.preferHigher, 0.05);
+    cache.saved["submean-" + mean] = e.mean;
+    cache.saved["submeanci-" + mean] = e.halfLength;
+    cache.saved["submeanci_low-" + mean] = e.mean - e.halfLength;
+    cache.saved["submeanci_high-" + mean] = e.mean + e.halfLength;
+}
+
 }  // namespace
 
 std::vector<std::string> RunSummary::summaryOps(const std::optional<std::string>& subHeading) const {
@@ -93,6 +114,7 @@ void RunSummary::summarise(const std::optional<std::string>& subHeading) {
     for (const std::string& op : summaryOps(subHeading)) {
         StatCache cache;
         std::vector<double> units = sortedUnits(*this, op, cache);
+        if (usesSubselection(definition)) cacheSubselection(*this, op, cache);
         std::vector<double>& row = values[op];
         for (const std::string& func : definition.stats) row.push_back(runStatFunc(func, units, cache, preferHigher));
         if (ciFuncs.size() == 2) {
@@ -109,6 +131,7 @@ void RunSummary::summariseRatio(const std::optional<std::string>& subHeading) {
     for (const std::string& op : ratioSummaryOps(subHeading)) {
         StatCache cache;
         std::vector<double> units = sortedUnits(*this, op, cache);
+        if (usesSubselection(definition)) cacheSubselection(*this, op, cache);
         std::vector<double> v;
         for (const std::string& func : definition.ratioStats) v.push_back(runStatFunc(func, units, cache, preferHigher));
         values[op] = {v[0]};

@@ -29,6 +29,7 @@ struct RunSummary {
     int precision = 2;
     bool preferHigher = false;
     bool exactSubheading = false;  // --sub-heading names one operation (_ExactSubheading)
+    SummaryType summaryType = SummaryType::Multiops;
     SummaryDefinition definition;
     Extraction extraction;
 

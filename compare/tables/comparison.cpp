@@ -174,6 +174,14 @@ ComparisonReport regularTable(const std::vector<RunSummary>& runs, const Compare
         }
     }
     report.header = headerTable(runs, static_cast<int>(maxStat + 1 + maxOp), o.showCompare);
+    ComparisonTables& kept = report.tables;
+    kept.showCompare = o.showCompare;
+    kept.operationLength = static_cast<int>(maxStat + 1 + maxOp);
+    kept.results = std::move(results);
+    if (o.showCompare) {
+        kept.compare = std::move(compares);
+        kept.significance = std::move(significance);
+    }
     return report;
 }
 
@@ -260,6 +268,18 @@ ComparisonReport ratioTable(const std::vector<RunSummary>& runs, const CompareOp
     }
     summaryRow("Gmean " + preferred, [&](std::size_t m) { return geomean[m]; });
     report.header = headerTable(runs, static_cast<int>(maxLength), o.showCompare);
+    ComparisonTables& kept = report.tables;
+    kept.ratio = true;
+    kept.showCompare = o.showCompare;
+    kept.operationLength = static_cast<int>(maxLength);
+    kept.ratios = std::move(ratios);
+    if (o.showCompare) kept.ratioCompare = std::move(ratioCmps);
+    if (baseHasCi) {
+        kept.hasNormalized = true;
+        kept.normalized = std::move(normCmps);
+        kept.normalizedStats = std::move(normStats);
+    }
+    kept.geomean = std::move(geomean);
     return report;
 }
 
