@@ -13,10 +13,10 @@ BUILD_PKGS="g++ make pkg-config libhiredis-dev libseccomp-dev libboost-program-o
  libboost-dev libyaml-cpp-dev nlohmann-json3-dev libzstd-dev zlib1g-dev liblzma-dev
  liburing-dev catch2 xz-utils time redis-server procps sysstat gawk"
 # Servers and tools that the tests start for real, and the reference tools the
-# benchmark scripts compare against.
+# benchmark scripts compare against. python3: a few script tests read JSON and HTML with it.
 # procps and sysstat: run-config's monitors (vmstat, top, mpstat, iostat); expect and
 # numactl: MMTests' own run-mmtests.sh with monitors, which a test compares against.
-TEST_PKGS="redis-server redis-tools strace stress-ng fio linux-perf expect numactl util-linux clang-14 libclang-rt-14-dev chromium"
+TEST_PKGS="python3 redis-server redis-tools strace stress-ng fio linux-perf expect numactl util-linux clang-14 libclang-rt-14-dev chromium"
 
 want="$BUILD_PKGS"
 [[ ${1:-} == --test ]] && want="$want $TEST_PKGS"
