@@ -1,0 +1,93 @@
+#!/bin/bash
+# Issue 12: compare-kernels' text report begins with exactly what MMTests'
+# compare-kernels.sh prints for the same tree, section by section: the
+# settings sections (kernel command lines, LSM, preemption, C-states, storage
+# scheduler, kernel warnings), the option files, each benchmark's headings
+# and tables, and the monitor tables. Ours follow under one heading.
+# First over the real monitors-basic tree against its recorded
+# compare-kernels.sh output, then (with an MMTests checkout) over a copy
+# given settings that differ between runs, against compare-kernels.sh run now.
+set -euo pipefail
+: "${BIN:?}" "${SHARED:?}"
+fail() { echo "FAIL: $*"; exit 1; }
+golden=$SHARED/goldens/monitors/monitors-basic
+ours_heading='=== compare-kernels (mmtests-plugins): beyond MMTests'"'"' compare-kernels.sh ==='
+
+# compare_sections EXPECTED OURS: OURS is EXPECTED, a blank line, then our
+# heading. On a difference, name the section (the last heading-like line
+# before it) and show the first differing lines.
+compare_sections() {
+	local expected=$1 ours=$2 n
+	n=$(wc -l < "$expected")
+	head -n "$n" "$ours" > ours.head
+	if ! cmp -s "$expected" ours.head; then
+		local line
+		line=$(cmp "$expected" ours.head 2>&1 | sed -n 's/.* line \([0-9]*\).*/\1/p')
+		line=${line:-$n}
+		section=$(head -n "$line" "$expected" | grep -v '^ ' | grep -v '^$' | grep -Ev '^(Amean|Max|Min|Ops|Duration|Hmean|Stddev) ' | tail -1)
+		diff "$expected" ours.head | head -20
+		fail "$ours differs from compare-kernels.sh at line $line, in the section '$section'"
+	fi
+	[[ $(sed -n "$((n + 1))p" "$ours") == "" && $(sed -n "$((n + 2))p" "$ours") == "$ours_heading" ]] ||
+		fail "$ours: our heading does not follow compare-kernels.sh's part"
+	echo "ok: $ours: $(grep -c . "$expected") lines identical to compare-kernels.sh, then our sections"
+}
+
+# 1. The recorded compare-kernels.sh output of the real tree.
+cp -a "$golden/log" log; chmod -R u+w log
+"$BIN/compare-kernels" -C log > ours-golden.txt 2> err-golden.txt || fail "compare-kernels failed: $(cat err-golden.txt)"
+compare_sections "$golden/compare-kernels-sh.expected.txt" ours-golden.txt
+# compare-kernels.sh fails turbostat on stderr and goes on; so do we, naming it.
+grep -q "^compare-kernels: monitor: --print-monitor turbostat: " err-golden.txt || fail "turbostat failure not named: $(cat err-golden.txt)"
+grep -q "^  monitor: --print-monitor turbostat: " ours-golden.txt || fail "turbostat failure not listed in the report"
+grep -Eq "^    base-first +[0-9.]+ +[0-9]+ +[0-9]+$" ours-golden.txt || fail "no mitigation costs row for base-first"
+
+[[ -x ${MMTESTS_SRC:-}/compare-kernels.sh ]] || { echo "skip: no MMTests checkout (MMTESTS_SRC)"; exit 77; }
+
+# 2. Settings that differ between runs, as run-mmtests.sh records them.
+rm -rf log; cp -a "$golden/log" log; chmod -R u+w log
+for r in base-first patched base-return; do
+	d=log/$r/iter-0
+	extra=spectre_v2=on lsm=capability,landlock sched="[mq-deadline] none"
+	[[ $r == patched ]] && extra=mitigations=off lsm=lockdown,capability,landlock sched="[none] mq-deadline"
+	{ echo "[    0.000000] Command line: BOOT_IMAGE=/vmlinuz-6.18 root=/dev/vda ro quiet $extra"; zcat "$d/dmesg.gz"; } |
+		gzip > "$d/dmesg.new"
+	mv "$d/dmesg.new" "$d/dmesg.gz"
+	echo "$lsm" > "$d/security-lsm"
+	echo "full" > "$d/preempt-dynamic"  # the same everywhere: no section
+	printf '/sys/block/vda/queue/nr_requests:256\n/sys/block/vda/queue/scheduler:%s\n' "$sched" > "$d/storageioqueue.txt"
+done
+printf 'state1 latency 2\n' >> log/patched/iter-0/cpuidle-latencies.txt
+printf 'Runtime options\nRun: /tmp/mon/workload.sh\nRun: /tmp/mon/workload.sh\nRun: gzip -9\n' > log/base-first/iter-0/runtime.opts
+printf 'Sysctl options\nkernel.sched_schedstats = 1\n' > log/base-first/iter-0/monitor/logs/sysctl.opts
+(cd log/.. && env -u CACHE_MMTESTS LC_ALL=C ASSUME_PACKAGE_INSTALLED=yes "$MMTESTS_SRC/compare-kernels.sh" -C log) \
+	> sh.txt 2> sh.err || fail "compare-kernels.sh failed: $(tail -3 sh.err)"
+for s in "Test kernel command lines" "Test LSM module order" "Test CState latencies" "Storage scheduler" \
+	"Test patched produced warnings or oops" "Runtime options" "Sysctl options" \
+	"No meaningful extraction script for monitor" "Amean context-switches"; do
+	grep -q "^$s" sh.txt || fail "compare-kernels.sh printed no '$s': the tree does not exercise it"
+done
+if grep -q "^Test Preemption" sh.txt; then fail "compare-kernels.sh printed preemption settings that agree"; fi
+"$BIN/compare-kernels" -C log > ours.txt 2> err.txt || fail "compare-kernels failed: $(cat err.txt)"
+compare_sections sh.txt ours.txt
+# Ours: the command line shows only the tokens that differ.
+sed -n '/^=== compare-kernels/,$p' ours.txt > own.txt
+grep -q "^cmdline (only the tokens not in every run)$" own.txt || fail "no command-line difference in our sections"
+grep -Eq "^  patched: +mitigations=off$" own.txt || fail "patched's differing tokens: $(grep -A3 '^cmdline' own.txt)"
+echo "ok: settings sections identical to compare-kernels.sh; ours show only the differing tokens"
+
+# 3. A benchmark compare-kernels.sh splits by sub-heading (redis: RPS, then
+#    lat95), on the redis golden runs given run-mmtests.sh's tests-activity.
+cp -a "$SHARED/goldens/cases/redis-basic/log" rlog; chmod -R u+w rlog
+t=1764460100
+for r in v7.1.3-first v7.3 v7.1.3-return; do
+	printf '%s run-mmtests: Start\n%s run-mmtests: test start :: redis 1\n' $t $((t + 1)) > rlog/$r/iter-0/tests-activity
+	t=$((t + 100))
+done
+(env -u CACHE_MMTESTS LC_ALL=C ASSUME_PACKAGE_INSTALLED=yes "$MMTESTS_SRC/compare-kernels.sh" -C rlog) \
+	> rsh.txt 2> rsh.err || fail "compare-kernels.sh failed on the redis tree: $(tail -3 rsh.err)"
+for s in "redis RPS" "redis lat95" "Ops GET-lat95-1" "Duration Elapsed"; do
+	grep -q "^$s" rsh.txt || fail "compare-kernels.sh printed no '$s' for redis"
+done
+"$BIN/compare-kernels" -C rlog > rours.txt 2> rerr.txt || fail "compare-kernels failed on the redis tree: $(cat rerr.txt)"
+compare_sections rsh.txt rours.txt
