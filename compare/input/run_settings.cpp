@@ -1,5 +1,6 @@
 #include "input/run_settings.hpp"
 
+#include "base/md5.hpp"
 #include "input/log_files.hpp"
 
 #include <algorithm>
@@ -17,10 +18,10 @@ namespace {
 // A tree is untrusted: a walk stops after this many entries.
 constexpr std::size_t kMaxWalkEntries = 100000;
 
-// `find DIR [-maxdepth N] -name NAME`, paths relative to logDir, sorted
-// (find's own order is the directory's, which no two file systems share).
-// Symlinked directories are not entered, as find does not.
-std::vector<std::string> findNamed(const fs::path& logDir, const std::string& run, const std::string& name,
+}  // namespace
+
+// Sorted because find's own order is the directory's, which no two file systems share.
+std::vector<std::string> findInRun(const fs::path& logDir, const std::string& run, const std::string& name,
                                    int maxDepth) {
     std::vector<std::string> found;
     std::error_code ec;
@@ -32,6 +33,8 @@ std::vector<std::string> findNamed(const fs::path& logDir, const std::string& ru
     std::sort(found.begin(), found.end());
     return found;
 }
+
+namespace {
 
 // A file's text, or nothing with a warning when it is refused.
 std::optional<std::string> readSetting(const fs::path& file, Warnings& warnings) {
@@ -105,9 +108,9 @@ RunSettings readRunSettings(const fs::path& logDir, const std::string& run) {
     readIfPresent(iter0 / "security-lsm", s.lsm, s.warnings);
     readIfPresent(iter0 / "preempt-dynamic", s.preempt, s.warnings);
     readIfPresent(iter0 / "cpuidle-latencies.txt", s.cpuidle, s.warnings);
-    for (const std::string& path : findNamed(logDir, run, "storageioqueue.txt", 16))
+    for (const std::string& path : findInRun(logDir, run, "storageioqueue.txt", 16))
         if (auto text = readSetting(logDir / path, s.warnings)) s.ioSchedulers.push_back(schedulerRow(path, *text));
-    std::vector<std::string> dmesgs = findNamed(logDir, run, "dmesg.gz", 16);
+    std::vector<std::string> dmesgs = findInRun(logDir, run, "dmesg.gz", 16);
     for (const std::string& path : dmesgs)  // zgrep names the file when it greps more than one
         if (auto text = readSetting(logDir / path, s.warnings))
             for (const std::string& line : splitLines(*text))
@@ -115,10 +118,23 @@ RunSettings readRunSettings(const fs::path& logDir, const std::string& run) {
     return s;
 }
 
+std::string reportFingerprint(const fs::path& logDir, const std::vector<std::string>& runs) {
+    std::string all;  // `cat` of them: raw bytes, nothing decompressed
+    for (const std::string& run : runs)
+        for (const std::string& path : findInRun(logDir, run, "tests-timestamp", 16)) {
+            try {
+                if (auto bytes = readRegularFile(logDir / path)) all += *bytes;
+            } catch (const InputError&) {
+                // unreadable: left out, as cat leaves it out; the report warns about it
+            }
+        }
+    return md5Hex(all);
+}
+
 std::string optionBlocks(const fs::path& logDir, const std::string& baseRun, Warnings& warnings) {
     std::string out;
     for (const char* name : {"compiler.opts", "runtime.opts", "sysctl.opts"}) {
-        std::vector<std::string> found = findNamed(logDir, baseRun, name, 4);
+        std::vector<std::string> found = findInRun(logDir, baseRun, name, 4);
         if (found.empty()) continue;
         auto text = readSetting(logDir / found.front(), warnings);
         if (!text) continue;

@@ -31,6 +31,15 @@ RunSettings readRunSettings(const std::filesystem::path& logDir, const std::stri
 // line:" without BOOT_IMAGE=, root= and resume=, each followed by a space.
 std::string cmdlineOfDmesg(const std::string& dmesg);
 
+// `find RUN [-maxdepth N] -name NAME | sort`: paths "RUN/..." relative to
+// logDir, sorted bytewise; symlinked directories are not entered (as find).
+std::vector<std::string> findInRun(const std::filesystem::path& logDir, const std::string& run,
+                                   const std::string& name, int maxDepth);
+
+// The report fingerprint compare-kernels.sh keeps in report.md5: the md5 of
+// every tests-timestamp of the runs, in order, as they are on disk.
+std::string reportFingerprint(const std::filesystem::path& logDir, const std::vector<std::string>& runs);
+
 // compiler.opts, runtime.opts and sysctl.opts of the baseline (the first
 // found within 4 levels), each with repeated lines dropped (uniq) and a
 // blank line after; "" when none exists.
