@@ -44,7 +44,14 @@ grep -Eq "^    base-first +[0-9.]+ +[0-9]+ +[0-9]+$" ours-golden.txt || fail "no
 
 [[ -x ${MMTESTS_SRC:-}/compare-kernels.sh ]] || { echo "skip: no MMTests checkout (MMTESTS_SRC)"; exit 77; }
 
-# 2. Settings that differ between runs, as run-mmtests.sh records them.
+# 2. --auto-detect on the real tree: every table compare-kernels.sh's
+#    $COMPARE_CMD prints (the monitors' too) gets significance rows.
+(env -u CACHE_MMTESTS LC_ALL=C ASSUME_PACKAGE_INSTALLED=yes "$MMTESTS_SRC/compare-kernels.sh" -C log --auto-detect) \
+	> sh-ad.txt 2> sh-ad.err || fail "compare-kernels.sh --auto-detect failed: $(tail -3 sh-ad.err)"
+"$BIN/compare-kernels" -C log --auto-detect > ours-ad.txt 2> /dev/null
+compare_sections sh-ad.txt ours-ad.txt
+
+# 3. Settings that differ between runs, as run-mmtests.sh records them.
 rm -rf log; cp -a "$golden/log" log; chmod -R u+w log
 for r in base-first patched base-return; do
 	d=log/$r/iter-0
@@ -105,7 +112,7 @@ echo "$(date)" >> log/patched/iter-0/tests-timestamp
 [[ ! -s ours-fp.txt ]] || fail "a changed tests-timestamp did not rebuild the report: $(cat ours-fp.txt)"
 echo "ok: report.md5 is compare-kernels.sh's fingerprint"
 
-# 3. A benchmark compare-kernels.sh splits by sub-heading (redis: RPS, then
+# 4. A benchmark compare-kernels.sh splits by sub-heading (redis: RPS, then
 #    lat95), on the redis golden runs given run-mmtests.sh's tests-activity.
 cp -a "$SHARED/goldens/cases/redis-basic/log" rlog; chmod -R u+w rlog
 t=1764460100
@@ -120,3 +127,9 @@ for s in "redis RPS" "redis lat95" "Ops GET-lat95-1" "Duration Elapsed"; do
 done
 "$BIN/compare-kernels" -C rlog > rours.txt 2> rerr.txt || fail "compare-kernels failed on the redis tree: $(cat rerr.txt)"
 compare_sections rsh.txt rours.txt
+# --auto-detect: the calls compare-kernels.sh makes with --print-significance.
+(env -u CACHE_MMTESTS LC_ALL=C ASSUME_PACKAGE_INSTALLED=yes "$MMTESTS_SRC/compare-kernels.sh" -C rlog --auto-detect) \
+	> rsh-ad.txt 2> rsh-ad.err || fail "compare-kernels.sh --auto-detect failed: $(tail -3 rsh-ad.err)"
+grep -q "^Significant GET-RPS-1 " rsh-ad.txt || fail "compare-kernels.sh --auto-detect printed no significance rows"
+"$BIN/compare-kernels" -C rlog --auto-detect > rours-ad.txt 2> /dev/null
+compare_sections rsh-ad.txt rours-ad.txt
