@@ -24,6 +24,15 @@ n=$(wc -l < "$case_dir/monitor-duration.expected")
 start=$(grep -nxF -- "$(head -1 "$case_dir/monitor-duration.expected")" report.txt | head -1 | cut -d: -f1)
 sed -n "${start},$((start + n - 1))p" report.txt | cmp -s - "$case_dir/monitor-duration.expected" ||
 	fail "duration table differs from compare-mmtests.pl's: $(sed -n "${start},$((start + n - 1))p" report.txt)"
+# The JSON export says the same: each table compare-kernels.sh prints, or why it failed.
+"$BIN/compare-kernels" -C log --baseline v7.1.3-first --compare v7.3 --json-export report.json > /dev/null 2>&1
+python3 - report.json <<'PY' || fail "JSON sections do not show the failed table and the duration table"
+import json, sys
+b = [x for x in json.load(open(sys.argv[1]))["benchmarks"] if x["benchmark"] == "redis"][0]
+calls = {s["call"]: s for s in b["sections"]}
+assert "redis-1-1.log" in calls["--sub-heading .*RPS"]["error"], calls["--sub-heading .*RPS"]
+assert calls["--print-monitor duration"]["table"].count("Duration") == 3 and not calls["--print-monitor duration"]["error"]
+PY
 echo "ok: a failed benchmark table leaves its duration table and exit 0"
 
 # Nothing could be reported: every log and every tests-timestamp unusable.
