@@ -3,7 +3,6 @@
 #include "input/log_files.hpp"
 
 #include <cstdio>
-#include <iterator>
 #include <map>
 #include <optional>
 #include <set>
@@ -85,24 +84,33 @@ std::vector<StateDifference> differingEntries(const std::vector<RunMachineState>
     return out;
 }
 
-std::vector<std::string> cmdlineTokensNotShared(const std::vector<std::string>& cmdlines) {
+std::vector<std::string> tokensNotShared(const std::vector<std::string>& values, const std::string& separators) {
     std::map<std::string, std::size_t> count;
     std::vector<std::set<std::string>> tokens;
-    for (const std::string& c : cmdlines) {
-        std::istringstream in(c);
-        tokens.emplace_back(std::istream_iterator<std::string>(in), std::istream_iterator<std::string>());
-        for (const std::string& t : tokens.back()) ++count[t];
+    for (const std::string& v : values) {
+        std::set<std::string> own;
+        for (std::size_t b = v.find_first_not_of(separators); b != std::string::npos;) {
+            std::size_t e = v.find_first_of(separators, b);
+            own.insert(v.substr(b, e == std::string::npos ? std::string::npos : e - b));
+            b = e == std::string::npos ? e : v.find_first_not_of(separators, e);
+        }
+        for (const std::string& t : own) ++count[t];
+        tokens.push_back(std::move(own));
     }
     std::vector<std::string> out;
     bool any = false;
     for (const auto& own : tokens) {
         std::string line;
         for (const std::string& t : own)
-            if (count[t] < cmdlines.size()) line += (line.empty() ? "" : " ") + t;
+            if (count[t] < values.size()) line += (line.empty() ? "" : " ") + t;
         any = any || !line.empty();
         out.push_back(line);
     }
     return any ? out : std::vector<std::string>();
+}
+
+std::vector<std::string> cmdlineTokensNotShared(const std::vector<std::string>& cmdlines) {
+    return tokensNotShared(cmdlines, " \t\n");
 }
 
 std::string renderMachineStateText(const std::vector<RunMachineState>& runs) {

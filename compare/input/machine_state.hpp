@@ -30,8 +30,10 @@ struct StateDifference {
 // The entries whose values are not the same in every run.
 std::vector<StateDifference> differingEntries(const std::vector<RunMachineState>& runs);
 
-// Tokens of the kernel command lines that not every run has, per run ("" when
-// a run has none of them); empty when every run has the same tokens.
+// Tokens (split at any of separators) that not every run's value has, per
+// run ("" when a run has none of them); empty when every run has the same.
+std::vector<std::string> tokensNotShared(const std::vector<std::string>& values, const std::string& separators);
+// ... of the kernel command lines (tokens split at blanks).
 std::vector<std::string> cmdlineTokensNotShared(const std::vector<std::string>& cmdlines);
 
 // Text section: "Mitigation state" differences (or that they agree), in

@@ -60,6 +60,43 @@ std::string costsText(const KernelsData& d) {
     return any ? out : "Mitigation costs: no vmstat monitor log in these runs (RUN_MONITOR=yes records one)\n";
 }
 
+// compare-kernels.sh prints whole values (an LSM list, every C-state line);
+// here only what differs between the runs.
+std::string settingsDifferencesText(const std::vector<RunSettings>& runs) {
+    struct Setting {
+        const char* name;
+        const char* separators;
+        std::string (*value)(const RunSettings&);
+    };
+    const Setting settings[] = {
+        {"LSM module order", ", \n", [](const RunSettings& r) { return r.lsm; }},
+        {"preemption", " \n", [](const RunSettings& r) { return r.preempt; }},
+        {"C-state exit latencies", "\n", [](const RunSettings& r) { return r.cpuidle; }},
+        {"storage scheduler", "\n", [](const RunSettings& r) {
+             std::string all;
+             for (const std::string& row : r.ioSchedulers) {
+                 std::size_t v = row.find_first_not_of(' ', row.find(':') + 1);
+                 all += (v == std::string::npos ? "" : row.substr(v)) + "\n";
+             }
+             return all;
+         }},
+    };
+    std::string out;
+    for (const Setting& s : settings) {
+        std::vector<std::string> values;
+        for (const RunSettings& r : runs) values.push_back(s.value(r));
+        std::vector<std::string> differ = tokensNotShared(values, s.separators);
+        if (differ.empty()) continue;
+        out += std::string(s.name) + " (only what not every run has)\n";
+        for (std::size_t i = 0; i < runs.size(); ++i) {
+            char label[64];
+            std::snprintf(label, sizeof label, "  %-38s", (runs[i].run + ":").c_str());
+            out += std::string(label) + " " + (differ[i].empty() ? "-" : differ[i]) + "\n";
+        }
+    }
+    return out;
+}
+
 bool anyInvalid(const std::vector<RunValidity>& validity) {
     return std::any_of(validity.begin(), validity.end(), [](const RunValidity& v) { return !v.valid(); });
 }
@@ -93,6 +130,7 @@ std::string renderKernelsText(const KernelsOptions& o, const KernelsData& d) {
     if (!o.title.empty()) out += o.title + "\n";
     out += costsText(d) + "\n";
     out += renderMachineStateText(d.states);
+    out += settingsDifferencesText(d.settings);
     for (const BenchmarkResults& b : d.benchmarks) {
         std::string own = validityText(o, b.validity) + b.verdictText;
         if (!own.empty()) out += "\n--- " + b.name + " ---\n" + own;

@@ -93,6 +93,10 @@ compare_sections sh.txt ours.txt
 sed -n '/^=== compare-kernels/,$p' ours.txt > own.txt
 grep -q "^cmdline (only the tokens not in every run)$" own.txt || fail "no command-line difference in our sections"
 grep -Eq "^  patched: +mitigations=off$" own.txt || fail "patched's differing tokens: $(grep -A3 '^cmdline' own.txt)"
+grep -Eq "^  patched: +lockdown$" own.txt || fail "LSM difference: $(grep -A3 '^LSM' own.txt)"
+grep -Eq "^  patched: +state1 latency 2$" own.txt || fail "C-state difference: $(grep -A3 '^C-state' own.txt)"
+grep -Eq "^  patched: +\[none\] mq-deadline$" own.txt || fail "scheduler difference: $(grep -A3 '^storage' own.txt)"
+if grep -q "^preemption" own.txt; then fail "preemption settings that agree were listed"; fi
 echo "ok: settings sections identical to compare-kernels.sh; ours show only the differing tokens"
 
 # The report fingerprint: ours writes report.md5 as compare-kernels.sh does

@@ -89,6 +89,8 @@ TEST_CASE("the mitigation state shows only the command-line tokens that differ",
     CHECK(cmdlineTokensNotShared({"quiet mitigations=auto", "mitigations=off quiet"}) ==
           std::vector<std::string>{"mitigations=auto", "mitigations=off"});
     CHECK(cmdlineTokensNotShared({"quiet a", "a quiet"}).empty());
+    CHECK(tokensNotShared({"lockdown,capability", "capability", "capability,bpf"}, ", ") ==
+          std::vector<std::string>{"lockdown", "", "bpf"});
     ScratchTree t;
     t.write("log/a/iter-0/cmdline.txt", "quiet ro mitigations=auto\n");
     t.write("log/b/iter-0/cmdline.txt", "quiet ro\n");
