@@ -7,7 +7,6 @@
 #include "report/kernels_page.hpp"
 #include "report/kernels_plan.hpp"
 #include "report/kernels_steps.hpp"
-#include "report/load_runs.hpp"
 #include "tables/verdict.hpp"
 
 #include <algorithm>
@@ -15,7 +14,6 @@
 #include <regex>
 #include <ostream>
 #include <set>
-#include <sstream>
 #include <stdexcept>
 
 namespace fs = std::filesystem;
