@@ -3,10 +3,12 @@
 #include "base/atomic_file.hpp"
 #include "base/errors.hpp"
 #include "report/command_line.hpp"
+#include "input/run_settings.hpp"
 #include "report/kernels_report.hpp"
 
 #include <boost/program_options.hpp>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <regex>
 
@@ -23,6 +25,7 @@ int run(int argc, char** argv) {
     std::string format = "text", changeDir, outputDir, outputFile, jsonExport, excludeList;
     std::vector<std::string> verdicts;
     std::optional<std::string> mmtestsDir;
+    bool ignoreFingerprint = false;
     po::options_description desc("Options (compare-kernels.sh's, plus verdicts and JSON)");
     desc.add_options()
         ("baseline", po::value<std::string>()->notifier([&o](const std::string& v) { o.baseline = v; }), "the baseline run")
@@ -32,6 +35,9 @@ int run(int argc, char** argv) {
         ("output-dir", po::value(&outputDir), "write the report into this directory")
         ("output-file", po::value(&outputFile), "file name inside --output-dir (default index.html / report.txt)")
         ("report-title", po::value(&o.title), "title of the report")
+        ("ignore-fingerprint", po::bool_switch(&ignoreFingerprint),
+         "rebuild the report even when DIR/report.md5 says the runs' tests-timestamp files have not changed "
+         "(the check needs --output-dir and --output-file, as in compare-kernels.sh)")
         ("sort-version", po::bool_switch(&o.sortVersion), "order runs by version number, as compare-kernels.sh does under LC_ALL=C (a run it would drop, with nothing "
          "after its major version, is listed last with a warning)")
         ("auto-detect", po::bool_switch(&o.autoDetect), "add significance rows to every table")
@@ -52,10 +58,14 @@ int run(int argc, char** argv) {
     po::variables_map vm = parseCommandLine(argc, argv, desc);
     if (vm.count("help")) {
         std::cout << "usage: compare-kernels [-C WORK/log] [--baseline RUN --compare RUN...] [options]\n"
-                     "Reports every benchmark of the runs in a work/log directory, as MMTests' compare-kernels.sh.\n\n"
+                     "Reports every benchmark of the runs in a work/log directory, as MMTests' compare-kernels.sh:\n"
+                     "its sections first, in its order and layout, then ours (mitigation costs and state, run\n"
+                     "validity, verdicts).\n\n"
                   << desc
-                  << "\nExit status: 0 the report was written; 1 no report (not an MMTests results directory, a run\n"
-                     "not found, nothing left after --exclude) or a benchmark's section failed; 2 bad command line.\n";
+                  << "\nExit status: 0 when anything could be reported, even if some sections failed (as\n"
+                     "compare-kernels.sh goes on: each failed section is named on stderr and at the end of the\n"
+                     "report); 1 when nothing could be reported (not an MMTests results directory, a run not found,\n"
+                     "nothing left after --exclude, or no table at all); 2 for a bad command line.\n";
         return 0;
     }
     if (format != "text" && format != "html") throw mmtp::UsageError("--format " + format + ": use text or html");
@@ -78,16 +88,35 @@ int run(int argc, char** argv) {
     if (!outputFile.empty() && outputDir.empty()) throw mmtp::UsageError("--output-file needs --output-dir");
     o.mmtestsDir = mmtestsDirOrEnv(mmtestsDir);
 
+    // compare-kernels.sh's fingerprint: the md5 of the runs' tests-timestamp
+    // files, kept in DIR/report.md5; an unchanged one means nothing to do.
+    std::string fingerprint;
+    if (!outputDir.empty() && !outputFile.empty() && !ignoreFingerprint) {
+        Warnings said;  // the report says them, if it is made
+        std::vector<std::string> runs = selectRuns(o, said);
+        fingerprint = reportFingerprint(o.logDir, runs);
+        std::ifstream old(fs::path(outputDir) / "report.md5");
+        std::string previous;
+        std::getline(old, previous);
+        if (previous == fingerprint) {
+            std::string list;
+            for (const std::string& r : runs) list += (list.empty() ? "" : " ") + r;
+            std::cout << "Report" << (o.title.empty() ? "" : " '" + o.title + "'") << " comparing '" << list
+                      << "' is up to date\n";
+            return mmtp::kExitOk;
+        }
+    }
     KernelsReport report = buildKernelsReport(o, std::cerr);
     if (!outputDir.empty()) {
         fs::create_directories(outputDir);
         if (outputFile.empty()) outputFile = o.html ? "index.html" : "report.txt";
         mmtp::writeFileAtomically(fs::path(outputDir) / fs::path(outputFile).filename(), report.page);
+        mmtp::writeFileAtomically(fs::path(outputDir) / "report.md5", fingerprint);  // "" when not checked, as compare-kernels.sh
     } else {
         std::cout << report.page;
     }
     if (!jsonExport.empty()) mmtp::writeFileAtomically(jsonExport, report.json);
-    return report.failedBenchmarks > 0 ? mmtp::kExitFailure : mmtp::kExitOk;
+    return report.reportedTables == 0 ? mmtp::kExitFailure : mmtp::kExitOk;
 }
 
 }  // namespace

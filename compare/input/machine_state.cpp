@@ -3,8 +3,10 @@
 #include "input/log_files.hpp"
 
 #include <cstdio>
+#include <map>
 #include <optional>
 #include <set>
+#include <sstream>
 
 namespace fs = std::filesystem;
 
@@ -59,8 +61,6 @@ RunMachineState readMachineState(const fs::path& logDir, const std::string& run)
     if (auto cmdline = readSnapshot(iter0 / "cmdline.txt", s.warnings)) s.entries["cmdline"] = trim(*cmdline);
     if (auto dmesg = readSnapshot(iter0 / "dmesg", s.warnings)) {
         for (const std::string& line : splitLines(*dmesg)) {
-            if (line.find("WARNING:") != std::string::npos || line.find("Oops:") != std::string::npos)
-                s.kernelWarnings.push_back(line);
             std::size_t p = line.find("Command line: ");
             if (p != std::string::npos && !s.entries.count("cmdline")) s.entries["cmdline"] = trim(line.substr(p + 14));
         }
@@ -84,6 +84,35 @@ std::vector<StateDifference> differingEntries(const std::vector<RunMachineState>
     return out;
 }
 
+std::vector<std::string> tokensNotShared(const std::vector<std::string>& values, const std::string& separators) {
+    std::map<std::string, std::size_t> count;
+    std::vector<std::set<std::string>> tokens;
+    for (const std::string& v : values) {
+        std::set<std::string> own;
+        for (std::size_t b = v.find_first_not_of(separators); b != std::string::npos;) {
+            std::size_t e = v.find_first_of(separators, b);
+            own.insert(v.substr(b, e == std::string::npos ? std::string::npos : e - b));
+            b = e == std::string::npos ? e : v.find_first_not_of(separators, e);
+        }
+        for (const std::string& t : own) ++count[t];
+        tokens.push_back(std::move(own));
+    }
+    std::vector<std::string> out;
+    bool any = false;
+    for (const auto& own : tokens) {
+        std::string line;
+        for (const std::string& t : own)
+            if (count[t] < values.size()) line += (line.empty() ? "" : " ") + t;
+        any = any || !line.empty();
+        out.push_back(line);
+    }
+    return any ? out : std::vector<std::string>();
+}
+
+std::vector<std::string> cmdlineTokensNotShared(const std::vector<std::string>& cmdlines) {
+    return tokensNotShared(cmdlines, " \t\n");
+}
+
 std::string renderMachineStateText(const std::vector<RunMachineState>& runs) {
     std::string out;
     std::size_t entries = 0;
@@ -97,15 +126,12 @@ std::string renderMachineStateText(const std::vector<RunMachineState>& runs) {
     } else {
         out += "Mitigation state differences\n";
         for (const StateDifference& d : diffs) {
-            out += d.key + "\n";
-            for (std::size_t i = 0; i < runs.size(); ++i) out += row("  " + runs[i].run, d.values[i]);
+            std::vector<std::string> tokens = d.key == "cmdline" ? cmdlineTokensNotShared(d.values) : d.values;
+            bool onlyTokens = d.key == "cmdline" && !tokens.empty();
+            if (!onlyTokens) tokens = d.values;
+            out += d.key + (onlyTokens ? " (only the tokens not in every run)" : "") + "\n";
+            for (std::size_t i = 0; i < runs.size(); ++i) out += row("  " + runs[i].run, tokens[i]);
         }
-    }
-    for (const RunMachineState& r : runs) {
-        if (r.kernelWarnings.empty()) continue;
-        out += "Test " + r.run + " produced warnings or oops\n";
-        for (const std::string& w : r.kernelWarnings) out += w + "\n";
-        out += "\n";
     }
     return out;
 }

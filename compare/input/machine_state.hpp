@@ -1,8 +1,8 @@
 // machine_state.hpp - what the machine looked like in each run: the
 // mitigation snapshot run-config writes (cpu-vulnerabilities.txt,
-// speculation-prctl.txt, microcode.txt, cmdline.txt) and, as in MMTests,
-// the kernel command line and warnings from dmesg.gz. The first thing a
-// reader of a mitigation report needs is where runs differ.
+// speculation-prctl.txt, microcode.txt, cmdline.txt, else the command line of
+// dmesg.gz). The first thing a reader of a mitigation report needs is where
+// runs differ. (compare-kernels.sh's own sections: input/run_settings.hpp.)
 #pragma once
 #include "core/warnings.hpp"
 
@@ -16,7 +16,6 @@ namespace mmtp::compare {
 struct RunMachineState {
     std::string run;
     std::map<std::string, std::string> entries;  // "vulnerabilities/spectre_v2" -> "Mitigation: ..."
-    std::vector<std::string> kernelWarnings;     // WARNING:/Oops: lines of dmesg.gz
     Warnings warnings;                           // snapshot files refused (not regular, past a limit)
 };
 
@@ -31,8 +30,14 @@ struct StateDifference {
 // The entries whose values are not the same in every run.
 std::vector<StateDifference> differingEntries(const std::vector<RunMachineState>& runs);
 
-// Text sections: "Mitigation state" differences (or that they agree) and
-// kernel warnings, in MMTests' "%-40s %s" layout.
+// Tokens (split at any of separators) that not every run's value has, per
+// run ("" when a run has none of them); empty when every run has the same.
+std::vector<std::string> tokensNotShared(const std::vector<std::string>& values, const std::string& separators);
+// ... of the kernel command lines (tokens split at blanks).
+std::vector<std::string> cmdlineTokensNotShared(const std::vector<std::string>& cmdlines);
+
+// Text section: "Mitigation state" differences (or that they agree), in
+// MMTests' "%-40s %s" layout; the command line shows only the tokens that differ.
 std::string renderMachineStateText(const std::vector<RunMachineState>& runs);
 
 }  // namespace mmtp::compare

@@ -42,17 +42,6 @@ bool anyInvalid(const std::vector<RunValidity>& validity) {
     return std::any_of(validity.begin(), validity.end(), [](const RunValidity& v) { return !v.valid(); });
 }
 
-// "Run validity" before a benchmark's tables: each invalid run and why.
-std::string validityText(const KernelsOptions& o, const std::vector<RunValidity>& validity) {
-    if (!anyInvalid(validity)) return "";
-    std::string out = std::string("Run validity: ") +
-                      (o.includeInvalid ? "kept in verdicts (--include-invalid)" : "left out of verdicts") +
-                      "; their columns below are as MMTests prints them\n";
-    for (const RunValidity& v : validity)
-        if (!v.valid()) out += "  INVALID " + v.run + " (" + problemName(v.problem) + "): " + v.reason + "\n";
-    return out + "\n";
-}
-
 std::string validityHtml(const KernelsOptions& o, const std::vector<RunValidity>& validity) {
     if (!anyInvalid(validity)) return "";
     std::string out = std::string("<h3>Run validity</h3>\n<p>Invalid runs are ") +
@@ -110,8 +99,11 @@ std::string htmlBenchmark(const KernelsOptions& o, const std::vector<std::string
                           Warnings& warnings) {
     std::string out = "<h2 id=\"" + escapeHtml(b.name) + "\">" + escapeHtml(b.name) + "</h2>\n";
     out += validityHtml(o, b.validity);
-    if (!b.error.empty())
-        return out + "<p>not compared: " + escapeHtml(b.error) + "</p>\n" + monitorGraphs(o, runs, b.name, warnings);
+    if (!b.error.empty()) out += "<p>not compared: " + escapeHtml(b.error) + "</p>\n";
+    if (!b.compare) {
+        if (b.duration) out += "<h3>Duration</h3>\n" + renderReport(*b.duration, OutputFormat::Html);
+        return out + monitorGraphs(o, runs, b.name, warnings);
+    }
     out += renderReport(*b.compare, OutputFormat::Html);
     out += "<h3>Graphs</h3>\n<div class=\"charts\">\n" + benchmarkGraphs(b) + "</div>\n";
     if (b.duration) out += "<h3>Duration</h3>\n" + renderReport(*b.duration, OutputFormat::Html);
@@ -210,24 +202,6 @@ std::string dumpReplacingBadUtf8(const json& j, std::ostream& err) {
 
 }  // namespace
 
-std::string renderKernelsText(const KernelsOptions& o, const KernelsData& d) {
-    std::string out;
-    if (!o.title.empty()) out += o.title + "\n";
-    out += renderMachineStateText(d.states);
-    for (const BenchmarkResults& b : d.benchmarks) {
-        out += "\n" + b.name + "\n";
-        out += validityText(o, b.validity);
-        if (!b.error.empty()) {
-            out += "(not compared: " + b.error + ")\n";
-            continue;
-        }
-        out += textTable(b.compare) + "\n";
-        if (b.duration) out += textTable(b.duration) + "\n";
-        out += b.verdictText;
-    }
-    return out;
-}
-
 std::string renderKernelsHtml(const KernelsOptions& o, const KernelsData& d, std::ostream& err) {
     std::string title = escapeHtml(o.title.empty() ? "MMTests comparison: " + d.runs.front() : o.title);
     std::string out = "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>" + title + "</title><style>" +
@@ -253,6 +227,18 @@ std::string renderKernelsJson(const KernelsOptions& o, const KernelsData& d, std
                   {"baselines", baselinesJson(b.baselines)}, {"lkp", lkpJson(b.lkp)}, {"validity", validityJson(b.validity)},
                   {"samples", sampleSummaries(b)}};
         if (!b.error.empty()) e["error"] = b.error;
+        json sections = json::array();  // compare-kernels.sh's tables for it, in order
+        for (const ReportPart& p : b.parts)
+            if (p.isTable) sections.push_back({{"call", p.what}, {"table", textTable(p.table)}, {"error", p.error}});
+        e["sections"] = sections;
+        if (b.costs) {
+            json costs = json::array();
+            for (const RunCosts& c : *b.costs)
+                costs.push_back({{"run", c.run}, {"sys_pct", number(c.sysPct)},
+                                 {"context_switches_per_s", number(c.contextSwitches)},
+                                 {"interrupts_per_s", number(c.interrupts)}});
+            e["mitigation_costs"] = costs;
+        }
         benches.push_back(e);
     }
     j["benchmarks"] = benches;

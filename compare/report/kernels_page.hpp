@@ -5,8 +5,10 @@
 // monitor logs it graphs, report/kernels_monitors.hpp).
 #pragma once
 #include "input/machine_state.hpp"
+#include "input/run_settings.hpp"
 #include "input/run_validity.hpp"
 #include "report/kernels_report.hpp"
+#include "report/kernels_steps.hpp"
 #include "tables/comparison.hpp"
 #include "tables/verdict.hpp"
 
@@ -29,6 +31,8 @@ struct BenchmarkResults {
     std::vector<RunSummary> runs;               // summarised, baseline first
     std::optional<ComparisonReport> compare;    // compare-mmtests' table
     std::optional<ComparisonReport> duration;   // --print-monitor duration's, when recorded
+    std::vector<ReportPart> parts;              // compare-kernels.sh's text for it: its case arm, then monitor tables
+    std::optional<std::vector<RunCosts>> costs; // vmstat sy/cs/in per run, when recorded
     std::vector<RunValidity> validity;          // one per run asked for, in order
     std::vector<AbaVerdict> aba;                // --verdict aba's numbers
     std::optional<TwoBaselinesTable> baselines; // --verdict baselines' numbers
@@ -41,6 +45,8 @@ struct BenchmarkResults {
 struct KernelsData {
     std::vector<std::string> runs;  // baseline first
     std::vector<RunMachineState> states;
+    std::vector<RunSettings> settings;  // what compare-kernels.sh prints before the benchmarks
+    std::string optionBlocks;           // the baseline's compiler/runtime/sysctl.opts
     std::vector<BenchmarkResults> benchmarks;
 };
 

@@ -5,7 +5,8 @@
 #include "input/run_validity.hpp"
 #include "render/verdict_text.hpp"
 #include "report/kernels_page.hpp"
-#include "report/load_runs.hpp"
+#include "report/kernels_plan.hpp"
+#include "report/kernels_steps.hpp"
 #include "report/version_order.hpp"
 #include "tables/verdict.hpp"
 
@@ -14,7 +15,6 @@
 #include <regex>
 #include <ostream>
 #include <set>
-#include <sstream>
 #include <stdexcept>
 
 namespace fs = std::filesystem;
@@ -22,34 +22,6 @@ namespace fs = std::filesystem;
 namespace mmtp::compare {
 
 namespace {
-
-// Lines of `more` that `said` does not already hold, to err.
-void passOnNewLines(const std::string& said, const std::string& more, std::ostream& err) {
-    std::istringstream in(more);
-    for (std::string line; std::getline(in, line);)
-        if (said.find(line + "\n") == std::string::npos) err << line << "\n";
-}
-
-// The duration monitor's table; nullopt when no iteration recorded a
-// "time ::" line for the benchmark (MMTests prints nothing either). It reads
-// the run directories the benchmark's load just read, so only warnings that
-// load did not print are passed on.
-std::optional<ComparisonReport> durationTable(LoadRequest req, const std::string& said, std::ostream& err,
-                                              std::vector<RunSummary>& runs) {
-    req.monitor = "duration";
-    CompareOptions co;
-    co.showCompare = false;
-    std::ostringstream warnings;
-    try {
-        runs = loadRunsFromTree(req, warnings);
-        passOnNewLines(said, warnings.str(), err);
-        if (runs.empty()) return std::nullopt;
-        return buildComparison(runs, co);
-    } catch (const std::exception&) {
-        passOnNewLines(said, warnings.str(), err);
-        return std::nullopt;
-    }
-}
 
 const char* kElapsedRow = "complete test time";
 
@@ -173,42 +145,66 @@ void warnInvalid(const BenchmarkResults& b, bool includeInvalid, std::ostream& e
                 << (includeInvalid ? "; kept in verdicts (--include-invalid)" : "; left out of verdicts") << "\n";
 }
 
-// Loads the benchmark's runs once (warnings printed once) and computes
-// everything the report shows of it; a failure is kept as its error.
+// A table step that is the benchmark's own table, as the main load made it.
+bool isMainTable(const PlanStep& s, bool autoDetect) {
+    return s.kind == PlanStep::Kind::Table && s.alt.empty() && !s.subHeading && !s.monitor &&
+           (s.significance || !autoDetect);
+}
+
+bool hasTableStep(const std::vector<PlanStep>& steps) {
+    return std::any_of(steps.begin(), steps.end(), [](const PlanStep& s) { return s.kind != PlanStep::Kind::Line; });
+}
+
+// Runs compare-kernels.sh's steps for the benchmark; a failed table is
+// reported on err and kept as its error, and the next step goes on.
+void runSteps(const KernelsOptions& o, BenchmarkResults& b, const std::vector<std::string>& names,
+              const std::vector<PlanStep>& steps, const std::optional<ReportPart>& mainPart, WarningsOnce& warnings,
+              std::ostream& err, std::vector<RunSummary>& durationRuns) {
+    for (const PlanStep& step : steps) {
+        if (mainPart && isMainTable(step, o.autoDetect)) {  // made (or failed, and said so) already
+            b.parts.push_back(*mainPart);
+            continue;
+        }
+        bool duration = step.monitor && *step.monitor == "duration";
+        b.parts.push_back(runPlanStep(o, b.name, names, step, warnings, err, duration ? &durationRuns : nullptr));
+        const ReportPart& part = b.parts.back();
+        if (!part.error.empty() && part.error != b.error)  // the benchmark's own failure is said once
+            err << "compare-kernels: " << b.name << ": " << part.what << ": " << part.error << "\n";
+        if (duration) b.duration = part.table;
+    }
+}
+
+// Loads the benchmark's runs once for its verdicts (warnings printed once),
+// then runs compare-kernels.sh's tables for it; a failure is kept as its error.
 BenchmarkResults loadBenchmark(const KernelsOptions& o, const std::string& bench,
                                const std::vector<std::string>& names, std::ostream& err) {
     BenchmarkResults b;
     b.name = bench;
-    LoadRequest req;
-    req.directory = o.logDir;
-    req.benchmark = bench;
-    req.names = names;
-    req.mmtestsDir = o.mmtestsDir;
-    CompareOptions co;
-    co.printSignificance = o.autoDetect;
-    std::ostringstream said;
     Warnings validityWarnings;
     b.validity = checkRunsValidity(o.logDir, names, bench, validityWarnings);
     for (const std::string& w : validityWarnings) err << "compare-kernels: warning: " << w << "\n";
-    try {
-        try {
-            b.runs = loadRunsFromTree(req, said);
-        } catch (const std::exception&) {
-            err << said.str();
-            throw;
+    WarningsOnce warnings;
+    std::vector<PlanStep> steps = benchmarkSteps(bench);
+    std::optional<ReportPart> mainPart;
+    if (hasTableStep(steps)) {  // compare-kernels.sh compares nothing for monitor, parsecbuild, ...
+        PlanStep main;
+        main.kind = PlanStep::Kind::Table;
+        main.significance = true;
+        mainPart = runPlanStep(o, bench, names, main, warnings, err, &b.runs);
+        if (mainPart->table) {
+            b.compare = mainPart->table;
+            markMissingSamples(b);
+        } else {
+            b.runs.clear();
+            b.error = mainPart->error;
+            err << "compare-kernels: " << bench << ": " << mainPart->error << "\n";
         }
-        err << said.str();
-        if (b.runs.empty()) throw std::runtime_error("no run could be loaded");
-        markMissingSamples(b);
-        b.compare = buildComparison(b.runs, co);
-        std::vector<RunSummary> durationRuns;
-        b.duration = durationTable(req, said.str(), err, durationRuns);
-        computeVerdicts(o, b, durationRuns);
-    } catch (const std::exception& e) {
-        b.runs.clear();
-        b.error = e.what();
-        err << "compare-kernels: " << bench << ": " << e.what() << "\n";
     }
+    std::vector<RunSummary> durationRuns;
+    runSteps(o, b, names, steps, mainPart, warnings, err, durationRuns);
+    runSteps(o, b, names, monitorSteps(o.logDir, names.front()), std::nullopt, warnings, err, durationRuns);
+    b.costs = mitigationCosts(o, bench, names);
+    if (!b.runs.empty()) computeVerdicts(o, b, durationRuns);
     warnInvalid(b, o.includeInvalid, err);
     return b;
 }
@@ -270,7 +266,10 @@ KernelsReport buildKernelsReport(const KernelsOptions& o, std::ostream& err) {
     for (const std::string& n : data.runs) {
         data.states.push_back(readMachineState(o.logDir, n));
         warnings.insert(warnings.end(), data.states.back().warnings.begin(), data.states.back().warnings.end());
+        data.settings.push_back(readRunSettings(o.logDir, n));
+        warnings.insert(warnings.end(), data.settings.back().warnings.begin(), data.settings.back().warnings.end());
     }
+    data.optionBlocks = optionBlocks(o.logDir, data.runs.front(), warnings);
     std::vector<std::string> ran = benchmarksOfRun(o.logDir / data.runs.front(), warnings);
     printWarnings(warnings, err);
     for (const std::string& bench : ran) data.benchmarks.push_back(loadBenchmark(o, bench, data.runs, err));
@@ -278,8 +277,13 @@ KernelsReport buildKernelsReport(const KernelsOptions& o, std::ostream& err) {
     KernelsReport report;
     report.page = o.html ? renderKernelsHtml(o, data, err) : renderKernelsText(o, data);
     report.json = renderKernelsJson(o, data, err);
-    for (const BenchmarkResults& b : data.benchmarks)
+    for (const BenchmarkResults& b : data.benchmarks) {
         if (!b.error.empty()) ++report.failedBenchmarks;
+        for (const ReportPart& p : b.parts) {
+            if (!p.error.empty()) ++report.failedSections;
+            if (p.table && !p.table->body.rows.empty()) ++report.reportedTables;
+        }
+    }
     return report;
 }
 

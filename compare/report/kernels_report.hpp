@@ -33,7 +33,9 @@ struct KernelsOptions {
 struct KernelsReport {
     std::string page;  // the report: text, or one HTML page with --format html
     std::string json;  // everything the report shows
-    int failedBenchmarks = 0;
+    int failedBenchmarks = 0;  // benchmarks whose own runs could not be compared (no verdicts)
+    int failedSections = 0;    // tables that failed (each said on err and in the report)
+    int reportedTables = 0;    // tables printed; none means nothing could be reported
 };
 
 // The runs to report, baseline first (kernel list rules of compare-kernels.sh).

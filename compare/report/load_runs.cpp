@@ -1,6 +1,7 @@
 #include "report/load_runs.hpp"
 
 #include "base/errors.hpp"
+#include "core/subheading_match.hpp"
 #include "parsers/benchmark_source.hpp"
 #include "report/json_import.hpp"
 #include "input/log_files.hpp"
@@ -116,7 +117,7 @@ std::vector<RunSummary> loadRunsFromTree(const LoadRequest& r, std::ostream& err
     Extraction::LabelFilter keep;
     if (r.subHeading) {
         try {
-            keep = [re = std::regex(*r.subHeading)](const std::string& label) { return std::regex_search(label, re); };
+            keep = [m = SubheadingMatch(*r.subHeading)](const std::string& label) { return m.matches(label, false); };
         } catch (const std::regex_error&) {
             throw UsageError("--sub-heading '" + *r.subHeading + "' is not a valid regular expression");
         }

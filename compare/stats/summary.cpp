@@ -1,5 +1,6 @@
 #include "stats/summary.hpp"
 
+#include "core/subheading_match.hpp"
 #include "stats/stats.hpp"
 #include "stats/subselection.hpp"
 
@@ -45,15 +46,15 @@ std::vector<std::string> filterSubheading(const std::vector<std::string>& ops,
             if (op == *subHeading) out.push_back(op);
         return out;
     }
-    std::regex re;
+    std::optional<SubheadingMatch> match;
     try {
-        re = std::regex(*subHeading);
+        match.emplace(*subHeading);
     } catch (const std::regex_error& e) {
         throw std::runtime_error("--sub-heading '" + *subHeading + "' is not a valid regular expression");
     }
     std::vector<std::string> out;
     for (const std::string& op : ops)
-        if (std::regex_search(op, re, std::regex_constants::match_continuous)) out.push_back(op);
+        if (match->matches(op, true)) out.push_back(op);
     return out;
 }
 

@@ -36,13 +36,13 @@ grep -q "invalid run nologs for redis (no logs): no logs in iter-0/redis/logs" e
 if grep -q "invalid run v7" err.txt; then fail "a good run was called invalid: $(cat err.txt)"; fi
 echo "ok: three invalid runs warned about"
 
-# The text report's "Run validity" section comes before the table.
-section=$(sed -n '/^redis$/,$p' report.txt)
+# The text report's "Run validity" section heads redis' part of our sections.
+section=$(sed -n '/^--- redis ---$/,$p' report.txt)
 [[ $(sed -n 2p <<< "$section") == "Run validity: left out of verdicts"* ]] || fail "no Run validity section first"
 [[ $(grep -c "^  INVALID " <<< "$section") -eq 3 ]] || fail "Run validity does not list three runs"
 
 # Every verdict uses the good runs only: one A/B/A table, v7.3 against the two A's.
-verdicts=$(sed -n '/^A\/B\/A verdict for redis/,$p' report.txt)
+verdicts=$(sed -n '/^A\/B\/A verdict for redis/,/^Sections that failed/p' report.txt | grep -v '^Sections that failed')
 [[ $(grep -c "^A/B/A verdict for redis" <<< "$verdicts") -eq 1 ]] || fail "expected one A/B/A table"
 grep -q "^A/B/A verdict for redis: v7.3 against the mean of v7.1.3-first and v7.1.3-return$" <<< "$verdicts" ||
 	fail "A/B/A does not compare v7.3 with the two A runs"

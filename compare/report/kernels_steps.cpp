@@ -1,0 +1,134 @@
+#include "report/kernels_steps.hpp"
+
+#include "render/render.hpp"
+#include "report/load_runs.hpp"
+#include "tables/verdict.hpp"
+
+#include <ostream>
+#include <sstream>
+
+namespace mmtp::compare {
+
+namespace {
+
+LoadRequest requestFor(const KernelsOptions& o, const std::string& bench, const std::vector<std::string>& names,
+                       const PlanStep& step) {
+    LoadRequest req;
+    req.directory = o.logDir;
+    req.benchmark = bench;
+    req.names = names;
+    req.mmtestsDir = o.mmtestsDir;
+    req.altReport = step.alt;
+    req.subHeading = step.subHeading;
+    req.monitor = step.monitor;
+    return req;
+}
+
+// compare-mmtests' table for the call; throws what compare-mmtests would fail with.
+ComparisonReport compareFor(const KernelsOptions& o, const std::string& bench, const std::vector<std::string>& names,
+                            const PlanStep& step, bool significance, WarningsOnce& warnings, std::ostream& err,
+                            std::vector<RunSummary>& runs) {
+    std::ostringstream said;
+    try {
+        runs = loadRunsFromTree(requestFor(o, bench, names, step), said);
+    } catch (...) {
+        warnings.passOn(said.str(), err);
+        throw;
+    }
+    warnings.passOn(said.str(), err);
+    if (runs.empty()) throw std::runtime_error("no run could be loaded");
+    CompareOptions co;
+    co.showCompare = !step.monitor;  // compare-mmtests.pl hides it for monitors read from a tree
+    co.printSignificance = significance;
+    co.subHeading = step.subHeading;
+    return buildComparison(runs, co);
+}
+
+// compare-kernels.sh shows iostat when the bare table's 4th line has a
+// third field whose integer part is above 5 (`[ $TEST -gt 5 ]`).
+bool iostatBusy(const ComparisonReport& bare) {
+    std::istringstream lines(renderReport(bare, OutputFormat::Text));
+    std::string line;
+    for (int i = 0; i < 4; ++i)
+        if (!std::getline(lines, line)) return false;
+    std::istringstream fields(line);
+    std::string f;
+    for (int i = 0; i < 3; ++i)
+        if (!(fields >> f)) return false;
+    std::string whole = f.substr(0, f.find('.'));
+    std::size_t digits = whole.rfind('-', 0) == 0 ? 1 : 0;
+    if (whole.size() == digits || whole.find_first_not_of("0123456789", digits) != std::string::npos) return false;
+    try {
+        return std::stoll(whole) > 5;
+    } catch (const std::out_of_range&) {
+        return whole[0] != '-';
+    }
+}
+
+double meanOf(const RunSummary& run, const std::string& op) { return sampleStats(run, op).mean; }
+
+}  // namespace
+
+void WarningsOnce::passOn(const std::string& more, std::ostream& err) {
+    std::istringstream in(more);
+    for (std::string line; std::getline(in, line);) {
+        if (said.find(line + "\n") != std::string::npos) continue;
+        err << line << "\n";
+        said += line + "\n";
+    }
+}
+
+ReportPart runPlanStep(const KernelsOptions& o, const std::string& bench, const std::vector<std::string>& names,
+                       const PlanStep& step, WarningsOnce& warnings, std::ostream& err,
+                       std::vector<RunSummary>* loaded) {
+    ReportPart part;
+    if (step.kind == PlanStep::Kind::Line) {
+        part.line = step.text;
+        return part;
+    }
+    part.isTable = true;
+    part.what = describeStep(step);
+    std::vector<RunSummary> runs;
+    try {
+        bool significance = step.significance && o.autoDetect;
+        if (step.kind == PlanStep::Kind::IostatTable) {
+            if (!iostatBusy(compareFor(o, bench, names, step, false, warnings, err, runs))) return part;
+            part.before = "\n";
+        }
+        part.table = compareFor(o, bench, names, step, significance, warnings, err, runs);
+    } catch (const std::exception& e) {
+        part.error = e.what();
+        if (part.error.rfind(part.what + ": ", 0) == 0) part.error.erase(0, part.what.size() + 2);  // said once
+    }
+    if (loaded) *loaded = std::move(runs);
+    return part;
+}
+
+std::optional<std::vector<RunCosts>> mitigationCosts(const KernelsOptions& o, const std::string& bench,
+                                                     const std::vector<std::string>& names) {
+    std::vector<RunCosts> costs;
+    for (const std::string& name : names) costs.push_back({name});
+    WarningsOnce quiet;  // a run without vmstat is no news here: the report's own tables warn
+    std::ostringstream sink;
+    for (const char* field : {"sy", "cs", "in"}) {
+        PlanStep step;
+        step.kind = PlanStep::Kind::Table;
+        step.monitor = "vmstat";
+        step.subHeading = field;
+        std::vector<RunSummary> runs;
+        try {
+            compareFor(o, bench, names, step, false, quiet, sink, runs);
+        } catch (const std::exception&) {
+            return std::nullopt;
+        }
+        for (RunCosts& c : costs)
+            for (const RunSummary& r : runs) {
+                if (r.testName != c.run) continue;
+                double m = meanOf(r, field);
+                (field[0] == 's' ? c.sysPct : field[0] == 'c' ? c.contextSwitches : c.interrupts) = m;
+            }
+    }
+    return costs;
+}
+
+}  // namespace mmtp::compare

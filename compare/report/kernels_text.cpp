@@ -1,0 +1,143 @@
+// The text report: first what compare-kernels.sh prints, in its order and
+// layout, then, under one heading, what only we print (mitigation costs and
+// state, run validity, verdicts, the sections that failed).
+#include "report/kernels_page.hpp"
+
+#include "input/machine_state.hpp"
+#include "render/render.hpp"
+#include "report/kernels_preamble.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace mmtp::compare {
+
+namespace {
+
+std::string compareKernelsShText(const KernelsData& d) {
+    std::string out = renderPreambleText(d.settings);
+    bool first = true;
+    for (const BenchmarkResults& b : d.benchmarks) {
+        out += "\n";
+        if (first) out += d.optionBlocks;  // once, before the first benchmark
+        first = false;
+        for (const ReportPart& p : b.parts) {
+            if (!p.isTable) out += p.line + "\n";
+            else if (p.table) out += p.before + renderReport(*p.table, OutputFormat::Text);
+        }
+    }
+    return out;
+}
+
+std::string number(int decimals, double x) {
+    if (std::isnan(x)) return "-";
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, x);
+    return buf;
+}
+
+// Where a mitigation's price shows: time in the kernel, context switches and
+// interrupts, per run, from the vmstat monitor.
+std::string costsText(const KernelsData& d) {
+    std::string out = "Mitigation costs (vmstat while each benchmark ran: mean sy %, context switches/s, "
+                      "interrupts/s)\n";
+    bool any = false;
+    for (const BenchmarkResults& b : d.benchmarks) {
+        if (!b.costs) continue;
+        any = true;
+        char head[160];
+        std::snprintf(head, sizeof head, "  %-38s %10s %14s %14s\n", b.name.c_str(), "sys%", "ctxsw/s", "intr/s");
+        out += head;
+        for (const RunCosts& c : *b.costs) {
+            char row[256];
+            std::snprintf(row, sizeof row, "  %-38s %10s %14s %14s\n", ("  " + c.run).c_str(),
+                          number(2, c.sysPct).c_str(), number(0, c.contextSwitches).c_str(),
+                          number(0, c.interrupts).c_str());
+            out += row;
+        }
+    }
+    return any ? out : "Mitigation costs: no vmstat monitor log in these runs (RUN_MONITOR=yes records one)\n";
+}
+
+// compare-kernels.sh prints whole values (an LSM list, every C-state line);
+// here only what differs between the runs.
+std::string settingsDifferencesText(const std::vector<RunSettings>& runs) {
+    struct Setting {
+        const char* name;
+        const char* separators;
+        std::string (*value)(const RunSettings&);
+    };
+    const Setting settings[] = {
+        {"LSM module order", ", \n", [](const RunSettings& r) { return r.lsm; }},
+        {"preemption", " \n", [](const RunSettings& r) { return r.preempt; }},
+        {"C-state exit latencies", "\n", [](const RunSettings& r) { return r.cpuidle; }},
+        {"storage scheduler", "\n", [](const RunSettings& r) {
+             std::string all;
+             for (const std::string& row : r.ioSchedulers) {
+                 std::size_t v = row.find_first_not_of(' ', row.find(':') + 1);
+                 all += (v == std::string::npos ? "" : row.substr(v)) + "\n";
+             }
+             return all;
+         }},
+    };
+    std::string out;
+    for (const Setting& s : settings) {
+        std::vector<std::string> values;
+        for (const RunSettings& r : runs) values.push_back(s.value(r));
+        std::vector<std::string> differ = tokensNotShared(values, s.separators);
+        if (differ.empty()) continue;
+        out += std::string(s.name) + " (only what not every run has)\n";
+        for (std::size_t i = 0; i < runs.size(); ++i) {
+            char label[64];
+            std::snprintf(label, sizeof label, "  %-38s", (runs[i].run + ":").c_str());
+            out += std::string(label) + " " + (differ[i].empty() ? "-" : differ[i]) + "\n";
+        }
+    }
+    return out;
+}
+
+bool anyInvalid(const std::vector<RunValidity>& validity) {
+    return std::any_of(validity.begin(), validity.end(), [](const RunValidity& v) { return !v.valid(); });
+}
+
+// Each invalid run and why.
+std::string validityText(const KernelsOptions& o, const std::vector<RunValidity>& validity) {
+    if (!anyInvalid(validity)) return "";
+    std::string out = std::string("Run validity: ") +
+                      (o.includeInvalid ? "kept in verdicts (--include-invalid)" : "left out of verdicts") +
+                      "; their columns in the tables above are as MMTests prints them\n";
+    for (const RunValidity& v : validity)
+        if (!v.valid()) out += "  INVALID " + v.run + " (" + problemName(v.problem) + "): " + v.reason + "\n";
+    return out + "\n";
+}
+
+std::string failedText(const KernelsData& d) {
+    std::string out;
+    for (const BenchmarkResults& b : d.benchmarks) {
+        if (!b.error.empty()) out += "  " + b.name + ": not compared (no verdicts): " + b.error + "\n";
+        for (const ReportPart& p : b.parts)
+            if (!p.error.empty() && p.error != b.error) out += "  " + b.name + ": " + p.what + ": " + p.error + "\n";
+    }
+    return out.empty() ? out : "Sections that failed (not printed above; the rest of the report went on)\n" + out;
+}
+
+}  // namespace
+
+std::string renderKernelsText(const KernelsOptions& o, const KernelsData& d) {
+    std::string out = compareKernelsShText(d);
+    out += "\n=== compare-kernels (mmtests-plugins): beyond MMTests' compare-kernels.sh ===\n";
+    if (!o.title.empty()) out += o.title + "\n";
+    out += costsText(d) + "\n";
+    out += renderMachineStateText(d.states);
+    out += settingsDifferencesText(d.settings);
+    for (const BenchmarkResults& b : d.benchmarks) {
+        std::string own = validityText(o, b.validity) + b.verdictText;
+        if (!own.empty()) out += "\n--- " + b.name + " ---\n" + own;
+    }
+    std::string failed = failedText(d);
+    if (!failed.empty()) out += "\n" + failed;
+    return out;
+}
+
+}  // namespace mmtp::compare
