@@ -92,7 +92,17 @@ ReportPart runPlanStep(const KernelsOptions& o, const std::string& bench, const 
     try {
         bool significance = step.significance && o.autoDetect;
         if (step.kind == PlanStep::Kind::IostatTable) {
-            if (!iostatBusy(compareFor(o, bench, names, step, false, warnings, err, runs))) return part;
+            // compare-kernels.sh probes with 2> /dev/null: a benchmark without
+            // iostat logs is simply not shown, neither warned about nor failed.
+            WarningsOnce quiet;
+            std::ostringstream sink;
+            std::vector<RunSummary> probed;
+            bool busy = false;
+            try {
+                busy = iostatBusy(compareFor(o, bench, names, step, false, quiet, sink, probed));
+            } catch (const std::exception&) {
+            }
+            if (!busy) return part;
             part.before = "\n";
         }
         part.table = compareFor(o, bench, names, step, significance, warnings, err, runs);
