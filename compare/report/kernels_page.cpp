@@ -4,6 +4,7 @@
 #include "render/render.hpp"
 #include "render/svg_chart.hpp"
 #include "render/verdict_html.hpp"
+#include "render/verdict_text.hpp"
 #include "tables/verdict.hpp"
 
 #include <nlohmann/json.hpp>
@@ -87,7 +88,7 @@ std::string htmlBenchmark(const KernelsOptions& o, const BenchmarkResults& b) {
     if (!b.verdictText.empty()) out += "<h3>Verdict</h3>\n";
     for (const AbaVerdict& v : b.aba) out += renderAbaHtml(b.name, v.a1, v.b, v.a2, v.table, v.note);
     if (b.baselines) out += renderTwoBaselinesHtml(b.name, *b.baselines);
-    out += renderLkpHtml(b.name, b.lkp);
+    out += renderRfcHtml(b.name, b.rfc);
     if (!b.verdictNotes.empty()) out += "<pre>" + escapeHtml(b.verdictNotes) + "</pre>\n";
     return out;
 }
@@ -147,7 +148,7 @@ json baselinesJson(const std::optional<TwoBaselinesTable>& t) {
         json rows = json::array();
         for (const TwoBaselinesRow& r : b.rows)
             rows.push_back({{"run", r.run}, {"stats", statsJson(r.stats)}, {"pct_vs_baseline1", r.pctBase1},
-                            {"pct_vs_baseline2", r.pctBase2}});
+                            {"pct_vs_baseline2", r.pctBase2}, {"cpu_pct", r.cpuPct ? json(*r.cpuPct) : json(nullptr)}});
         blocks.push_back({{"metric", b.op}, {"rows", rows}});
     }
     return {{"runs", t->runs}, {"blocks", blocks}};
@@ -164,6 +165,16 @@ json lkpJson(const std::vector<LkpTable>& tables) {
     }
     return j;
 }
+
+json rfcJson(const std::vector<RfcRow>& rows) {
+    json j = json::array();
+    for (const RfcRow& r : rows)
+        j.push_back({{"run", r.run}, {"mode", r.mode}, {"iters", statsJson(r.iters)},
+                     {"us_per_iter", statsJson(r.usPerIter)}, {"iter_per_sec", r.iterPerSec}});
+    return j;
+}
+
+const char* kLkpAcrossTitle = "LKP comparison across benchmarks";
 
 // Run names, logs and error messages are bytes from the tree: invalid UTF-8
 // (a run directory "\xe9", a 0xB5 in cmdline.txt) is replaced by U+FFFD in
@@ -194,6 +205,7 @@ std::string renderKernelsText(const KernelsOptions& o, const KernelsData& d) {
         if (b.duration) out += textTable(b.duration) + "\n";
         out += b.verdictText;
     }
+    if (!d.lkpAcross.empty()) out += "\n" + std::string(kLkpAcrossTitle) + "\n" + renderLkp(d.lkpAcross);
     return out;
 }
 
@@ -203,6 +215,7 @@ std::string renderKernelsHtml(const KernelsOptions& o, const KernelsData& d) {
                       kStyle + "</style></head><body>\n<h1>" + title + "</h1>\n";
     out += htmlMachineState(d.states);
     for (const BenchmarkResults& b : d.benchmarks) out += htmlBenchmark(o, b);
+    if (!d.lkpAcross.empty()) out += "<h2>" + std::string(kLkpAcrossTitle) + "</h2>\n" + renderLkpHtml(d.lkpAcross);
     return out + "</body></html>\n";
 }
 
@@ -217,12 +230,13 @@ std::string renderKernelsJson(const KernelsOptions& o, const KernelsData& d, std
     for (const BenchmarkResults& b : d.benchmarks) {
         json e = {{"benchmark", b.name}, {"compare", textTable(b.compare)}, {"duration", textTable(b.duration)},
                   {"verdict", b.verdictText}, {"aba", abaJson(b.aba)},
-                  {"baselines", baselinesJson(b.baselines)}, {"lkp", lkpJson(b.lkp)}, {"validity", validityJson(b.validity)},
+                  {"baselines", baselinesJson(b.baselines)}, {"lkp", lkpJson(b.lkp)}, {"rfc", rfcJson(b.rfc)}, {"validity", validityJson(b.validity)},
                   {"samples", sampleSummaries(b)}};
         if (!b.error.empty()) e["error"] = b.error;
         benches.push_back(e);
     }
     j["benchmarks"] = benches;
+    j["lkp"] = lkpJson(d.lkpAcross);
     return dumpReplacingBadUtf8(j, err);
 }
 

@@ -32,6 +32,7 @@ struct BenchmarkResults {
     std::vector<AbaVerdict> aba;                // --verdict aba's numbers
     std::optional<TwoBaselinesTable> baselines; // --verdict baselines' numbers
     std::vector<LkpTable> lkp;                  // --verdict lkp's numbers
+    std::vector<RfcRow> rfc;                    // --verdict rfc's numbers (pipe-pingpong)
     std::string verdictText;                    // the --verdict tables asked for
     std::string verdictNotes;                   // why a verdict asked for is missing ("needs three runs")
     std::string error;                          // why the benchmark was not compared
@@ -41,6 +42,7 @@ struct KernelsData {
     std::vector<std::string> runs;  // baseline first
     std::vector<RunMachineState> states;
     std::vector<BenchmarkResults> benchmarks;
+    std::vector<LkpTable> lkpAcross;  // --verdict lkp: one table per later run, across benchmarks
 };
 
 std::string renderKernelsText(const KernelsOptions& options, const KernelsData& data);
