@@ -2,27 +2,24 @@
 # Seed 002's recipe, short: compare-kernels --verdict lkp prints ONE
 # LKP-style table per later run across every benchmark of the tree
 # (base ±stddev %change new ±stddev BENCH.metric), as the test robot does.
-# Part 1: a by-hand tree of two benchmarks (pipe-pingpong and fiolike, one
-# config, runs "base" and "new"), checked against the raw logs. Part 2 (with an
+# Part 1: configs/config-workload-lkp-mix (seccomp-churn, pipe-pingpong and
+# fiolike in one config), run short as "base" and "new", checked against the
+# raw logs. Part 2 (with an
 # MMTests checkout): a tree holding an MMTests-only benchmark (tbench, read
 # through the checkout's parse-results) beside redis, from the goldens.
 set -u
 TOP=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
 BIN=${BIN:-$TOP/build/bin}
 fail() { echo "FAIL: $*"; exit 1; }
-for b in run-config pipe-pingpong fiolike compare-kernels; do [ -x "$BIN/$b" ] || { echo "$b not built"; exit 77; }; done
+for b in run-config seccomp-churn pipe-pingpong fiolike compare-kernels; do [ -x "$BIN/$b" ] || { echo "$b not built"; exit 77; }; done
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-{
-	grep -v '^export MMTESTS=' "$TOP/configs/config-scheduler-pipe-pingpong-pinned"
-	grep -Ev '^export (MMTESTS|RUN_MONITOR|MONITOR)' "$TOP/configs/config-io-fiolike-read"
-	echo 'export MMTESTS="pipe-pingpong fiolike"'
-} > "$work/config-two"
 for r in base new; do
-	(cd "$work" && "$BIN/run-config" "$work/config-two" $r --work-dir "$work/w" --set RUN_MONITOR=no \
-		--set MMTEST_ITERATIONS=2 --set PIPE_PINGPONG_LOOPS=20000 --set PIPE_PINGPONG_ITERATIONS=3 \
-		--set FIO_SIZE=16m --set FIO_RUNTIME=1 --set FIO_RAMP_TIME=0 --set FIO_DIRECT=0 --set FIO_IODEPTH=8) \
+	(cd "$work" && "$BIN/run-config" "$TOP/configs/config-workload-lkp-mix" $r --work-dir "$work/w" \
+		--set MMTEST_ITERATIONS=2 --set SECCOMP_CHURN_RUNTIME=1 --set SECCOMP_CHURN_ITERATIONS=2 \
+		--set PIPE_PINGPONG_LOOPS=20000 --set PIPE_PINGPONG_ITERATIONS=3 \
+		--set FIO_SIZE=16m --set FIO_RUNTIME=1 --set FIO_RAMP_TIME=0) \
 		> "$work/$r.out" 2>&1 || fail "run-config $r: $(tail -5 "$work/$r.out")"
 done
 "$BIN/compare-kernels" -C "$work/w/log" --verdict lkp > "$work/k.txt" 2> "$work/k.err" || fail "compare-kernels: $(cat "$work/k.err")"
@@ -30,7 +27,9 @@ sed -n '/^LKP comparison across benchmarks$/,$p' "$work/k.txt" | tee "$work/lkp"
 [ "$(grep -c '±stddev' "$work/k.txt")" = 1 ] || fail "want one LKP table (one later run), got $(grep -c '±stddev' "$work/k.txt") headers"
 grep -Eq '^ +base +±stddev +%change +new +±stddev +metric$' "$work/lkp" || fail "LKP header columns"
 grep -Eq ' pipe-pingpong\.usecs-op$' "$work/lkp" || fail "no pipe-pingpong row in the table"
-grep -Eq ' fiolike\.kb/sec-io_uring-randread-4k-j1-qd8-read$' "$work/lkp" || fail "no fiolike row in the same table"
+grep -Eq ' fiolike\.kb/sec-psync-read-4k-j1-qd1-read$' "$work/lkp" || fail "no fiolike read row in the same table"
+grep -Eq ' fiolike\.kb/sec-psync-write-4k-j1-qd1-write$' "$work/lkp" || fail "no fiolike write row in the same table"
+grep -Eq ' seccomp-churn\.' "$work/lkp" || fail "no seccomp-churn row in the same table"
 
 # Arithmetic from the raw logs: mean and CoV (sample stddev / mean) of each
 # run's samples, %change = new / base - 1.
@@ -48,10 +47,10 @@ check_row() {  # check_row METRIC BASE_VALUES NEW_VALUES
 		fail "$1: table says base $gb ±$gbc% change $gch% new $gn ±$gnc%; raw logs give $bm ±$bc%, $nm ±$nc%"
 }
 usecs() { cat "$work/w/log/$1"/iter-*/pipe-pingpong/logs/benchlog-* | awk '/usecs\/op/ { print $1 }'; }
-kbs() { cat "$work/w/log/$1"/iter-*/fiolike/logs/fio.log | awk -F';' '{ print $45 }'; }
 check_row pipe-pingpong.usecs-op "$(usecs base)" "$(usecs new)"
-check_row fiolike.kb/sec-io_uring-randread-4k-j1-qd8-read "$(kbs base)" "$(kbs new)"
-echo "ok: one LKP table across pipe-pingpong and fiolike; means, CoV and %change match the raw logs"
+kbs() { cat "$work/w/log/$1"/iter-*/fiolike/logs/fio.log | awk -F';' -v job="$2" '$3 == job { print $45 }'; }
+check_row fiolike.kb/sec-psync-read-4k-j1-qd1-read "$(kbs base psync-read-4k-j1-qd1)" "$(kbs new psync-read-4k-j1-qd1)"
+echo "ok: one LKP table across seccomp-churn, pipe-pingpong and fiolike; means, CoV and %change match the raw logs"
 
 # Part 2: an MMTests benchmark read through a checkout, in the same table.
 if [ -z "${MMTESTS_SRC:-}" ] || [ ! -d "${MMTESTS_SRC:-}/shellpack_src/src/tbench" ] || [ -z "${SHARED:-}" ]; then
