@@ -22,7 +22,7 @@ for m in "${modes[@]}"; do
 		--set PIPE_PINGPONG_MODE=baseline --set PIPE_PINGPONG_LOOPS=$loops --set PIPE_PINGPONG_ITERATIONS=$iterations \
 		--set RUN_MONITOR=no > "$work/$m.out" 2>&1 || fail "run-config $m: $(tail -3 "$work/$m.out")"
 done
-"$BIN/compare-kernels" -C "$work/w/log" --verdict rfc > "$work/rfc.txt" 2> "$work/rfc.err" ||
+"$BIN/compare-kernels" -C "$work/w/log" --verdict rfc --json-export "$work/rfc.json" > "$work/rfc.txt" 2> "$work/rfc.err" ||
 	fail "compare-kernels --verdict rfc: $(cat "$work/rfc.err")"
 sed -n '/^RFC ib_spec_bench table/,/^(iters:/p' "$work/rfc.txt" | tee "$work/table"
 
@@ -53,6 +53,15 @@ for m in "${modes[@]}"; do
 		END { exit bad }' "$logs"/benchlog-_-_-* || fail "$m: an RFC line's iter/sec or us/iter is not iters*1e6/t, t/iters"
 done
 echo "ok: the RFC table has a row per mode run, its mode as logged, and us/iter and iter/sec from the raw t and iters"
+# The JSON export holds the same rows as numbers.
+python3 - "$work/rfc.json" "$work/table" <<'PY' || fail "JSON rfc rows differ from the table"
+import json, sys
+b = [x for x in json.load(open(sys.argv[1]))["benchmarks"] if x["benchmark"] == "pipe-pingpong"][0]
+rows = [l.split() for l in open(sys.argv[2]).read().splitlines()[2:] if not l.startswith("(")]
+assert [r["run"] for r in b["rfc"]] == [r[0] for r in rows], b["rfc"]
+for j, t in zip(b["rfc"], rows):
+    assert j["mode"] == t[1] and "%.2f" % j["us_per_iter"]["mean"] == t[3] and "%.0f" % j["iter_per_sec"] == t[4], (j, t)
+PY
 
 # compare-mmtests reads the same rows as an alternative report.
 "$BIN/compare-mmtests" -d "$work/w/log" -b pipe-pingpong -a rfc -n "$(IFS=,; echo "${modes[*]}")" > "$work/cmp" 2>&1 ||
