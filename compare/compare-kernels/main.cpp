@@ -46,7 +46,8 @@ int run(int argc, char** argv) {
          "not a run of its own, as MMTests' find does not follow it")
         ("verdict", po::value<std::vector<std::string>>(&verdicts),
          "aba (B against the mean of the first and last run, with drift and CoV), baselines (mean/stdev and % "
-         "against the first two runs), lkp (base +-stddev %change new); repeatable")
+         "against the first two runs; fiolike: kIOPS with CPU use), lkp (base +-stddev %change new, one table "
+         "across benchmarks), rfc (pipe-pingpong: the RFC's mode, iters, us/iter, iter/sec); repeatable")
         ("metric", po::value<std::string>()->notifier([&o](const std::string& v) { o.metric = v; }),
          "verdict rows only for metrics matching this regular expression (unanchored), e.g. 'ZPOPMIN|time'")
         ("include-invalid", po::bool_switch(&o.includeInvalid),
@@ -76,7 +77,8 @@ int run(int argc, char** argv) {
         if (v == "aba") o.verdicts.push_back(Verdict::Aba);
         else if (v == "baselines") o.verdicts.push_back(Verdict::TwoBaselines);
         else if (v == "lkp") o.verdicts.push_back(Verdict::Lkp);
-        else throw mmtp::UsageError("--verdict " + v + ": use aba, baselines or lkp");
+        else if (v == "rfc") o.verdicts.push_back(Verdict::Rfc);
+        else throw mmtp::UsageError("--verdict " + v + ": use aba, baselines, lkp or rfc");
     }
     if (o.metric) {
         try {

@@ -1,7 +1,8 @@
 // fiolike's alternative reports, as its shellpack's parse-results prints them,
 // per terse v3 line of fio.log: -a cpu, usr+sys CPU % and CPU microseconds per
 // IO (from fiolike-JOB.json, else derived from the terse line as fio accounts
-// it), lower is better; -a iops, kIOPS per direction, higher is better.
+// it), lower is better; -a iops, kIOPS per direction (and both together for
+// a mixed job), higher is better.
 #include "base/text_format.hpp"
 #include "core/shell_text.hpp"
 #include "input/log_files.hpp"
@@ -83,6 +84,9 @@ Rows parseFiolikeIops(const std::filesystem::path& logsDir, Warnings& warnings) 
     forEachTerseLine(logsDir, warnings, [&](const TerseFields& at) {
         if (awkNumber(at(6)) > 0) rows.push_back({"kiops", at(3), "read", "1", threeDecimals(awkNumber(at(8)) / 1000), "R"});
         if (awkNumber(at(47)) > 0) rows.push_back({"kiops", at(3), "write", "1", threeDecimals(awkNumber(at(49)) / 1000), "R"});
+        // A mixed job's IOPS as fio's "read/write" tables quote them (seed 004's 70/30 row).
+        if (awkNumber(at(6)) > 0 && awkNumber(at(47)) > 0)
+            rows.push_back({"kiops", at(3), "total", "1", threeDecimals((awkNumber(at(8)) + awkNumber(at(49))) / 1000), "R"});
     });
     return rows;
 }

@@ -1,12 +1,17 @@
 // perf bench sched pipe logs, as MMTests' perfpipe parse-results reads them
 // through shellpack_src/parsers/line-parse-results: the first field of every
 // "usecs/op" line of benchlog-A-B (or benchlog-A-B-N, in N order), numbered
-// 1.. per A/B pair, sorted by metric, A, B, iteration.
+// 1.. per A/B pair, sorted by metric, A, B, iteration. pipe-pingpong's
+// benchlogs add the RFC's "iters:" line and its mode, which -a rfc reads.
+#include "base/text_format.hpp"
+#include "input/benchmark_name.hpp"
 #include "input/log_files.hpp"
 #include "parsers/parsers.hpp"
 #include "core/perl_scalar.hpp"
 #include "core/shell_text.hpp"
 
+#include <cstdio>
+#include <functional>
 #include <set>
 
 namespace mmtp::compare {
@@ -32,7 +37,13 @@ void valuesFrom(const std::filesystem::path& log, std::vector<std::string>& valu
 
 }  // namespace
 
-Rows parsePerfBenchPipe(const std::filesystem::path& logsDir, Warnings& warnings) {
+namespace {
+
+// Every benchlog-A-B (or its -N parts, in N order) of the directory, as
+// MMTests' perfpipe parse-results lists them: A, then B, sorted.
+using BenchlogVisitor = std::function<void(const std::string& a, const std::string& b,
+                                           const std::vector<std::filesystem::path>& logs)>;
+void forEachBenchlog(const std::filesystem::path& logsDir, const BenchlogVisitor& visit) {
     std::set<std::string> unique;
     for (const std::string& n : listDirectory(logsDir)) unique.insert(uncompressedName(n));
     std::vector<std::string> names(unique.begin(), unique.end());
@@ -40,29 +51,78 @@ Rows parsePerfBenchPipe(const std::filesystem::path& logsDir, Warnings& warnings
 
     std::vector<std::string> factorsA;
     for (const std::string& n : globNames(names, "benchlog-")) factorsA.push_back(cutField(n, '-', 2));
-    std::vector<std::string> lines;
     for (const std::string& a : sortUnique(factorsA)) {
         std::vector<std::string> factorsB;
         for (const std::string& n : globNames(names, "benchlog-" + a + "-")) factorsB.push_back(cutField(n, '-', 3));
         for (const std::string& b : sortUnique(factorsB)) {
-            std::vector<std::string> values;
+            std::vector<std::filesystem::path> logs;
             std::string stem = "benchlog-" + a + "-" + b;
             if (present.count(stem)) {
-                valuesFrom(logsDir / stem, values, warnings);
+                logs.push_back(logsDir / stem);
             } else {
                 std::vector<std::string> logNrs;
                 for (const std::string& n : globNames(names, stem + "-")) logNrs.push_back(cutField(n, '-', 4));
-                for (const std::string& nr : sortNumeric(logNrs)) valuesFrom(logsDir / (stem + "-" + nr), values, warnings);
+                for (const std::string& nr : sortNumeric(logNrs)) logs.push_back(logsDir / (stem + "-" + nr));
             }
-            int iteration = 0;
-            for (const std::string& v : values)
-                lines.push_back("usecs-op\t" + a + "\t" + b + "\t" + std::to_string(++iteration) + "\t" + v + "\t_");
+            visit(a, b, logs);
         }
     }
-    sortLinesLikeCoreutils(lines, {{1, false}, {2, true}, {3, true}, {4, true}});
+}
+
+Rows sortedRows(std::vector<std::string> lines, const std::vector<SortKey>& keys) {
+    sortLinesLikeCoreutils(lines, keys);
     Rows rows;
     for (const std::string& l : lines) rows.push_back(rowFromLine(l));
     return rows;
+}
+
+// "iters: N, t: Tus, iter/sec: R, us/iter: U" -> N and T; false for any other line.
+bool rfcLine(const std::string& line, long long& iters, long long& usec) {
+    return std::sscanf(line.c_str(), "iters: %lld, t: %lldus,", &iters, &usec) == 2 && iters > 0 && usec >= 0;
+}
+
+}  // namespace
+
+Rows parsePerfBenchPipe(const std::filesystem::path& logsDir, Warnings& warnings) {
+    std::vector<std::string> lines;
+    forEachBenchlog(logsDir, [&](const std::string& a, const std::string& b, const std::vector<std::filesystem::path>& logs) {
+        std::vector<std::string> values;
+        for (const std::filesystem::path& log : logs) valuesFrom(log, values, warnings);
+        int iteration = 0;
+        for (const std::string& v : values)
+            lines.push_back("usecs-op\t" + a + "\t" + b + "\t" + std::to_string(++iteration) + "\t" + v + "\t_");
+    });
+    return sortedRows(std::move(lines), {{1, false}, {2, true}, {3, true}, {4, true}});
+}
+
+Rows parsePipePingpongRfc(const std::filesystem::path& logsDir, Warnings& warnings) {
+    std::vector<std::string> lines;
+    forEachBenchlog(logsDir, [&](const std::string& a, const std::string& b, const std::vector<std::filesystem::path>& logs) {
+        int iteration = 0;
+        for (const std::filesystem::path& log : logs) {
+            auto text = readLog(log);
+            if (!text) continue;
+            std::string mode;
+            long long iters = 0, usec = 0;
+            bool timed = false;
+            for (const std::string& line : splitLines(*text)) {
+                if (line.rfind("iters:", 0) == 0) {
+                    timed = rfcLine(line, iters, usec);
+                    if (!timed) warnings.push_back(log.string() + ": malformed iters: line");
+                } else if (line.rfind("# pipe-pingpong: mode=", 0) == 0) {
+                    mode = line.substr(22, line.find(' ', 22) - 22);
+                }
+            }
+            if (!timed) continue;
+            std::string n = std::to_string(++iteration), factors = a + "\t" + b + "\t" + n + "\t";
+            lines.push_back("iters\t" + factors + std::to_string(iters) + "\t_");
+            lines.push_back("us-iter\t" + factors + formatText("%.6f", double(usec) / double(iters)) + "\t_");
+            // The mode names its row (a run has one); the value counts its iterations.
+            if (!mode.empty() && isPlainBenchmarkName(mode)) lines.push_back("mode\t" + mode + "\t_\t" + n + "\t1\t_");
+        }
+    });
+    // As shellpacks/pipe-pingpong/parse-results-rfc sorts: the mode (factor A) as text.
+    return sortedRows(std::move(lines), {{1, false}, {2, false}, {3, true}, {4, true}});
 }
 
 }  // namespace mmtp::compare

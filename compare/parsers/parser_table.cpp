@@ -16,6 +16,7 @@ constexpr std::array kNativeBenchmarks{
     NativeBenchmark{"redis-zpopmin", "", "redis-zpopmin", parseRedisThroughput},
     NativeBenchmark{"redis-zpopmin", "latency", "redis-zpopmin:latency", parseRedisLatency},
     NativeBenchmark{"pipe-pingpong", "", "pipe-pingpong", parsePerfBenchPipe},
+    NativeBenchmark{"pipe-pingpong", "rfc", "pipe-pingpong:rfc", parsePipePingpongRfc},
     NativeBenchmark{"seccomp-churn", "", "seccomp-churn", parseStressNgMetrics},
     NativeBenchmark{"seccomp-churn", "attach", "seccomp-churn:attach", parseSeccompChurnAttach},
     NativeBenchmark{"fiolike", "", "fiolike", parseFioTerse},

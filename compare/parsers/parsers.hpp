@@ -29,6 +29,10 @@ Rows parseRedisThroughput(const std::filesystem::path& logsDir, Warnings& warnin
 Rows parseRedisLatency(const std::filesystem::path& logsDir, Warnings& warnings);
 // perf bench sched pipe output benchlog-A-B[-N] (shellpack perfpipe).
 Rows parsePerfBenchPipe(const std::filesystem::path& logsDir, Warnings& warnings);
+// pipe-pingpong's RFC line of the same logs (-a rfc): per benchlog, its loop
+// count (iters), its time per loop (us-iter = t / iters) and its mode
+// (metric mode, factor MODE, 1 per benchlog).
+Rows parsePipePingpongRfc(const std::filesystem::path& logsDir, Warnings& warnings);
 // stress-ng --metrics-brief logs stressng-CLIENTS-ITER.log (shellpack stressng).
 Rows parseStressNgMetrics(const std::filesystem::path& logsDir, Warnings& warnings);
 // fio terse v3 fio.log (shellpack fio).
@@ -38,7 +42,8 @@ Rows parseFioTerse(const std::filesystem::path& logsDir, Warnings& warnings);
 Rows parseSeccompChurnAttach(const std::filesystem::path& logsDir, Warnings& warnings);
 // fiolike's CPU report (-a cpu, lower is better): CPU % and CPU us per IO per job.
 Rows parseFiolikeCpu(const std::filesystem::path& logsDir, Warnings& warnings);
-// fiolike's IOPS report (-a iops, higher is better): thousands of IOs per second per job and direction.
+// fiolike's IOPS report (-a iops, higher is better): thousands of IOs per second per job and
+// direction, and "total" for a job that reads and writes.
 Rows parseFiolikeIops(const std::filesystem::path& logsDir, Warnings& warnings);
 // ibpb-pulse's ibpb-pulse.json: the mask each pulsed CPU ended with, and how many.
 Rows parseIbpbPulseJson(const std::filesystem::path& logsDir, Warnings& warnings);

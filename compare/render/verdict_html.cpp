@@ -48,16 +48,18 @@ std::string renderTwoBaselinesHtml(const std::string& bench, const TwoBaselinesT
     if (t.runs.size() < 2) return "";
     std::string out = "<p class=\"verdict-title\">Mean and stdev against two baselines for " + escapeHtml(bench) +
                       "</p>\n<table class=\"verdict\"><tr><th>metric</th><th>run</th><th>mean</th><th>stdev</th>"
-                      "<th>% vs " + escapeHtml(t.runs[0]) + "</th><th>% vs " + escapeHtml(t.runs[1]) + "</th></tr>\n";
+                      "<th>% vs " + escapeHtml(t.runs[0]) + "</th><th>% vs " + escapeHtml(t.runs[1]) + "</th>" +
+                      (t.hasCpu ? "<th>CPU util</th>" : "") + "</tr>\n";
     for (const TwoBaselinesBlock& b : t.blocks)
         for (const TwoBaselinesRow& r : b.rows)
             out += "<tr>" + cell(b.op) + cell(r.run) + cell(formatText("%.2f", r.stats.mean)) +
                    cell(formatText("%.2f", r.stats.stddev)) + cell(formatText("%.2f%%", r.pctBase1)) +
-                   cell(formatText("%.2f%%", r.pctBase2)) + "</tr>\n";
+                   cell(formatText("%.2f%%", r.pctBase2)) +
+                   (t.hasCpu ? cell(r.cpuPct ? formatText("%.2f%%", *r.cpuPct) : "-") : "") + "</tr>\n";
     return out + "</table>\n";
 }
 
-std::string renderLkpHtml(const std::string& bench, const std::vector<LkpTable>& tables) {
+std::string renderLkpHtml(const std::vector<LkpTable>& tables) {
     std::string out;
     for (const LkpTable& t : tables) {
         out += "<p class=\"verdict-title\">" + escapeHtml(t.newRun) + " against " + escapeHtml(t.baseRun) +
@@ -67,10 +69,22 @@ std::string renderLkpHtml(const std::string& bench, const std::vector<LkpTable>&
         for (const LkpRow& r : t.rows)
             out += "<tr>" + cell(formatText("%.2f", r.base.mean)) + cell(formatText("%.1f%%", r.base.cov)) +
                    cell(formatText("%+.2f%%", r.changePct)) + cell(formatText("%.2f", r.now.mean)) +
-                   cell(formatText("%.1f%%", r.now.cov)) + cell(bench + "." + r.op) + "</tr>\n";
+                   cell(formatText("%.1f%%", r.now.cov)) + cell(r.op) + "</tr>\n";
         out += "</table>\n";
     }
     return out;
+}
+
+std::string renderRfcHtml(const std::string& bench, const std::vector<RfcRow>& rows) {
+    if (rows.empty()) return "";
+    std::string out = "<p class=\"verdict-title\">RFC ib_spec_bench table for " + escapeHtml(bench) +
+                      "</p>\n<table class=\"verdict\"><tr><th>run</th><th>mode</th><th>iters</th><th>us/iter</th>"
+                      "<th>iter/sec</th><th>samples</th></tr>\n";
+    for (const RfcRow& r : rows)
+        out += "<tr>" + cell(r.run) + cell(r.mode) + cell(formatText("%.0f", r.iters.mean)) +
+               cell(formatText("%.2f", r.usPerIter.mean)) + cell(formatText("%.0f", r.iterPerSec)) +
+               cell(std::to_string(r.usPerIter.n)) + "</tr>\n";
+    return out + "</table>\n";
 }
 
 }  // namespace mmtp::compare

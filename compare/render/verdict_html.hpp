@@ -14,6 +14,7 @@ std::string renderAbaHtml(const std::string& bench, const std::string& a1, const
 
 // "" when the table has no blocks (fewer than two runs).
 std::string renderTwoBaselinesHtml(const std::string& bench, const TwoBaselinesTable& table);
-std::string renderLkpHtml(const std::string& bench, const std::vector<LkpTable>& tables);
+std::string renderLkpHtml(const std::vector<LkpTable>& tables);
+std::string renderRfcHtml(const std::string& bench, const std::vector<RfcRow>& rows);
 
 }  // namespace mmtp::compare

@@ -17,7 +17,11 @@ std::string renderAba(const std::string& bench, const std::string& a1, const std
 // "" when the table has no blocks (fewer than two runs).
 std::string renderTwoBaselines(const std::string& bench, const TwoBaselinesTable& table);
 
-// "base ±stddev%  %change  new ±stddev%  metric" rows, one table per later run.
-std::string renderLkp(const std::string& bench, const std::vector<LkpTable>& tables);
+// "base ±stddev%  %change  new ±stddev%  metric" rows, one table per later
+// run, each across every benchmark (mergeLkpTables: metrics "BENCH.op").
+std::string renderLkp(const std::vector<LkpTable>& tables);
+
+// The RFC's "mode iters us/iter iter/sec" table, one row per run; "" without rows.
+std::string renderRfc(const std::string& bench, const std::vector<RfcRow>& rows);
 
 }  // namespace mmtp::compare

@@ -8,6 +8,7 @@
 #include "render/svg_chart.hpp"
 #include "render/svg_timeseries.hpp"
 #include "render/verdict_html.hpp"
+#include "render/verdict_text.hpp"
 #include "tables/verdict.hpp"
 
 #include <nlohmann/json.hpp>
@@ -110,7 +111,7 @@ std::string htmlBenchmark(const KernelsOptions& o, const std::vector<std::string
     if (!b.verdictText.empty()) out += "<h3>Verdict</h3>\n";
     for (const AbaVerdict& v : b.aba) out += renderAbaHtml(b.name, v.a1, v.b, v.a2, v.table, v.note);
     if (b.baselines) out += renderTwoBaselinesHtml(b.name, *b.baselines);
-    out += renderLkpHtml(b.name, b.lkp);
+    out += renderRfcHtml(b.name, b.rfc);
     if (!b.verdictNotes.empty()) out += "<pre>" + escapeHtml(b.verdictNotes) + "</pre>\n";
     return out + monitorGraphs(o, runs, b.name, warnings);
 }
@@ -170,7 +171,7 @@ json baselinesJson(const std::optional<TwoBaselinesTable>& t) {
         json rows = json::array();
         for (const TwoBaselinesRow& r : b.rows)
             rows.push_back({{"run", r.run}, {"stats", statsJson(r.stats)}, {"pct_vs_baseline1", r.pctBase1},
-                            {"pct_vs_baseline2", r.pctBase2}});
+                            {"pct_vs_baseline2", r.pctBase2}, {"cpu_pct", r.cpuPct ? json(*r.cpuPct) : json(nullptr)}});
         blocks.push_back({{"metric", b.op}, {"rows", rows}});
     }
     return {{"runs", t->runs}, {"blocks", blocks}};
@@ -185,6 +186,14 @@ json lkpJson(const std::vector<LkpTable>& tables) {
                             {"change_pct", r.changePct}});
         j.push_back({{"base_run", t.baseRun}, {"new_run", t.newRun}, {"rows", rows}});
     }
+    return j;
+}
+
+json rfcJson(const std::vector<RfcRow>& rows) {
+    json j = json::array();
+    for (const RfcRow& r : rows)
+        j.push_back({{"run", r.run}, {"mode", r.mode}, {"iters", statsJson(r.iters)},
+                     {"us_per_iter", statsJson(r.usPerIter)}, {"iter_per_sec", r.iterPerSec}});
     return j;
 }
 
@@ -210,6 +219,7 @@ std::string renderKernelsHtml(const KernelsOptions& o, const KernelsData& d, std
     Warnings warnings;
     for (const BenchmarkResults& b : d.benchmarks) out += htmlBenchmark(o, d.runs, b, warnings);
     for (const std::string& w : warnings) err << "compare-kernels: warning: " << w << "\n";
+    if (!d.lkpAcross.empty()) out += "<h2>" + std::string(kLkpAcrossTitle) + "</h2>\n" + renderLkpHtml(d.lkpAcross);
     return out + "</body></html>\n";
 }
 
@@ -224,7 +234,7 @@ std::string renderKernelsJson(const KernelsOptions& o, const KernelsData& d, std
     for (const BenchmarkResults& b : d.benchmarks) {
         json e = {{"benchmark", b.name}, {"compare", textTable(b.compare)}, {"duration", textTable(b.duration)},
                   {"verdict", b.verdictText}, {"aba", abaJson(b.aba)},
-                  {"baselines", baselinesJson(b.baselines)}, {"lkp", lkpJson(b.lkp)}, {"validity", validityJson(b.validity)},
+                  {"baselines", baselinesJson(b.baselines)}, {"lkp", lkpJson(b.lkp)}, {"rfc", rfcJson(b.rfc)}, {"validity", validityJson(b.validity)},
                   {"samples", sampleSummaries(b)}};
         if (!b.error.empty()) e["error"] = b.error;
         json sections = json::array();  // compare-kernels.sh's tables for it, in order
@@ -242,6 +252,7 @@ std::string renderKernelsJson(const KernelsOptions& o, const KernelsData& d, std
         benches.push_back(e);
     }
     j["benchmarks"] = benches;
+    j["lkp"] = lkpJson(d.lkpAcross);
     return dumpReplacingBadUtf8(j, err);
 }
 

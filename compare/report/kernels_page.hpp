@@ -37,6 +37,7 @@ struct BenchmarkResults {
     std::vector<AbaVerdict> aba;                // --verdict aba's numbers
     std::optional<TwoBaselinesTable> baselines; // --verdict baselines' numbers
     std::vector<LkpTable> lkp;                  // --verdict lkp's numbers
+    std::vector<RfcRow> rfc;                    // --verdict rfc's numbers (pipe-pingpong)
     std::string verdictText;                    // the --verdict tables asked for
     std::string verdictNotes;                   // why a verdict asked for is missing ("needs three runs")
     std::string error;                          // why the benchmark was not compared
@@ -48,7 +49,11 @@ struct KernelsData {
     std::vector<RunSettings> settings;  // what compare-kernels.sh prints before the benchmarks
     std::string optionBlocks;           // the baseline's compiler/runtime/sysctl.opts
     std::vector<BenchmarkResults> benchmarks;
+    std::vector<LkpTable> lkpAcross;  // --verdict lkp: one table per later run, across benchmarks
 };
+
+// The heading of --verdict lkp's one table across benchmarks (text and HTML).
+inline constexpr const char* kLkpAcrossTitle = "LKP comparison across benchmarks";
 
 std::string renderKernelsText(const KernelsOptions& options, const KernelsData& data);
 // One self-contained page; every string from the log tree or the command

@@ -8,9 +8,11 @@
 #include "report/kernels_plan.hpp"
 #include "report/kernels_steps.hpp"
 #include "report/version_order.hpp"
+#include "report/verdict_inputs.hpp"
 #include "tables/verdict.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <regex>
 #include <ostream>
@@ -22,6 +24,10 @@ namespace fs = std::filesystem;
 namespace mmtp::compare {
 
 namespace {
+
+// The benchmark's alternative report ALT (a verdict's input), loaded from the
+// same run directories; empty when it cannot be loaded (its warnings say why).
+using AltReportLoader = std::function<std::vector<RunSummary>(const std::string& alt)>;
 
 const char* kElapsedRow = "complete test time";
 
@@ -55,7 +61,8 @@ std::string directionNote(const std::string& bench, const RunSummary& run) {
 
 // Every verdict asked for, over the runs it may use; the elapsed-time row
 // (Duration Elapsed from tests-timestamp, lower is better) joins the A/B/A rows.
-void computeVerdicts(const KernelsOptions& o, BenchmarkResults& b, const std::vector<RunSummary>& durationRuns) {
+void computeVerdicts(const KernelsOptions& o, BenchmarkResults& b, const std::vector<RunSummary>& durationRuns,
+                     const AltReportLoader& altRuns) {
     std::vector<RunSummary> runs = verdictRuns(b.runs, b.validity, o.includeInvalid);
     std::vector<RunSummary> elapsed = verdictRuns(durationRuns, b.validity, o.includeInvalid);
     std::string text, notes;  // every table as text; why one is missing
@@ -99,11 +106,24 @@ void computeVerdicts(const KernelsOptions& o, BenchmarkResults& b, const std::ve
                 note("Two-baseline table for " + b.name + ": needs two" + left + " runs\n");
                 continue;
             }
-            b.baselines = twoBaselines(runs, ops);
-            text += renderTwoBaselines(b.name, *b.baselines) + "\n";
+            std::string alt = verdictReport(b.name, v).value_or("");
+            std::vector<RunSummary> altValid = alt.empty() ? runs : verdictRuns(altRuns(alt), b.validity, o.includeInvalid);
+            if (altValid.size() < 2) {
+                note("Two-baseline table for " + b.name + " -a " + alt + ": needs two" + left + " runs with its logs\n");
+                continue;
+            }
+            b.baselines = twoBaselines(altValid, alt.empty() ? ops : verdictOps(altValid.front(), o.metric));
+            if (auto cpu = cpuColumnSource(b.name))
+                addCpuColumn(*b.baselines, altRuns(cpu->altReport), cpu->cpuOp);
+            text += renderTwoBaselines(b.name + (alt.empty() ? "" : " -a " + alt), *b.baselines) + "\n";
+        } else if (v == Verdict::Rfc) {
+            std::optional<std::string> alt = verdictReport(b.name, v);
+            if (!alt) continue;  // the RFC table is pipe-pingpong's
+            b.rfc = rfcRows(verdictRuns(altRuns(*alt), b.validity, o.includeInvalid));
+            if (b.rfc.empty()) note("RFC table for " + b.name + ": no run has an RFC \"iters:\" line\n");
+            text += renderRfc(b.name, b.rfc) + "\n";
         } else {
-            b.lkp = lkpTables(runs, ops);
-            text += renderLkp(b.name, b.lkp);
+            b.lkp = lkpTables(runs, ops);  // printed once for every benchmark (mergeLkpTables)
         }
     }
     b.verdictText = text;
@@ -204,7 +224,10 @@ BenchmarkResults loadBenchmark(const KernelsOptions& o, const std::string& bench
     runSteps(o, b, names, steps, mainPart, warnings, err, durationRuns);
     runSteps(o, b, names, monitorSteps(o.logDir, names.front()), std::nullopt, warnings, err, durationRuns);
     b.costs = mitigationCosts(o, bench, names);
-    if (!b.runs.empty()) computeVerdicts(o, b, durationRuns);
+    if (!b.runs.empty())
+        computeVerdicts(o, b, durationRuns, [&](const std::string& alt) {
+            return loadAltRuns(o, bench, names, alt, warnings, err);
+        });
     warnInvalid(b, o.includeInvalid, err);
     return b;
 }
@@ -273,6 +296,7 @@ KernelsReport buildKernelsReport(const KernelsOptions& o, std::ostream& err) {
     std::vector<std::string> ran = benchmarksOfRun(o.logDir / data.runs.front(), warnings);
     printWarnings(warnings, err);
     for (const std::string& bench : ran) data.benchmarks.push_back(loadBenchmark(o, bench, data.runs, err));
+    for (const BenchmarkResults& b : data.benchmarks) mergeLkpTables(b.name, b.lkp, data.lkpAcross);
 
     KernelsReport report;
     report.page = o.html ? renderKernelsHtml(o, data, err) : renderKernelsText(o, data);

@@ -13,7 +13,7 @@
 
 namespace mmtp::compare {
 
-enum class Verdict { Aba, TwoBaselines, Lkp };
+enum class Verdict { Aba, TwoBaselines, Lkp, Rfc };
 
 struct KernelsOptions {
     std::filesystem::path logDir = ".";

@@ -114,6 +114,23 @@ ReportPart runPlanStep(const KernelsOptions& o, const std::string& bench, const 
     return part;
 }
 
+std::vector<RunSummary> loadAltRuns(const KernelsOptions& o, const std::string& bench,
+                                    const std::vector<std::string>& names, const std::string& alt,
+                                    WarningsOnce& warnings, std::ostream& err) {
+    PlanStep step;
+    step.kind = PlanStep::Kind::Table;
+    step.alt = alt;
+    std::ostringstream said;
+    std::vector<RunSummary> runs;
+    try {
+        runs = loadRunsFromTree(requestFor(o, bench, names, step), said);
+    } catch (const std::exception& e) {
+        said << "compare-kernels: " << bench << " -a " << alt << ": " << e.what() << "\n";
+    }
+    warnings.passOn(said.str(), err);
+    return runs;
+}
+
 std::optional<std::vector<RunCosts>> mitigationCosts(const KernelsOptions& o, const std::string& bench,
                                                      const std::vector<std::string>& names) {
     std::vector<RunCosts> costs;

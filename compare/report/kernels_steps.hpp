@@ -39,6 +39,12 @@ ReportPart runPlanStep(const KernelsOptions& o, const std::string& bench, const 
                        const PlanStep& step, WarningsOnce& warnings, std::ostream& err,
                        std::vector<RunSummary>* loaded = nullptr);
 
+// The runs of the benchmark's alternative report ALT (-a ALT), for a verdict
+// that reads it; empty when it cannot be loaded (a warning says why).
+std::vector<RunSummary> loadAltRuns(const KernelsOptions& o, const std::string& bench,
+                                    const std::vector<std::string>& names, const std::string& alt,
+                                    WarningsOnce& warnings, std::ostream& err);
+
 // Mitigation costs: per run, vmstat's mean sy (% of CPU time in the kernel),
 // cs and in (per second) while the benchmark ran; nullopt without vmstat logs.
 struct RunCosts {

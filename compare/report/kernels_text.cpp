@@ -5,6 +5,7 @@
 
 #include "input/machine_state.hpp"
 #include "render/render.hpp"
+#include "render/verdict_text.hpp"
 #include "report/kernels_preamble.hpp"
 
 #include <algorithm>
@@ -135,6 +136,7 @@ std::string renderKernelsText(const KernelsOptions& o, const KernelsData& d) {
         std::string own = validityText(o, b.validity) + b.verdictText;
         if (!own.empty()) out += "\n--- " + b.name + " ---\n" + own;
     }
+    if (!d.lkpAcross.empty()) out += "\n" + std::string(kLkpAcrossTitle) + "\n" + renderLkp(d.lkpAcross);
     std::string failed = failedText(d);
     if (!failed.empty()) out += "\n" + failed;
     return out;

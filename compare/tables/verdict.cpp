@@ -76,11 +76,25 @@ TwoBaselinesTable twoBaselines(const std::vector<RunSummary>& runs, const std::v
         TwoBaselinesBlock block{op, {}};
         for (const RunSummary& run : runs) {
             SampleStats s = sampleStats(run, op);
-            block.rows.push_back({run.testName, s, percentChange(s.mean, base1.mean), percentChange(s.mean, base2.mean)});
+            block.rows.push_back({run.testName, s, percentChange(s.mean, base1.mean), percentChange(s.mean, base2.mean), std::nullopt});
         }
         t.blocks.push_back(std::move(block));
     }
     return t;
+}
+
+void addCpuColumn(TwoBaselinesTable& table, const std::vector<RunSummary>& cpuRuns,
+                  const std::function<std::string(const std::string& op)>& cpuOp) {
+    for (TwoBaselinesBlock& block : table.blocks)
+        for (TwoBaselinesRow& row : block.rows) {
+            auto run = std::find_if(cpuRuns.begin(), cpuRuns.end(),
+                                    [&row](const RunSummary& r) { return r.testName == row.run; });
+            if (run == cpuRuns.end()) continue;
+            SampleStats cpu = sampleStats(*run, cpuOp(block.op));
+            if (cpu.n == 0) continue;
+            row.cpuPct = cpu.mean;
+            table.hasCpu = true;
+        }
 }
 
 std::vector<LkpTable> lkpTables(const std::vector<RunSummary>& runs, const std::vector<std::string>& ops) {
@@ -95,6 +109,34 @@ std::vector<LkpTable> lkpTables(const std::vector<RunSummary>& runs, const std::
         tables.push_back(std::move(t));
     }
     return tables;
+}
+
+void mergeLkpTables(const std::string& bench, const std::vector<LkpTable>& tables, std::vector<LkpTable>& across) {
+    for (const LkpTable& t : tables) {
+        auto into = std::find_if(across.begin(), across.end(), [&t](const LkpTable& a) {
+            return a.baseRun == t.baseRun && a.newRun == t.newRun;
+        });
+        if (into == across.end()) into = across.insert(across.end(), LkpTable{t.baseRun, t.newRun, {}});
+        for (LkpRow r : t.rows) {
+            r.op = bench + "." + r.op;
+            into->rows.push_back(std::move(r));
+        }
+    }
+}
+
+std::vector<RfcRow> rfcRows(const std::vector<RunSummary>& runs) {
+    std::vector<RfcRow> rows;
+    for (const RunSummary& run : runs) {
+        RfcRow r{run.testName, "", sampleStats(run, "iters"), sampleStats(run, "us-iter"), 0};
+        if (r.usPerIter.n == 0) continue;
+        for (const std::string& op : run.extraction.operations())
+            if (op.rfind("mode-", 0) == 0 && !run.extraction.allValues(op).empty())
+                r.mode += (r.mode.empty() ? "" : ",") + op.substr(5);
+        if (r.mode.empty()) r.mode = "-";
+        r.iterPerSec = r.usPerIter.mean > 0 ? 1e6 / r.usPerIter.mean : 0;
+        rows.push_back(std::move(r));
+    }
+    return rows;
 }
 
 }  // namespace mmtp::compare

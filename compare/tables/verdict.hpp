@@ -1,10 +1,12 @@
 // verdict.hpp - the numbers behind the tables engineers otherwise compute by
 // hand from compare-mmtests output (seeds 000, 004, 002), from the raw samples
-// of each run: the arithmetic mean, sample stddev and CoV of every operation.
+// of each run (seed 001's RFC table too): the arithmetic mean, sample stddev and CoV of every operation.
 // Their text is render/verdict_text.hpp.
 #pragma once
 #include "stats/summary.hpp"
 
+#include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -53,6 +55,7 @@ struct TwoBaselinesRow {
     std::string run;
     SampleStats stats;
     double pctBase1 = 0, pctBase2 = 0;  // mean against each baseline's mean
+    std::optional<double> cpuPct;       // the run's mean CPU use in the block's job, when known (seed 004)
 };
 struct TwoBaselinesBlock {
     std::string op;
@@ -61,9 +64,14 @@ struct TwoBaselinesBlock {
 struct TwoBaselinesTable {
     std::vector<std::string> runs;  // every run, the two baselines first
     std::vector<TwoBaselinesBlock> blocks;
+    bool hasCpu = false;            // some row has cpuPct
 };
 // Needs two runs; with fewer the table has no blocks.
 TwoBaselinesTable twoBaselines(const std::vector<RunSummary>& runs, const std::vector<std::string>& ops);
+// Fills each row's cpuPct with the mean of cpuOp(block op) in the run of the
+// same name among cpuRuns (a CPU report of the same runs), where it has samples.
+void addCpuColumn(TwoBaselinesTable& table, const std::vector<RunSummary>& cpuRuns,
+                  const std::function<std::string(const std::string& op)>& cpuOp);
 
 // (c) the LKP test robot's comparison: each later run against the first.
 struct LkpRow {
@@ -76,5 +84,21 @@ struct LkpTable {
     std::vector<LkpRow> rows;  // operations without samples in either run are left out
 };
 std::vector<LkpTable> lkpTables(const std::vector<RunSummary>& runs, const std::vector<std::string>& ops);
+// Seed 002's one table across benchmarks: adds bench's tables to `across`
+// (one per base/new pair, in order of first appearance), each row's metric
+// prefixed "BENCH.".
+void mergeLkpTables(const std::string& bench, const std::vector<LkpTable>& tables, std::vector<LkpTable>& across);
+
+// (d) the RFC ib_spec_bench table (seed 001), from pipe-pingpong's -a rfc
+// rows: per run, the mode its logs name, loops per measurement, the mean
+// time per loop and the loops per second that mean gives (1e6 / us per iter).
+struct RfcRow {
+    std::string run;
+    std::string mode;  // "-" when the logs name none, "a,b" when they name several
+    SampleStats iters, usPerIter;
+    double iterPerSec = 0;
+};
+// Runs without an "us-iter" sample are left out.
+std::vector<RfcRow> rfcRows(const std::vector<RunSummary>& runs);
 
 }  // namespace mmtp::compare

@@ -9,7 +9,7 @@ dir=$1 shared=${2:-}
 rm -rf "$dir"
 mkdir -p "$dir"/{fuzz_parse_redis,fuzz_parse_perfpipe,fuzz_parse_stressng,fuzz_parse_fio,fuzz_parse_fiolike_cpu} \
 	"$dir"/{fuzz_parse_seccomp_attach,fuzz_parse_ibpb_pulse,fuzz_monitor_duration,fuzz_run_discovery} \
-	"$dir"/{fuzz_json_import,fuzz_read_log,fuzz_perl_scalar}
+	"$dir"/{fuzz_json_import,fuzz_read_log,fuzz_perl_scalar,fuzz_parse_pipepingpong_rfc}
 long() { head -c "$1" /dev/zero | tr '\0' "$2"; }
 
 if [[ -n $shared && -d $shared/goldens/cases ]]; then
@@ -26,6 +26,10 @@ fi
 # redis: a 100k-character test name in parentheses, a byte that is not UTF-8.
 { printf '"'; long 100000 A; printf ' (x)","1.0","2","3","4","5","6","7"\n'; } > "$dir/fuzz_parse_redis/long-name"
 printf '"ZPOPMIN \xb5 (x)","90909.09","0.3","0.1","0.3","0.4","0.5","1.2"\n' > "$dir/fuzz_parse_redis/bad-utf8"
+# pipe-pingpong's RFC line and mode, well formed, zero and 300k-digit loops.
+printf '       7.205920 usecs/op\niters: 100000, t: 720592us, iter/sec: 138774, us/iter: 7\n# pipe-pingpong: mode=d tasks=processes\n' \
+	> "$dir/fuzz_parse_pipepingpong_rfc/rfc"
+{ printf 'iters: 0, t: 5us\niters: '; long 300000 9; printf ', t: 1us\n# pipe-pingpong: mode=\n'; } > "$dir/fuzz_parse_pipepingpong_rfc/odd"
 # ibpb-pulse: lines without "cpu", "cpu" with 300k digits, the normal line.
 printf '{"after":3}\n{"cpu":0,"before":3,"after":9}\n' > "$dir/fuzz_parse_ibpb_pulse/no-cpu"
 { printf '{"cpu":'; long 300000 7; printf ',"after":9}\n'; } > "$dir/fuzz_parse_ibpb_pulse/long-cpu"

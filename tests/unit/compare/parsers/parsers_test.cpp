@@ -94,6 +94,47 @@ TEST_CASE("stress-ng metrics rows start after the (secs) header, including the d
     CHECK(w.empty());
 }
 
+TEST_CASE("pipe-pingpong's RFC line gives loops, time per loop and the mode of every benchlog", "[compare][parsers]") {
+    ScratchTree t;
+    const char* perf = "# Running 'sched/pipe' benchmark:\n       7.205920 usecs/op\n";
+    t.write("benchlog-_-_-1", std::string(perf) + "iters: 100000, t: 720592us, iter/sec: 138774, us/iter: 7\n"
+                                                  "# pipe-pingpong: mode=d tasks=processes binding=pinned loop=perf-6.14\n");
+    t.write("benchlog-_-_-2", std::string(perf));  // perf's own log: no RFC line, no row
+    t.write("benchlog-_-_-10", "iters: 50000, t: 250001us, iter/sec: 199999, us/iter: 5\n");
+    t.write("benchlog-_-_-11", "iters: lots, t: 1us\n");
+    Warnings w;
+    auto l = labels(parsePipePingpongRfc(t.root(), w));
+    REQUIRE(l.size() == 5);
+    CHECK(l[0] == "iters/_/1=100000");
+    CHECK(l[1] == "iters/_/2=50000");
+    CHECK(l[2] == "mode/d/1=1");
+    CHECK(l[3] == "us-iter/_/1=7.205920");  // t / iters, not the RFC's integer us/iter
+    CHECK(l[4] == "us-iter/_/2=5.000020");
+    REQUIRE(w.size() == 1);
+    CHECK(w[0].find("benchlog-_-_-11") != std::string::npos);
+    CHECK(findNativeBenchmark("pipe-pingpong", "rfc")->parse == &parsePipePingpongRfc);
+}
+
+TEST_CASE("fiolike's IOPS report adds a total for a job that reads and writes", "[compare][parsers]") {
+    std::vector<std::string> f(130, "0");
+    f[0] = "3";
+    f[2] = "rw70";
+    f[5] = "700";    // read KiB
+    f[7] = "7000";   // read IOPS
+    f[46] = "300";   // write KiB
+    f[48] = "3000";  // write IOPS
+    std::string line;
+    for (std::size_t i = 0; i < f.size(); ++i) line += (i ? ";" : "") + f[i];
+    ScratchTree t;
+    t.write("fio.log", line + "\n");
+    Warnings w;
+    auto l = labels(parseFiolikeIops(t.root(), w));
+    REQUIRE(l.size() == 3);
+    CHECK(l[0] == "kiops/rw70/1=7.000");
+    CHECK(l[1] == "kiops/rw70/1=3.000");
+    CHECK(l[2] == "kiops/rw70/1=10.000");
+}
+
 TEST_CASE("fio terse lines give read and write bandwidth only for directions that moved data", "[compare][parsers]") {
     std::vector<std::string> f(130, "0");
     f[0] = "3";

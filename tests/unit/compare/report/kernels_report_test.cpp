@@ -122,10 +122,62 @@ TEST_CASE("the LKP table compares each later run with the first and leaves out o
     REQUIRE(tables[0].rows.size() == 1);
     CHECK(tables[0].rows[0].op == "rps");
     CHECK(tables[0].rows[0].changePct == Approx(-10.0));
-    std::string text = renderLkp("redis", tables);
+    std::vector<LkpTable> across;
+    mergeLkpTables("redis", tables, across);
+    std::string text = renderLkp(across);
     CHECK(text.find("-10.00%") != std::string::npos);
     CHECK(text.find("redis.rps") != std::string::npos);
     CHECK(text.find("redis.lat") == std::string::npos);
+}
+
+TEST_CASE("the LKP tables of several benchmarks merge into one table per run pair, rows named BENCH.op",
+          "[compare][kernels]") {
+    std::vector<RunSummary> redis = {runWith("base", {{"rps", {100}}}), runWith("new", {{"rps", {110}}})};
+    std::vector<RunSummary> pipe = {runWith("base", {{"usecs-op", {4}}}), runWith("new", {{"usecs-op", {5}}}),
+                                    runWith("third", {{"usecs-op", {6}}})};
+    std::vector<LkpTable> across;
+    mergeLkpTables("redis", lkpTables(redis, {"rps"}), across);
+    mergeLkpTables("pipe", lkpTables(pipe, {"usecs-op"}), across);
+    REQUIRE(across.size() == 2);  // base->new (both benchmarks), base->third (pipe only)
+    REQUIRE(across[0].rows.size() == 2);
+    CHECK(across[0].rows[0].op == "redis.rps");
+    CHECK(across[0].rows[1].op == "pipe.usecs-op");
+    CHECK(across[0].rows[1].changePct == Approx(25.0));
+    CHECK(across[1].newRun == "third");
+    REQUIRE(across[1].rows.size() == 1);
+    std::string text = renderLkp(across);
+    CHECK(text.find("+10.00%") != std::string::npos);
+    CHECK(text.find("+50.00%") != std::string::npos);
+}
+
+TEST_CASE("the two-baseline table takes each run's CPU column from the CPU report's row of the block's job",
+          "[compare][kernels]") {
+    std::vector<RunSummary> runs = {runWith("off", {{"kiops-j-read", {300, 310}}}), runWith("on", {{"kiops-j-read", {200}}})};
+    std::vector<RunSummary> cpu = {runWith("off", {{"cpu-pct-j-usr+sys", {90, 96}}}), runWith("on", {{"other", {1}}})};
+    TwoBaselinesTable t = twoBaselines(runs, {"kiops-j-read"});
+    addCpuColumn(t, cpu, [](const std::string& op) { return op == "kiops-j-read" ? "cpu-pct-j-usr+sys" : "?"; });
+    REQUIRE(t.hasCpu);
+    REQUIRE(t.blocks[0].rows[0].cpuPct);
+    CHECK(*t.blocks[0].rows[0].cpuPct == Approx(93.0));
+    CHECK_FALSE(t.blocks[0].rows[1].cpuPct);  // no samples of the CPU row: "-", not 0
+    std::string text = renderTwoBaselines("fiolike", t);
+    CHECK(text.find("CPU util") != std::string::npos);
+    CHECK(text.find("93.00%") != std::string::npos);
+}
+
+TEST_CASE("the RFC table gives each run's mode, loops, mean us per loop and the loops per second it implies",
+          "[compare][kernels]") {
+    RunSummary d = runWith("d", {{"iters", {1000, 1000}}, {"us-iter", {9.0, 11.0}}, {"mode-d", {1, 1}}});
+    RunSummary none = runWith("perf-only", {{"usecs-op", {4}}});
+    std::vector<RfcRow> rows = rfcRows({d, none});
+    REQUIRE(rows.size() == 1);  // a run without us-iter samples is left out
+    CHECK(rows[0].mode == "d");
+    CHECK(rows[0].iters.mean == Approx(1000));
+    CHECK(rows[0].usPerIter.mean == Approx(10.0));
+    CHECK(rows[0].iterPerSec == Approx(100000));
+    std::string text = renderRfc("pipe-pingpong", rows);
+    CHECK(text.find("10.00") != std::string::npos);
+    CHECK(text.find("100000") != std::string::npos);
 }
 
 TEST_CASE("machine state differences list only the entries that differ, per run", "[compare][kernels]") {
