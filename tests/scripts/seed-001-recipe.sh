@@ -22,7 +22,7 @@ for m in "${modes[@]}"; do
 		--set PIPE_PINGPONG_MODE=baseline --set PIPE_PINGPONG_LOOPS=$loops --set PIPE_PINGPONG_ITERATIONS=$iterations \
 		--set RUN_MONITOR=no > "$work/$m.out" 2>&1 || fail "run-config $m: $(tail -3 "$work/$m.out")"
 done
-"$BIN/compare-kernels" -C "$work/w/log" --verdict rfc --json-export "$work/rfc.json" > "$work/rfc.txt" 2> "$work/rfc.err" ||
+"$BIN/compare-kernels" -C "$work/w/log" --baseline baseline --compare d --compare parent --compare both --verdict rfc --json-export "$work/rfc.json" > "$work/rfc.txt" 2> "$work/rfc.err" ||
 	fail "compare-kernels --verdict rfc: $(cat "$work/rfc.err")"
 sed -n '/^RFC ib_spec_bench table/,/^(iters:/p' "$work/rfc.txt" | tee "$work/table"
 
