@@ -49,6 +49,7 @@ const std::array kMonitors{
           {"numanodeusage", Monitor, 18, false, false, "Ops", nullptr, {}, parseNumaNodeUsageMonitor}},
     Entry{"Numaconvergence",
           {"numaconvergence", Monitor, 18, false, false, "Ops", nullptr, {}, parseNumaConvergenceMonitor}},
+    Entry{"Turbostat", {"turbostat", Monitor, 18, false, true, "Ops", nullptr, {}, parseTurbostatMonitor}},
 };
 
 }  // namespace
