@@ -9,7 +9,6 @@
 #include "core/perl_scalar.hpp"
 
 #include <map>
-#include <regex>
 
 namespace mmtp::compare {
 
@@ -20,17 +19,44 @@ namespace {
 // naming it is "unrecognised" (nullopt here).
 using ColumnMap = std::map<std::string, std::optional<long>>;
 
+// Scanned by hand, not with std::regex: its backtracking over a long run of
+// blanks takes seconds per 16 KiB line.
+bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
+bool isDigit(char c) { return c >= '0' && c <= '9'; }
+
+// /\sWORD1\s+WORD2/ anywhere in the line (the header lines' /\s+Core\s+CPU/).
+bool hasBlankSeparatedPair(std::string_view line, std::string_view first, std::string_view second) {
+    for (std::size_t p = line.find(first, 1); p != std::string_view::npos; p = line.find(first, p + 1)) {
+        std::size_t q = p + first.size();
+        if (!isSpace(line[p - 1]) || q >= line.size() || !isSpace(line[q])) continue;
+        while (q < line.size() && isSpace(line[q])) ++q;
+        if (line.substr(q).starts_with(second)) return true;
+    }
+    return false;
+}
+
+// /CPU%c[0-9]/ || /C[0-9][A-Z]*%/ (which covers the module's /C[0-9]%/).
+bool isCStateHeader(std::string_view h) {
+    for (std::size_t p = h.find("CPU%c"); p != std::string_view::npos; p = h.find("CPU%c", p + 1))
+        if (p + 5 < h.size() && isDigit(h[p + 5])) return true;
+    for (std::size_t i = 0; i + 1 < h.size(); ++i) {
+        if (h[i] != 'C' || !isDigit(h[i + 1])) continue;
+        std::size_t j = i + 2;
+        while (j < h.size() && h[j] >= 'A' && h[j] <= 'Z') ++j;
+        if (j < h.size() && h[j] == '%') return true;
+    }
+    return false;
+}
+
 bool isReportedHeader(const std::string& h) {
-    static const std::regex kCState("CPU%c[0-9]|C[0-9]%|C[0-9][A-Z]*%");
-    return std::regex_search(h, kCState) || h == "CorWatt" || h == "PkgWatt" || h == "%Busy" || h == "POLL%" ||
-           h == "Busy%" || h == "Avg_MHz";
+    return isCStateHeader(h) || h == "CorWatt" || h == "PkgWatt" || h == "%Busy" || h == "POLL%" || h == "Busy%" ||
+           h == "Avg_MHz";
 }
 
 ColumnMap discoverColumns(const std::vector<std::string>& lines) {
-    static const std::regex kCoreCpu("\\s+Core\\s+CPU"), kCpuAvg("\\s+CPU\\s+Avg_MHz");
     ColumnMap columns;
     for (const std::string& line : lines) {
-        if (!std::regex_search(line, kCoreCpu) && !std::regex_search(line, kCpuAvg)) continue;
+        if (!hasBlankSeparatedPair(line, "Core", "CPU") && !hasBlankSeparatedPair(line, "CPU", "Avg_MHz")) continue;
         std::optional<long> index;
         for (const std::string& header : splitBlankRuns(trimLeft(line))) {
             if (isReportedHeader(header)) columns[header] = index;
