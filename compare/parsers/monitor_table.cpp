@@ -49,6 +49,10 @@ const std::array kMonitors{
           {"numanodeusage", Monitor, 18, false, false, "Ops", nullptr, {}, parseNumaNodeUsageMonitor}},
     Entry{"Numaconvergence",
           {"numaconvergence", Monitor, 18, false, false, "Ops", nullptr, {}, parseNumaConvergenceMonitor}},
+    Entry{"Turbostat", {"turbostat", Monitor, 18, false, true, "Ops", nullptr, {}, parseTurbostatMonitor}},
+    Entry{"Kcacheslabs",
+          {"kcacheslabs", Multiops, 24, true, false, "Ops", nullptr, {}, parseKcacheSlabsMonitor}},
+    Entry{"Kcache", {"kcache", Multiops, 24, true, false, "Ops", nullptr, {}, parseKcacheMonitor}},
 };
 
 }  // namespace

@@ -89,6 +89,9 @@ MonitorRun parseNumaNodeUsageMonitor(const std::vector<std::filesystem::path>&, 
 MonitorRun parseNumaConvergenceMonitor(const std::vector<std::filesystem::path>&, const MonitorRequest&, MonitorSession&);
 MonitorRun parseSyscallsMonitor(const std::vector<std::filesystem::path>&, const MonitorRequest&, MonitorSession&);
 MonitorRun parseMpstatMonitor(const std::vector<std::filesystem::path>&, const MonitorRequest&, MonitorSession&);
+MonitorRun parseTurbostatMonitor(const std::vector<std::filesystem::path>&, const MonitorRequest&, MonitorSession&);
+MonitorRun parseKcacheMonitor(const std::vector<std::filesystem::path>&, const MonitorRequest&, MonitorSession&);
+MonitorRun parseKcacheSlabsMonitor(const std::vector<std::filesystem::path>&, const MonitorRequest&, MonitorSession&);
 std::vector<std::string> latencyStats(const std::string& subHeading);
 
 }  // namespace mmtp::compare

@@ -18,6 +18,23 @@ prepend() {	# prepend FILE LINE: LINE first in FILE (gz or plain)
 	fi
 }
 
+fixtures=$(cd "$(dirname "$0")/../fixtures" && pwd)
+
+try_line() {	# try_line TREE RUNS LOG MONITOR [options...]: LOG of TREE starts with $line
+	local src=$1 runs=$2 log=$3 monitor=$4; shift 4
+	rm -rf tree; cp -a "$src" tree; chmod -R u+w tree
+	prepend "tree/$log" "$line"
+	timeout 30 "$BIN/compare-mmtests" -d tree -b monitor -n "$runs" --print-monitor "$monitor" "$@" \
+		> out.txt 2> err.txt
+	rc=$?
+	[[ $rc -eq 124 ]] && fail "$monitor hangs on a $size-byte $shape line"
+	[[ $rc -ge 128 ]] && fail "$monitor crashed (rc $rc) on a $size-byte $shape line: $(tail -2 err.txt)"
+	if [[ $size -gt 16384 ]]; then
+		grep -q "line longer than 16384 bytes" err.txt || fail "$monitor: no read-limit message for a $size-byte line (rc $rc): $(head -2 err.txt)"
+	fi
+	n=$((n + 1))
+}
+
 supported=$("$BIN/compare-mmtests" -d . -b x -n a --print-monitor no-such-monitor 2>&1 | sed -n 's/.*(supported: \(.*\))$/\1/p' | tr -d ' ')
 [[ -n $supported ]] || fail "cannot list the supported monitors"
 n=0
@@ -36,18 +53,12 @@ for size in 16000 300000; do
 			extra=()  # the monitors that read nothing without a sub-heading
 			[[ $monitor == mpstat ]] && extra=(--sub-heading node-0)
 			[[ $monitor == proc-net-dev ]] && extra=(--sub-heading lo-rbytes)
-			rm -rf tree; cp -a "$src" tree; chmod -R u+w tree
-			prepend "tree/base-first/iter-0/$name" "$line"
-			timeout 30 "$BIN/compare-mmtests" -d tree -b monitor -n base-first,patched --print-monitor "$monitor" "${extra[@]}" \
-				> out.txt 2> err.txt
-			rc=$?
-			[[ $rc -eq 124 ]] && fail "$monitor hangs on a $size-byte $shape line"
-			[[ $rc -ge 128 ]] && fail "$monitor crashed (rc $rc) on a $size-byte $shape line: $(tail -2 err.txt)"
-			if [[ $size -gt 16384 ]]; then
-				grep -q "line longer than 16384 bytes" err.txt || fail "$monitor: no read-limit message for a $size-byte line (rc $rc): $(head -2 err.txt)"
-			fi
-			n=$((n + 1))
+			try_line "$src" base-first,patched "base-first/iter-0/$name" "$monitor" "${extra[@]}"
 		done
+		# monitors the golden tree has no logs of: our fixture trees
+		try_line "$fixtures/monitors-turbostat/log" base,patched base/iter-1/turbostat-monitor turbostat
+		try_line "$fixtures/monitors-kcache/log" base,patched base/iter-0/kcache-monitor.gz kcache
+		try_line "$fixtures/monitors-kcacheslabs/log" base,patched base/iter-1/kcache-slabs-monitor kcacheslabs
 	done
 done
 echo "ok: $n hostile monitor logs, no crash or hang"
