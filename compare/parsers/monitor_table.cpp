@@ -49,6 +49,10 @@ const std::array kMonitors{
           {"numanodeusage", Monitor, 18, false, false, "Ops", nullptr, {}, parseNumaNodeUsageMonitor}},
     Entry{"Numaconvergence",
           {"numaconvergence", Monitor, 18, false, false, "Ops", nullptr, {}, parseNumaConvergenceMonitor}},
+    Entry{"Iotop", {"iotop", Monitor, 25, false, false, "Ops", nullptr, {}, parseIotopMonitor, false}},
+    // MonitorLatency itself: no _Heading, so it reads iter-N/-BENCH.
+    Entry{"Latency",
+          {"latency", Monitor, 16, false, false, "Ops", genericLatencyStats, {"percentile-95"}, parseGenericLatencyMonitor}},
 };
 
 }  // namespace

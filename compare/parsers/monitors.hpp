@@ -63,6 +63,9 @@ struct MonitorSpec {
     std::vector<std::string> (*customStats)(const std::string& subHeading);
     std::vector<std::string> customRatioStats;
     MonitorParseFn parse;
+    // false where --sub-heading is an option of the module (iotop's column
+    // and reduction), so every operation is reported.
+    bool subheadingSelectsOps = true;
 };
 
 // nullptr for a monitor without a module here.
@@ -90,5 +93,8 @@ MonitorRun parseNumaConvergenceMonitor(const std::vector<std::filesystem::path>&
 MonitorRun parseSyscallsMonitor(const std::vector<std::filesystem::path>&, const MonitorRequest&, MonitorSession&);
 MonitorRun parseMpstatMonitor(const std::vector<std::filesystem::path>&, const MonitorRequest&, MonitorSession&);
 std::vector<std::string> latencyStats(const std::string& subHeading);
+MonitorRun parseIotopMonitor(const std::vector<std::filesystem::path>&, const MonitorRequest&, MonitorSession&);
+MonitorRun parseGenericLatencyMonitor(const std::vector<std::filesystem::path>&, const MonitorRequest&, MonitorSession&);
+std::vector<std::string> genericLatencyStats(const std::string& subHeading);
 
 }  // namespace mmtp::compare
