@@ -53,6 +53,14 @@ const std::array kMonitors{
     // MonitorLatency itself: no _Heading, so it reads iter-N/-BENCH.
     Entry{"Latency",
           {"latency", Monitor, 16, false, false, "Ops", genericLatencyStats, {"percentile-95"}, parseGenericLatencyMonitor}},
+    // MonitorFtrace.pm and the pair-latency subclasses: 16 wide.
+    Entry{"Ftrace", {"ftrace", Monitor, 16, false, false, "Ops", nullptr, {}, parseFtraceMonitor}},
+    Entry{"Ftraceallocstall", {"ftraceallocstall", Monitor, 16, false, false, "Ops", ftracePairLatencyStats,
+                               {"percentile-95"}, parseFtraceAllocStallMonitor}},
+    Entry{"Ftracecompactstall", {"ftracecompactstall", Monitor, 16, false, false, "Ops", ftracePairLatencyStats,
+                                 {"percentile-95"}, parseFtraceCompactStallMonitor}},
+    Entry{"Ftraceshrinkerstall", {"ftraceshrinkerstall", Monitor, 16, false, false, "Ops", ftracePairLatencyStats,
+                                  {"percentile-95"}, parseFtraceShrinkerStallMonitor}},
 };
 
 }  // namespace

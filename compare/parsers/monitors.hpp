@@ -8,6 +8,7 @@
 #include "core/rows.hpp"
 
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <set>
 #include <stdexcept>
@@ -40,6 +41,8 @@ struct MonitorSession {
     std::optional<std::string> mpstatFirstCpu;
     double mpstatStart = 0;
     std::optional<double> mpstatCachedNode;
+    // MonitorFtrace.pm's %processMap: the last process name seen per pid.
+    std::map<std::string, std::string> ftraceProcesses;
 };
 
 // Where the module's extractReport dies: compare-mmtests.pl warns and drops
@@ -96,5 +99,10 @@ std::vector<std::string> latencyStats(const std::string& subHeading);
 MonitorRun parseIotopMonitor(const std::vector<std::filesystem::path>&, const MonitorRequest&, MonitorSession&);
 MonitorRun parseGenericLatencyMonitor(const std::vector<std::filesystem::path>&, const MonitorRequest&, MonitorSession&);
 std::vector<std::string> genericLatencyStats(const std::string& subHeading);
+MonitorRun parseFtraceMonitor(const std::vector<std::filesystem::path>&, const MonitorRequest&, MonitorSession&);
+MonitorRun parseFtraceAllocStallMonitor(const std::vector<std::filesystem::path>&, const MonitorRequest&, MonitorSession&);
+MonitorRun parseFtraceCompactStallMonitor(const std::vector<std::filesystem::path>&, const MonitorRequest&, MonitorSession&);
+MonitorRun parseFtraceShrinkerStallMonitor(const std::vector<std::filesystem::path>&, const MonitorRequest&, MonitorSession&);
+std::vector<std::string> ftracePairLatencyStats(const std::string& subHeading);
 
 }  // namespace mmtp::compare
