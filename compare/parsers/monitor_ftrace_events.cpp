@@ -60,4 +60,17 @@ void readFtraceEvents(const std::filesystem::path& iterDir, const std::string& b
     }
 }
 
+// As the modules spell it: khugepaged*$ takes any number of trailing d's.
+bool ftraceProcessFiltered(const std::string& subHeading, const std::string& process) {
+    static const std::regex kKswapd("^kswapd[0-9]*$"), kKhugepaged("^khugepaged*$"),
+        kKcompactd("^kcompactd[0-9]*$"), kKhugepagedN("^khugepaged[0-9]*$");
+    auto is = [&](const std::regex& r) { return std::regex_search(process, r); };
+    if (subHeading == "kswapd") return !is(kKswapd);
+    if (subHeading == "khugepaged") return !is(kKhugepaged);
+    if (subHeading == "no-kswapd") return is(kKswapd);
+    if (subHeading == "kswapd-kcompactd") return !is(kKswapd) && !is(kKcompactd);
+    if (subHeading == "no-kswapd-kcompactd-khugepaged") return is(kKswapd) || is(kKcompactd) || is(kKhugepagedN);
+    return false;
+}
+
 }  // namespace mmtp::compare

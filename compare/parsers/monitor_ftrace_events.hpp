@@ -34,4 +34,9 @@ void readFtraceEvents(const std::filesystem::path& iterDir, const std::string& b
                       FtraceRunState& state, const std::function<void()>& init,
                       const std::function<void(const FtraceEvent&)>& use);
 
+// The latency modules' --sub-heading process filters (kswapd, khugepaged,
+// no-kswapd, kswapd-kcompactd, no-kswapd-kcompactd-khugepaged): true when
+// the event's process is left out.
+bool ftraceProcessFiltered(const std::string& subHeading, const std::string& process);
+
 }  // namespace mmtp::compare

@@ -20,20 +20,6 @@ struct PairEvents {
     double delayThreshold;   // set_delay_threshold; -1 keeps every stall
 };
 
-// --sub-heading's process filters (ftraceCallback), with the module's
-// khugepaged*$ (any number of trailing d's).
-bool processFiltered(const std::string& subHeading, const std::string& process) {
-    static const std::regex kKswapd("^kswapd[0-9]*$"), kKhugepaged("^khugepaged*$"),
-        kKcompactd("^kcompactd[0-9]*$"), kKhugepagedN("^khugepaged[0-9]*$");
-    auto is = [&](const std::regex& r) { return std::regex_search(process, r); };
-    if (subHeading == "kswapd") return !is(kKswapd);
-    if (subHeading == "khugepaged") return !is(kKhugepaged);
-    if (subHeading == "no-kswapd") return is(kKswapd);
-    if (subHeading == "kswapd-kcompactd") return !is(kKswapd) && !is(kKcompactd);
-    if (subHeading == "no-kswapd-kcompactd-khugepaged") return is(kKswapd) || is(kKcompactd) || is(kKhugepagedN);
-    return false;
-}
-
 MonitorRun parsePairLatency(const std::vector<std::filesystem::path>& iterDirs, const MonitorRequest& r,
                             MonitorSession& session, const PairEvents& events) {
     const std::regex startRegex(events.startRegex);
@@ -44,7 +30,7 @@ MonitorRun parsePairLatency(const std::vector<std::filesystem::path>& iterDirs, 
         std::map<std::string, double> started;  // %latencyState, per "pid-process"
         auto init = [&] { started.clear(); };
         readFtraceEvents(iterDir, r.benchmark, session, state, init, [&](const FtraceEvent& e) {
-            if (processFiltered(r.subHeading, e.process)) return;
+            if (ftraceProcessFiltered(r.subHeading, e.process)) return;
             const std::string key = e.pid + "-" + e.process;
             if (e.tracepoint == events.start) {
                 // MMTests prints a WARNING (on stdout) for a start it cannot parse.
@@ -68,6 +54,7 @@ MonitorRun parsePairLatency(const std::vector<std::filesystem::path>& iterDirs, 
 
 }  // namespace
 
+// MonitorFtracepairlatency's and MonitorFtracesinglelatency's summary.
 std::vector<std::string> ftracePairLatencyStats(const std::string&) {
     return {"min",          "percentile-25",   "percentile-50",     "percentile-75",  "percentile-1",
             "percentile-5", "percentile-10",   "percentile-90",     "percentile-95",  "percentile-99",

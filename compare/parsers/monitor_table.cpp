@@ -61,6 +61,14 @@ const std::array kMonitors{
                                  {"percentile-95"}, parseFtraceCompactStallMonitor}},
     Entry{"Ftraceshrinkerstall", {"ftraceshrinkerstall", Monitor, 16, false, false, "Ops", ftracePairLatencyStats,
                                   {"percentile-95"}, parseFtraceShrinkerStallMonitor}},
+    Entry{"Ftracebalancedirtypagesstall",
+          {"ftracebalancedirtypagesstall", Monitor, 16, false, false, "Ops", ftraceBalanceDirtyPagesStats,
+           {"percentile-95"}, parseFtraceBalanceDirtyPagesStallMonitor}},
+    Entry{"Ftracecongestionwaitstall", {"ftracecongestionwaitstall", Monitor, 16, false, false, "Ops",
+                                        ftracePairLatencyStats, {"percentile-95"}, parseFtraceCongestionWaitStallMonitor}},
+    Entry{"Ftracewaitiffcongestedstall",
+          {"ftracewaitiffcongestedstall", Monitor, 16, false, false, "Ops", ftracePairLatencyStats, {"percentile-95"},
+           parseFtraceWaitIffCongestedStallMonitor}},
 };
 
 }  // namespace

@@ -104,5 +104,9 @@ MonitorRun parseFtraceAllocStallMonitor(const std::vector<std::filesystem::path>
 MonitorRun parseFtraceCompactStallMonitor(const std::vector<std::filesystem::path>&, const MonitorRequest&, MonitorSession&);
 MonitorRun parseFtraceShrinkerStallMonitor(const std::vector<std::filesystem::path>&, const MonitorRequest&, MonitorSession&);
 std::vector<std::string> ftracePairLatencyStats(const std::string& subHeading);
+MonitorRun parseFtraceBalanceDirtyPagesStallMonitor(const std::vector<std::filesystem::path>&, const MonitorRequest&, MonitorSession&);
+MonitorRun parseFtraceCongestionWaitStallMonitor(const std::vector<std::filesystem::path>&, const MonitorRequest&, MonitorSession&);
+MonitorRun parseFtraceWaitIffCongestedStallMonitor(const std::vector<std::filesystem::path>&, const MonitorRequest&, MonitorSession&);
+std::vector<std::string> ftraceBalanceDirtyPagesStats(const std::string& subHeading);
 
 }  // namespace mmtp::compare

@@ -83,3 +83,26 @@ TEST_CASE("iotop: -mean gives each interval's harmonic mean of the values over 5
     CHECK_THROWS_AS(parseIotopMonitor({t.root() / "a/iter-0"}, {"bench", "Read-median"}, session), MonitorDied);
     CHECK_THROWS_AS(parseIotopMonitor({t.root() / "a/iter-0"}, {"bench", ""}, session), MonitorDied);
 }
+
+TEST_CASE("ftrace single latency: the event's own delay field, times the jiffie multiplier, above the threshold",
+          "[compare][monitors]") {
+    ScratchTree t;
+    const std::string bdp = "bdi 8:0: limit=3000 setpoint=2500 dirty=2600 bdi_setpoint=2400 bdi_dirty=2550 "
+                            "dirty_ratelimit=100 task_ratelimit=90 dirtied=3 dirtied_pause=32 paused=0 pause=";
+    const std::string tail = " period=8 think=-4 cgroup_ino=1";
+    t.write("a/iter-0/ftrace-bench",
+            event("dd-1234", "100.000500", "balance_dirty_pages", bdp + "3" + tail) +
+                event("dd-1234", "100.250500", "balance_dirty_pages", bdp + "-1" + tail) +
+                event("<...>-1234", "101.000500", "writeback_congestion_wait", "usec_timeout=100000 usec_delayed=1500") +
+                event("kswapd0-55", "102.500500", "writeback_congestion_wait", "usec_timeout=100000 usec_delayed=0") +
+                event("kswapd0-55", "103.000500", "writeback_congestion_wait", "usec_timeout=100000 usec_delayed=250") +
+                event("gcc-7", "104.000500", "writeback_congestion_wait", "usec_delayed=9"));
+    MonitorSession session;
+    const std::vector<std::filesystem::path> iters{t.root() / "a/iter-0"};
+    // pause= in jiffies at HZ=250; a negative pause is no stall.
+    CHECK(cells(parseFtraceBalanceDirtyPagesStallMonitor(iters, {"bench", ""}, session).iterations.at(0)) ==
+          std::vector<std::string>{"latency@0=12"});
+    CHECK(cells(parseFtraceCongestionWaitStallMonitor(iters, {"bench", ""}, session).iterations.at(0)) ==
+          std::vector<std::string>{"latency@0=1500", "latency@2=250"});
+    CHECK(parseFtraceWaitIffCongestedStallMonitor(iters, {"bench", ""}, session).iterations.at(0).empty());
+}
