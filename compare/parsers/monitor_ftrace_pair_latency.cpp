@@ -2,7 +2,8 @@
 // ftracecompactstall, ftraceshrinkerstall): the time from a start event to
 // the same process's end event, as "delay" (ms) sampled at the start's
 // seconds since the first start; summarised by percentiles and sample
-// counts. Also MonitorFtrace.pm itself, which always dies (no ftraceInit).
+// counts. Also MonitorFtrace.pm itself, which always dies (no ftraceInit),
+// and the base latency modules, which die after reading (no ftraceReport).
 #include "parsers/monitor_ftrace_events.hpp"
 #include "parsers/monitor_text.hpp"
 
@@ -18,6 +19,9 @@ struct PairEvents {
     const char* startRegex;  // the default (MMTests reads the kernel's format only from debugfs)
     const char* end;
     double delayThreshold;   // set_delay_threshold; -1 keeps every stall
+    // Text any match of startRegex holds: checked first, as std::regex takes
+    // quadratic time on a long run of the shrinker regex's first class.
+    const char* startNeeds = "";
 };
 
 MonitorRun parsePairLatency(const std::vector<std::filesystem::path>& iterDirs, const MonitorRequest& r,
@@ -34,7 +38,9 @@ MonitorRun parsePairLatency(const std::vector<std::filesystem::path>& iterDirs, 
             const std::string key = e.pid + "-" + e.process;
             if (e.tracepoint == events.start) {
                 // MMTests prints a WARNING (on stdout) for a start it cannot parse.
-                if (!std::regex_search(e.details, startRegex)) return;
+                if (e.details.find(events.startNeeds) == std::string::npos ||
+                    !std::regex_search(e.details, startRegex))
+                    return;
                 started[key] = e.timestampMs;
                 if (state.startTimestampMs == 0) state.startTimestampMs = e.timestampMs;
             } else if (e.tracepoint == events.end) {
@@ -66,6 +72,13 @@ MonitorRun parseFtraceMonitor(const std::vector<std::filesystem::path>&, const M
     throw MonitorDied("Can't locate object method \"ftraceInit\" via package \"MMTests::MonitorFtrace\"");
 }
 
+// MonitorFtracepairlatency and MonitorFtracesinglelatency used directly
+// read the log but have no ftraceReport to call after it: every run dies.
+MonitorRun parseFtraceWithoutReportMonitor(const std::vector<std::filesystem::path>&, const MonitorRequest&,
+                                           MonitorSession&) {
+    throw MonitorDied("Can't locate object method \"ftraceReport\" (MMTests' base latency modules have none)");
+}
+
 MonitorRun parseFtraceAllocStallMonitor(const std::vector<std::filesystem::path>& d, const MonitorRequest& r,
                                         MonitorSession& s) {
     return parsePairLatency(d, r, s,
@@ -89,7 +102,7 @@ MonitorRun parseFtraceShrinkerStallMonitor(const std::vector<std::filesystem::pa
         d, r, s,
         {"mm_shrink_slab_start",
          R"(([0-9a-z+_/]+) (?:\[[A-Za-z0-9_-]+\] )?([0-9a-fx]+): nid: ([0-9]*) objects to shrink ([0-9]*) gfp_flags ([A-Z0-9x|_]+) pgs_scanned ([0-9]*) lru_pgs ([0-9]*) cache items ([0-9]*) delta ([0-9]*) total_scan ([0-9]*))",
-         "mm_shrink_slab_end", 0.05});
+         "mm_shrink_slab_end", 0.05, ": nid: "});
 }
 
 }  // namespace mmtp::compare

@@ -69,6 +69,10 @@ const std::array kMonitors{
     Entry{"Ftracewaitiffcongestedstall",
           {"ftracewaitiffcongestedstall", Monitor, 16, false, false, "Ops", ftracePairLatencyStats, {"percentile-95"},
            parseFtraceWaitIffCongestedStallMonitor}},
+    Entry{"Ftracepairlatency", {"ftracepairlatency", Monitor, 16, false, false, "Ops", ftracePairLatencyStats,
+                                {"percentile-95"}, parseFtraceWithoutReportMonitor}},
+    Entry{"Ftracesinglelatency", {"ftracesinglelatency", Monitor, 16, false, false, "Ops", ftracePairLatencyStats,
+                                  {"percentile-95"}, parseFtraceWithoutReportMonitor}},
 };
 
 }  // namespace

@@ -108,5 +108,6 @@ MonitorRun parseFtraceBalanceDirtyPagesStallMonitor(const std::vector<std::files
 MonitorRun parseFtraceCongestionWaitStallMonitor(const std::vector<std::filesystem::path>&, const MonitorRequest&, MonitorSession&);
 MonitorRun parseFtraceWaitIffCongestedStallMonitor(const std::vector<std::filesystem::path>&, const MonitorRequest&, MonitorSession&);
 std::vector<std::string> ftraceBalanceDirtyPagesStats(const std::string& subHeading);
+MonitorRun parseFtraceWithoutReportMonitor(const std::vector<std::filesystem::path>&, const MonitorRequest&, MonitorSession&);
 
 }  // namespace mmtp::compare

@@ -20,6 +20,32 @@ prepend() {	# prepend FILE LINE: LINE first in FILE (gz or plain)
 
 supported=$("$BIN/compare-mmtests" -d . -b x -n a --print-monitor no-such-monitor 2>&1 | sed -n 's/.*(supported: \(.*\))$/\1/p' | tr -d ' ')
 [[ -n $supported ]] || fail "cannot list the supported monitors"
+# Monitors whose logs the golden tree lacks read a fixture log copied in
+# under the tree's name: "MONITOR LOG FIXTURE-LOG [options...]".
+fixtures=${TOP:+$TOP/tests/fixtures}
+extra_monitors=(
+	"iotop iotop-monitor monitors-iotop/log/base/iter-0/iotop-bench.gz --sub-heading Read"
+	"latency -monitor monitors-latency/log/base/iter-0/-bench.gz"
+	"ftraceallocstall ftrace-monitor monitors-ftrace/log/base/iter-0/ftrace-bench.gz"
+	"ftraceshrinkerstall ftrace-monitor monitors-ftrace/log/base/iter-0/ftrace-bench.gz"
+	"ftracebalancedirtypagesstall ftrace-monitor monitors-ftrace/log/base/iter-0/ftrace-bench.gz"
+)
+
+# try MONITOR LOG [options...]: LOG in tree/base-first/iter-0 starts with $line.
+try() {
+	local monitor=$1 name=$2; shift 2
+	prepend "tree/base-first/iter-0/$name" "$line"
+	timeout 30 "$BIN/compare-mmtests" -d tree -b monitor -n base-first,patched --print-monitor "$monitor" "$@" \
+		> out.txt 2> err.txt
+	rc=$?
+	[[ $rc -eq 124 ]] && fail "$monitor hangs on a $size-byte $shape line"
+	[[ $rc -ge 128 ]] && fail "$monitor crashed (rc $rc) on a $size-byte $shape line: $(tail -2 err.txt)"
+	if [[ $size -gt 16384 ]]; then
+		grep -q "line longer than 16384 bytes" err.txt || fail "$monitor: no read-limit message for a $size-byte line (rc $rc): $(head -2 err.txt)"
+	fi
+	n=$((n + 1))
+}
+
 n=0
 for size in 16000 300000; do
 	for shape in time digits blanks; do
@@ -37,16 +63,18 @@ for size in 16000 300000; do
 			[[ $monitor == mpstat ]] && extra=(--sub-heading node-0)
 			[[ $monitor == proc-net-dev ]] && extra=(--sub-heading lo-rbytes)
 			rm -rf tree; cp -a "$src" tree; chmod -R u+w tree
-			prepend "tree/base-first/iter-0/$name" "$line"
-			timeout 30 "$BIN/compare-mmtests" -d tree -b monitor -n base-first,patched --print-monitor "$monitor" "${extra[@]}" \
-				> out.txt 2> err.txt
-			rc=$?
-			[[ $rc -eq 124 ]] && fail "$monitor hangs on a $size-byte $shape line"
-			[[ $rc -ge 128 ]] && fail "$monitor crashed (rc $rc) on a $size-byte $shape line: $(tail -2 err.txt)"
-			if [[ $size -gt 16384 ]]; then
-				grep -q "line longer than 16384 bytes" err.txt || fail "$monitor: no read-limit message for a $size-byte line (rc $rc): $(head -2 err.txt)"
-			fi
-			n=$((n + 1))
+			try "$monitor" "$name" "${extra[@]}"
+		done
+		[[ -n $fixtures ]] || continue
+		for entry in "${extra_monitors[@]}"; do
+			read -r monitor name fixture_log extra_args <<< "$entry"
+			read -r -a extra <<< "$extra_args"
+			[[ ,$supported, == *,$monitor,* ]] || fail "$monitor is no longer supported"
+			rm -rf tree; cp -a "$src" tree; chmod -R u+w tree
+			for run in base-first patched; do
+				cp "$fixtures/$fixture_log" "tree/$run/iter-0/$name.gz"
+			done
+			try "$monitor" "$name.gz" "${extra[@]}"
 		done
 	done
 done
