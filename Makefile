@@ -56,11 +56,11 @@ $(foreach w,$(WORKLOADS),$(eval USES_workloads/$(w) := workloads/common base))
 USES_compare/core       := base
 USES_compare/input      := compare/core base
 USES_compare/benchmarks := compare/core base
-USES_compare/parsers    := compare/benchmarks compare/input compare/core base
+USES_compare/parsers    := compare/stats compare/benchmarks compare/input compare/core base
 USES_compare/stats      := compare/benchmarks compare/core base
 USES_compare/tables     := compare/stats compare/benchmarks compare/core base
 USES_compare/render     := compare/tables compare/stats compare/benchmarks compare/core base
-USES_compare/report     := compare/render compare/tables compare/stats compare/parsers \
+USES_compare/report     := compare/render compare/tables compare/parsers compare/stats \
                            compare/benchmarks compare/input compare/core base
 $(foreach p,$(COMPARE_PROGS),$(eval USES_compare/$(p) := compare/report $(USES_compare/report)))
 

@@ -1,5 +1,6 @@
-// MonitorLatency.pm (read-latency, write-latency, sync-latency, and
-// inboxopen / mmap-access-latency, which read read-latency): one latency
+// MonitorLatency.pm (latency itself, read-latency, write-latency,
+// sync-latency, and inboxopen / mmap-access-latency, which read
+// read-latency): one latency
 // per "TIMESTAMP LATENCY" line, or with --sub-heading batch=N the sum of
 // each N lines; summarised as the share of samples in Fibonacci-sized bins
 // (or, with breakdown=MIN, above MIN and the high percentiles).
@@ -21,11 +22,14 @@ struct LatencyOptions {
     // that leaves it undef (as it leaves the field width at 18, not 16).
     std::string minLatency;
 };
+constexpr const char* kSubclassMinLatency = "";
+constexpr const char* kGenericMinLatency = "20";
 
 // initialise() splits the whole --sub-heading on '=' once per ','-separated
 // option (MMTests' slip), so only the first pair ever counts.
-LatencyOptions latencyOptions(const std::string& subHeading) {
+LatencyOptions latencyOptions(const std::string& subHeading, const char* defaultMinLatency) {
     LatencyOptions o;
+    o.minLatency = defaultMinLatency;
     if (subHeading.empty()) return o;
     std::vector<std::string> pair = splitLiteral(subHeading, "=");
     std::string type = pair.empty() ? "" : pair[0];
@@ -39,7 +43,7 @@ LatencyOptions latencyOptions(const std::string& subHeading) {
 
 MonitorRun parseLatency(const std::vector<std::filesystem::path>& iterDirs, const MonitorRequest& r,
                         const std::string& heading) {
-    const LatencyOptions o = latencyOptions(r.subHeading);
+    const LatencyOptions o = latencyOptions(r.subHeading, kSubclassMinLatency);
     MonitorRun run;
     for (const auto& iterDir : iterDirs) {
         Rows& rows = run.iterations.emplace_back();
@@ -73,10 +77,8 @@ MonitorRun parseLatency(const std::vector<std::filesystem::path>& iterDirs, cons
     return run;
 }
 
-}  // namespace
-
-std::vector<std::string> latencyStats(const std::string& subHeading) {
-    const LatencyOptions o = latencyOptions(subHeading);
+std::vector<std::string> summaryStats(const std::string& subHeading, const char* defaultMinLatency) {
+    const LatencyOptions o = latencyOptions(subHeading, defaultMinLatency);
     if (subHeading.find("breakdown") != std::string::npos)
         return {"samplespct-min," + o.minLatency, "percentile-90", "percentile-93", "percentile-95",
                 "percentile-99", "max"};
@@ -90,11 +92,25 @@ std::vector<std::string> latencyStats(const std::string& subHeading) {
     return stats;
 }
 
+}  // namespace
+
+std::vector<std::string> latencyStats(const std::string& subHeading) {
+    return summaryStats(subHeading, kSubclassMinLatency);
+}
+std::vector<std::string> genericLatencyStats(const std::string& subHeading) {
+    return summaryStats(subHeading, kGenericMinLatency);
+}
+
 MonitorRun parseReadLatencyMonitor(const std::vector<std::filesystem::path>& d, const MonitorRequest& r, MonitorSession&) {
     return parseLatency(d, r, "read-latency");
 }
 MonitorRun parseWriteLatencyMonitor(const std::vector<std::filesystem::path>& d, const MonitorRequest& r, MonitorSession&) {
     return parseLatency(d, r, "write-latency");
+}
+// MonitorLatency used directly has no _Heading: its log is iter-N/-BENCH.
+MonitorRun parseGenericLatencyMonitor(const std::vector<std::filesystem::path>& d, const MonitorRequest& r,
+                                      MonitorSession&) {
+    return parseLatency(d, r, "");
 }
 MonitorRun parseSyncLatencyMonitor(const std::vector<std::filesystem::path>& d, const MonitorRequest& r, MonitorSession&) {
     return parseLatency(d, r, "sync-latency");

@@ -53,6 +53,30 @@ const std::array kMonitors{
     Entry{"Kcacheslabs",
           {"kcacheslabs", Multiops, 24, true, false, "Ops", nullptr, {}, parseKcacheSlabsMonitor}},
     Entry{"Kcache", {"kcache", Multiops, 24, true, false, "Ops", nullptr, {}, parseKcacheMonitor}},
+    Entry{"Iotop", {"iotop", Monitor, 25, false, false, "Ops", nullptr, {}, parseIotopMonitor, false}},
+    // MonitorLatency itself: no _Heading, so it reads iter-N/-BENCH.
+    Entry{"Latency",
+          {"latency", Monitor, 16, false, false, "Ops", genericLatencyStats, {"percentile-95"}, parseGenericLatencyMonitor}},
+    // MonitorFtrace.pm and the pair-latency subclasses: 16 wide.
+    Entry{"Ftrace", {"ftrace", Monitor, 16, false, false, "Ops", nullptr, {}, parseFtraceMonitor}},
+    Entry{"Ftraceallocstall", {"ftraceallocstall", Monitor, 16, false, false, "Ops", ftracePairLatencyStats,
+                               {"percentile-95"}, parseFtraceAllocStallMonitor}},
+    Entry{"Ftracecompactstall", {"ftracecompactstall", Monitor, 16, false, false, "Ops", ftracePairLatencyStats,
+                                 {"percentile-95"}, parseFtraceCompactStallMonitor}},
+    Entry{"Ftraceshrinkerstall", {"ftraceshrinkerstall", Monitor, 16, false, false, "Ops", ftracePairLatencyStats,
+                                  {"percentile-95"}, parseFtraceShrinkerStallMonitor}},
+    Entry{"Ftracebalancedirtypagesstall",
+          {"ftracebalancedirtypagesstall", Monitor, 16, false, false, "Ops", ftraceBalanceDirtyPagesStats,
+           {"percentile-95"}, parseFtraceBalanceDirtyPagesStallMonitor}},
+    Entry{"Ftracecongestionwaitstall", {"ftracecongestionwaitstall", Monitor, 16, false, false, "Ops",
+                                        ftracePairLatencyStats, {"percentile-95"}, parseFtraceCongestionWaitStallMonitor}},
+    Entry{"Ftracewaitiffcongestedstall",
+          {"ftracewaitiffcongestedstall", Monitor, 16, false, false, "Ops", ftracePairLatencyStats, {"percentile-95"},
+           parseFtraceWaitIffCongestedStallMonitor}},
+    Entry{"Ftracepairlatency", {"ftracepairlatency", Monitor, 16, false, false, "Ops", ftracePairLatencyStats,
+                                {"percentile-95"}, parseFtraceWithoutReportMonitor}},
+    Entry{"Ftracesinglelatency", {"ftracesinglelatency", Monitor, 16, false, false, "Ops", ftracePairLatencyStats,
+                                  {"percentile-95"}, parseFtraceWithoutReportMonitor}},
 };
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include "core/rows.hpp"
 
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <set>
 #include <stdexcept>
@@ -40,6 +41,8 @@ struct MonitorSession {
     std::optional<std::string> mpstatFirstCpu;
     double mpstatStart = 0;
     std::optional<double> mpstatCachedNode;
+    // MonitorFtrace.pm's %processMap: the last process name seen per pid.
+    std::map<std::string, std::string> ftraceProcesses;
 };
 
 // Where the module's extractReport dies: compare-mmtests.pl warns and drops
@@ -63,6 +66,9 @@ struct MonitorSpec {
     std::vector<std::string> (*customStats)(const std::string& subHeading);
     std::vector<std::string> customRatioStats;
     MonitorParseFn parse;
+    // false where --sub-heading is an option of the module (iotop's column
+    // and reduction), so every operation is reported.
+    bool subheadingSelectsOps = true;
 };
 
 // nullptr for a monitor without a module here.
@@ -93,5 +99,18 @@ MonitorRun parseTurbostatMonitor(const std::vector<std::filesystem::path>&, cons
 MonitorRun parseKcacheMonitor(const std::vector<std::filesystem::path>&, const MonitorRequest&, MonitorSession&);
 MonitorRun parseKcacheSlabsMonitor(const std::vector<std::filesystem::path>&, const MonitorRequest&, MonitorSession&);
 std::vector<std::string> latencyStats(const std::string& subHeading);
+MonitorRun parseIotopMonitor(const std::vector<std::filesystem::path>&, const MonitorRequest&, MonitorSession&);
+MonitorRun parseGenericLatencyMonitor(const std::vector<std::filesystem::path>&, const MonitorRequest&, MonitorSession&);
+std::vector<std::string> genericLatencyStats(const std::string& subHeading);
+MonitorRun parseFtraceMonitor(const std::vector<std::filesystem::path>&, const MonitorRequest&, MonitorSession&);
+MonitorRun parseFtraceAllocStallMonitor(const std::vector<std::filesystem::path>&, const MonitorRequest&, MonitorSession&);
+MonitorRun parseFtraceCompactStallMonitor(const std::vector<std::filesystem::path>&, const MonitorRequest&, MonitorSession&);
+MonitorRun parseFtraceShrinkerStallMonitor(const std::vector<std::filesystem::path>&, const MonitorRequest&, MonitorSession&);
+std::vector<std::string> ftracePairLatencyStats(const std::string& subHeading);
+MonitorRun parseFtraceBalanceDirtyPagesStallMonitor(const std::vector<std::filesystem::path>&, const MonitorRequest&, MonitorSession&);
+MonitorRun parseFtraceCongestionWaitStallMonitor(const std::vector<std::filesystem::path>&, const MonitorRequest&, MonitorSession&);
+MonitorRun parseFtraceWaitIffCongestedStallMonitor(const std::vector<std::filesystem::path>&, const MonitorRequest&, MonitorSession&);
+std::vector<std::string> ftraceBalanceDirtyPagesStats(const std::string& subHeading);
+MonitorRun parseFtraceWithoutReportMonitor(const std::vector<std::filesystem::path>&, const MonitorRequest&, MonitorSession&);
 
 }  // namespace mmtp::compare

@@ -42,6 +42,7 @@ RunSummary newMonitorRun(const std::string& testName, const MonitorSpec& spec, c
     run.fieldLength = spec.fieldLength;
     run.preferHigher = spec.preferHigher;
     run.exactSubheading = spec.exactSubheading;
+    run.subheadingSelectsOps = spec.subheadingSelectsOps;
     run.summaryType = spec.summary;
     run.definition = summaryDefinition(spec.summary);
     if (spec.customStats) run.definition = {spec.customStats(subHeading), spec.customRatioStats};

@@ -92,12 +92,13 @@ void cacheSubselection(const RunSummary& run, const std::string& op, StatCache& 
 }  // namespace
 
 std::vector<std::string> RunSummary::summaryOps(const std::optional<std::string>& subHeading) const {
-    return filterSubheading(extraction.operations(), subHeading, exactSubheading);
+    return filterSubheading(extraction.operations(), subheadingSelectsOps ? subHeading : std::nullopt, exactSubheading);
 }
 
 std::vector<std::string> RunSummary::ratioSummaryOps(const std::optional<std::string>& subHeading) const {
     const auto& ratioOps = extraction.ratioOperations();
-    return filterSubheading(ratioOps ? *ratioOps : extraction.operations(), subHeading, exactSubheading);
+    return filterSubheading(ratioOps ? *ratioOps : extraction.operations(),
+                            subheadingSelectsOps ? subHeading : std::nullopt, exactSubheading);
 }
 
 void RunSummary::summarise(const std::optional<std::string>& subHeading) {

@@ -29,6 +29,9 @@ struct RunSummary {
     int precision = 2;
     bool preferHigher = false;
     bool exactSubheading = false;  // --sub-heading names one operation (_ExactSubheading)
+    // false where --sub-heading is an option of the module, not a selection
+    // (MonitorIotop's own filterSubheading keeps every operation).
+    bool subheadingSelectsOps = true;
     SummaryType summaryType = SummaryType::Multiops;
     SummaryDefinition definition;
     Extraction extraction;

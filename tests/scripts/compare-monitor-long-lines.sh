@@ -21,10 +21,10 @@ prepend() {	# prepend FILE LINE: LINE first in FILE (gz or plain)
 fixtures=$(cd "$(dirname "$0")/../fixtures" && pwd)
 
 try_line() {	# try_line TREE RUNS LOG MONITOR [options...]: LOG of TREE starts with $line
-	local src=$1 runs=$2 log=$3 monitor=$4; shift 4
+	local src=$1 runs=$2 log=$3 monitor=$4 bench=${TRY_BENCH:-monitor}; shift 4
 	rm -rf tree; cp -a "$src" tree; chmod -R u+w tree
 	prepend "tree/$log" "$line"
-	timeout 30 "$BIN/compare-mmtests" -d tree -b monitor -n "$runs" --print-monitor "$monitor" "$@" \
+	timeout 30 "$BIN/compare-mmtests" -d tree -b "$bench" -n "$runs" --print-monitor "$monitor" "$@" \
 		> out.txt 2> err.txt
 	rc=$?
 	[[ $rc -eq 124 ]] && fail "$monitor hangs on a $size-byte $shape line"
@@ -59,6 +59,12 @@ for size in 16000 300000; do
 		try_line "$fixtures/monitors-turbostat/log" base,patched base/iter-1/turbostat-monitor turbostat
 		try_line "$fixtures/monitors-kcache/log" base,patched base/iter-0/kcache-monitor.gz kcache
 		try_line "$fixtures/monitors-kcacheslabs/log" base,patched base/iter-1/kcache-slabs-monitor kcacheslabs
+		TRY_BENCH=bench try_line "$fixtures/monitors-iotop/log" base,patched base/iter-0/iotop-bench.gz iotop --sub-heading Read
+		TRY_BENCH=bench try_line "$fixtures/monitors-latency/log" base,patched base/iter-0/-bench.gz latency
+		for monitor in ftraceallocstall ftraceshrinkerstall ftracebalancedirtypagesstall; do
+			[[ ,$supported, == *,$monitor,* ]] || fail "$monitor is no longer supported"
+			TRY_BENCH=bench try_line "$fixtures/monitors-ftrace/log" base,patched base/iter-0/ftrace-bench.gz "$monitor"
+		done
 	done
 done
 echo "ok: $n hostile monitor logs, no crash or hang"
