@@ -60,4 +60,13 @@ std::vector<std::string> splitLines(const std::string& text) {
     return lines;
 }
 
+std::optional<std::string> readLogOrWarn(const std::filesystem::path& path, Warnings& warnings) {
+    try {
+        return readLog(path);
+    } catch (const InputError& e) {
+        warnings.push_back(e.what());
+        return std::nullopt;
+    }
+}
+
 }  // namespace mmtp::compare

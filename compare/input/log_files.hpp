@@ -2,6 +2,7 @@
 // a shell glob gives them, and logs that may have been compressed after the
 // run (MMTests' open_log: NAME.gz, then NAME.xz, then NAME).
 #pragma once
+#include "core/warnings.hpp"
 #include "input/bounded_read.hpp"
 
 #include <filesystem>
@@ -23,6 +24,10 @@ std::string uncompressedName(const std::string& name);
 // InputError naming the file when it exists but is not a regular file, cannot
 // be read or decompressed, or passes a read limit (bounded_read.hpp).
 std::optional<std::string> readLog(const std::filesystem::path& path, const ReadLimits& limits = {});
+
+// readLog, but a refused file (a directory, a FIFO, a symlink loop, a read
+// limit) is a warning and nullopt, so the rest of a report goes on.
+std::optional<std::string> readLogOrWarn(const std::filesystem::path& path, Warnings& warnings);
 
 // Splits text into lines without their "\n" (a final line without "\n" counts).
 std::vector<std::string> splitLines(const std::string& text);

@@ -20,20 +20,9 @@ std::string trim(const std::string& s) {
     return b == std::string::npos ? std::string() : s.substr(b, e - b + 1);
 }
 
-// A snapshot file, or nothing with a warning when it is refused (a
-// directory, a FIFO, a symlink loop): the rest of the report goes on.
-std::optional<std::string> readSnapshot(const fs::path& file, Warnings& warnings) {
-    try {
-        return readLog(file);
-    } catch (const InputError& e) {
-        warnings.push_back(e.what());
-        return std::nullopt;
-    }
-}
-
 // "key: value" lines into entries "prefix/key".
 void readKeyValues(const fs::path& file, const std::string& prefix, RunMachineState& s) {
-    auto text = readSnapshot(file, s.warnings);
+    auto text = readLogOrWarn(file, s.warnings);
     if (!text) return;
     auto& out = s.entries;
     for (const std::string& line : splitLines(*text)) {
@@ -57,9 +46,9 @@ RunMachineState readMachineState(const fs::path& logDir, const std::string& run)
     fs::path iter0 = logDir / run / "iter-0";
     readKeyValues(iter0 / "cpu-vulnerabilities.txt", "vulnerabilities", s);
     readKeyValues(iter0 / "speculation-prctl.txt", "prctl", s);
-    if (auto micro = readSnapshot(iter0 / "microcode.txt", s.warnings)) s.entries["microcode"] = trim(*micro);
-    if (auto cmdline = readSnapshot(iter0 / "cmdline.txt", s.warnings)) s.entries["cmdline"] = trim(*cmdline);
-    if (auto dmesg = readSnapshot(iter0 / "dmesg", s.warnings)) {
+    if (auto micro = readLogOrWarn(iter0 / "microcode.txt", s.warnings)) s.entries["microcode"] = trim(*micro);
+    if (auto cmdline = readLogOrWarn(iter0 / "cmdline.txt", s.warnings)) s.entries["cmdline"] = trim(*cmdline);
+    if (auto dmesg = readLogOrWarn(iter0 / "dmesg", s.warnings)) {
         for (const std::string& line : splitLines(*dmesg)) {
             std::size_t p = line.find("Command line: ");
             if (p != std::string::npos && !s.entries.count("cmdline")) s.entries["cmdline"] = trim(line.substr(p + 14));

@@ -36,16 +36,6 @@ std::vector<std::string> findInRun(const fs::path& logDir, const std::string& ru
 
 namespace {
 
-// A file's text, or nothing with a warning when it is refused.
-std::optional<std::string> readSetting(const fs::path& file, Warnings& warnings) {
-    try {
-        return readLog(file);
-    } catch (const InputError& e) {
-        warnings.push_back(e.what());
-        return std::nullopt;
-    }
-}
-
 // `VAR=\`cat FILE\``: the shell drops trailing newlines.
 std::string withoutTrailingNewlines(std::string s) {
     while (!s.empty() && s.back() == '\n') s.pop_back();
@@ -55,7 +45,7 @@ std::string withoutTrailingNewlines(std::string s) {
 void readIfPresent(const fs::path& file, std::string& into, Warnings& warnings) {
     std::error_code ec;
     if (!fs::exists(file, ec)) return;
-    if (auto text = readSetting(file, warnings)) into = withoutTrailingNewlines(*text);
+    if (auto text = readLogOrWarn(file, warnings)) into = withoutTrailingNewlines(*text);
 }
 
 // `echo $DETAILS` of `grep -H scheduler: FILE`: awk's first "/" field (the
@@ -104,15 +94,15 @@ RunSettings readRunSettings(const fs::path& logDir, const std::string& run) {
     fs::path iter0 = logDir / run / "iter-0";
     std::error_code ec;
     if (fs::exists(iter0 / "dmesg.gz", ec))
-        if (auto text = readSetting(iter0 / "dmesg.gz", s.warnings)) s.cmdline = cmdlineOfDmesg(*text);
+        if (auto text = readLogOrWarn(iter0 / "dmesg.gz", s.warnings)) s.cmdline = cmdlineOfDmesg(*text);
     readIfPresent(iter0 / "security-lsm", s.lsm, s.warnings);
     readIfPresent(iter0 / "preempt-dynamic", s.preempt, s.warnings);
     readIfPresent(iter0 / "cpuidle-latencies.txt", s.cpuidle, s.warnings);
     for (const std::string& path : findInRun(logDir, run, "storageioqueue.txt", 16))
-        if (auto text = readSetting(logDir / path, s.warnings)) s.ioSchedulers.push_back(schedulerRow(path, *text));
+        if (auto text = readLogOrWarn(logDir / path, s.warnings)) s.ioSchedulers.push_back(schedulerRow(path, *text));
     std::vector<std::string> dmesgs = findInRun(logDir, run, "dmesg.gz", 16);
     for (const std::string& path : dmesgs)  // zgrep names the file when it greps more than one
-        if (auto text = readSetting(logDir / path, s.warnings))
+        if (auto text = readLogOrWarn(logDir / path, s.warnings))
             for (const std::string& line : splitLines(*text))
                 if (isKernelWarning(line)) s.kernelWarnings.push_back(dmesgs.size() > 1 ? path + ":" + line : line);
     return s;
@@ -136,7 +126,7 @@ std::string optionBlocks(const fs::path& logDir, const std::string& baseRun, War
     for (const char* name : {"compiler.opts", "runtime.opts", "sysctl.opts"}) {
         std::vector<std::string> found = findInRun(logDir, baseRun, name, 4);
         if (found.empty()) continue;
-        auto text = readSetting(logDir / found.front(), warnings);
+        auto text = readLogOrWarn(logDir / found.front(), warnings);
         if (!text) continue;
         std::vector<std::string> lines = splitLines(*text);
         lines.erase(std::unique(lines.begin(), lines.end()), lines.end());

@@ -132,4 +132,8 @@ std::vector<RunValidity> checkRunsValidity(const fs::path& logDir, const std::ve
     return out;
 }
 
+bool anyInvalid(const std::vector<RunValidity>& validity) {
+    return std::any_of(validity.begin(), validity.end(), [](const RunValidity& v) { return !v.valid(); });
+}
+
 }  // namespace mmtp::compare

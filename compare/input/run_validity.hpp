@@ -32,6 +32,9 @@ struct RunValidity {
     bool valid() const { return problem == RunProblem::None; }
 };
 
+// Whether any of the runs is invalid.
+bool anyInvalid(const std::vector<RunValidity>& validity);
+
 // "failed", "interrupted", "incomplete", "no logs" ("" for None).
 const char* problemName(RunProblem problem);
 

@@ -39,10 +39,6 @@ const char* kStyle =
     "table.validity{border-collapse:collapse;font-size:12px}table.validity td,table.validity th{border:1px solid #ccc;"
     "padding:2px 6px}table.validity tr.invalid{background:#f8d0d0}";
 
-bool anyInvalid(const std::vector<RunValidity>& validity) {
-    return std::any_of(validity.begin(), validity.end(), [](const RunValidity& v) { return !v.valid(); });
-}
-
 std::string validityHtml(const KernelsOptions& o, const std::vector<RunValidity>& validity) {
     if (!anyInvalid(validity)) return "";
     std::string out = std::string("<h3>Run validity</h3>\n<p>Invalid runs are ") +

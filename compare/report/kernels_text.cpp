@@ -98,10 +98,6 @@ std::string settingsDifferencesText(const std::vector<RunSettings>& runs) {
     return out;
 }
 
-bool anyInvalid(const std::vector<RunValidity>& validity) {
-    return std::any_of(validity.begin(), validity.end(), [](const RunValidity& v) { return !v.valid(); });
-}
-
 // Each invalid run and why.
 std::string validityText(const KernelsOptions& o, const std::vector<RunValidity>& validity) {
     if (!anyInvalid(validity)) return "";

@@ -1,6 +1,7 @@
 // Scratch log trees for the compare-mmtests tests.
 #pragma once
 #include "base/errors.hpp"
+#include "core/rows.hpp"
 #include "report/command_line.hpp"
 #include "report/compare_app.hpp"
 
@@ -93,6 +94,13 @@ inline RunResult runCompare(std::vector<std::string> args) {
         });
     });
     return {status, out.str(), err.str()};
+}
+
+// Rows as "metric@interval=value", for comparing a parser's rows whole.
+inline std::vector<std::string> cells(const mmtp::compare::Rows& rows) {
+    std::vector<std::string> out;
+    for (const mmtp::compare::Row& r : rows) out.push_back(r.metric + "@" + r.interval + "=" + r.value);
+    return out;
 }
 
 }  // namespace compare_test

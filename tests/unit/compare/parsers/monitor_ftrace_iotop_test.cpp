@@ -6,15 +6,10 @@
 #include <catch2/catch.hpp>
 
 using namespace mmtp::compare;
+using compare_test::cells;
 using compare_test::ScratchTree;
 
 namespace {
-
-std::vector<std::string> cells(const Rows& rows) {
-    std::vector<std::string> out;
-    for (const Row& r : rows) out.push_back(r.metric + "@" + r.interval + "=" + r.value);
-    return out;
-}
 
 std::string event(const std::string& task, const std::string& ts, const std::string& point,
                   const std::string& details) {

@@ -8,15 +8,10 @@
 
 using namespace mmtp::compare;
 using compare_test::runCompare;
+using compare_test::cells;
 using compare_test::ScratchTree;
 
 namespace {
-
-std::vector<std::string> cells(const Rows& rows) {
-    std::vector<std::string> out;
-    for (const Row& r : rows) out.push_back(r.metric + "@" + r.interval + "=" + r.value);
-    return out;
-}
 
 // An iostat -x (sysstat 12 layout) report for one device, behind the
 // monitor's timing prefix. MMTests' busy test reads field 13 (queue here)
