@@ -27,9 +27,11 @@ grep -Eq '^metric +unit +v7.1.3-first +v7.3 +v7.1.3-return +change +drift +CoV A
 [ "$(grep -Ec '^(ZPOPMIN-RPS-1|GET-RPS-1|complete test time) ' "$work/aba")" = 3 ] || fail "want the ZPOPMIN, GET and time rows only"
 grep -Eq '^[0-9]+ rows tested, [0-9]+ exceed \(raw\), [0-9]+ significant after Holm at alpha 0.05$' "$work/aba" || fail "no summary line"
 
-# kRPS per sample = the CSV's rps / 1000, every redis-1-N.log of every iteration.
+# kRPS per sample = the CSV's rps / 1000, every redis-1-N.log of every
+# iteration, printed as MMTests' parse-results awk prints it (%.6g: 1481386.6
+# rps is 1481.39 kRPS), which is what the table's means are taken over.
 mean_of() { cat "$work/w/log/$1"/iter-*/redis-zpopmin/logs/redis-1-*.log |
-	awk -F'"' -v t="$2" '$2 == t { s += $4 / 1000; n++ } END { printf "%.6f", s / n }'; }
+	awk -F'"' -v t="$2" '$2 == t { s += sprintf("%.6g", $4 / 1000) + 0; n++ } END { printf "%.6f", s / n }'; }
 for test in ZPOPMIN GET; do
 	a1=$(mean_of v7.1.3-first $test) b=$(mean_of v7.3 $test) a2=$(mean_of v7.1.3-return $test)
 	read -r _ _ g1 gb g2 gch gdr _ <<< "$(grep "^$test-RPS-1 " "$work/aba" | tr -d '%')"
