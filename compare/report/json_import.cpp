@@ -42,7 +42,7 @@ std::vector<ImportedRun> importJson(const fs::path& file) {
     json root;
     try {
         root = json::parse(*raw);
-    } catch (const json::parse_error& e) {
+    } catch (const json::exception& e) {  // parse_error, and out_of_range for a number like 1e444444
         throw std::runtime_error(file.string() + ": not valid JSON (" + e.what() + ")");
     }
     if (!root.is_array())

@@ -45,3 +45,10 @@ TEST_CASE("a _ModuleName that names a path is refused", "[compare][json]") {
                                                  ": module 0: _ModuleName gives benchmark '../../work/log/r1/iter-0/pwn', "
                                                  "not a plain name (letters, digits, _ - . +)");
 }
+
+TEST_CASE("--from-json with a number too large for a double is a one-line error naming the file", "[compare][json]") {
+    ScratchTree t;
+    t.write("runs.json", R"([{"_M]Nrs":1e44444400000000000153)");  // found by fuzz_json_import
+    CHECK_THROWS_WITH(importJson(t.root() / "runs.json"),
+                      Catch::Matchers::StartsWith((t.root() / "runs.json").string() + ": not valid JSON ("));
+}
