@@ -55,7 +55,8 @@ Counts cpuCounts(double version, const std::vector<std::string>& e) {
 Counts schedstatDelta(const std::filesystem::path& iterDir, const std::string& benchRegex) {
     const std::regex begin("^test begin :: " + benchRegex);
     Counts before, after;
-    bool test = false, readingBefore = false, readingAfter = false;
+    bool test = false;
+    SysstateSection in;
     double version = 0;
     for (const std::string& line : requiredLogLines(iterDir, "tests-sysstate")) {
         if (std::regex_search(line, begin)) {
@@ -63,23 +64,8 @@ Counts schedstatDelta(const std::filesystem::path& iterDir, const std::string& b
             continue;
         }
         if (!test) continue;
-        if (line.rfind("file start :: /proc/schedstat", 0) == 0) {
-            readingBefore = true;
-            continue;
-        }
-        if (line.rfind("file start :: /proc/diskstats", 0) == 0) {
-            readingBefore = false;
-            continue;
-        }
-        if (line.rfind("file end :: /proc/schedstat", 0) == 0) {
-            readingAfter = true;
-            continue;
-        }
-        if (line.rfind("file end :: /proc/diskstats", 0) == 0) {
-            readingAfter = false;
-            continue;
-        }
-        if (!readingBefore && !readingAfter) continue;
+        if (followSysstateMark(line, "/proc/schedstat", "/proc/diskstats", in)) continue;
+        if (!in.before && !in.after) continue;
         std::vector<std::string> e = splitEachBlank(line + "\n");
         std::string first = rowText(fieldAt(e, 0));
         if (first == "version") {
@@ -88,8 +74,8 @@ Counts schedstatDelta(const std::filesystem::path& iterDir, const std::string& b
         }
         if (first.rfind("cpu", 0) != 0) continue;
         for (const auto& [k, v] : cpuCounts(version, e)) {
-            if (readingBefore) before[k] += v;
-            if (readingAfter) after[k] += v;
+            if (in.before) before[k] += v;
+            if (in.after) after[k] += v;
         }
     }
     Counts d;
@@ -124,8 +110,7 @@ Counts figures(Counts s) {
 
 MonitorRun parseMmtestsSchedstatMonitor(const std::vector<std::filesystem::path>& iterDirs, const MonitorRequest& r,
                                         MonitorSession&) {
-    std::string benchRegex;
-    for (char c : r.benchmark) benchRegex += (c == '+' ? std::string("\\+") : std::string(1, c));
+    const std::string benchRegex = sysstateBenchmarkRegex(r.benchmark);
     MonitorRun run;
     for (const auto& iterDir : iterDirs) {
         Rows& rows = run.iterations.emplace_back();

@@ -87,7 +87,8 @@ Snapshots readSnapshots(const std::filesystem::path& iterDir, const std::string&
         time("^time :: " + benchRegex);
     Snapshots s;
     for (const auto& [from, to] : kRenamed) s.before[to] = s.after[to] = "0";
-    bool test = false, before = false, after = false;
+    bool test = false;
+    SysstateSection in;
     for (const std::string& line : requiredLogLines(iterDir, "tests-sysstate")) {
         if (std::regex_search(line, begin)) {
             test = true;
@@ -95,22 +96,7 @@ Snapshots readSnapshots(const std::filesystem::path& iterDir, const std::string&
         }
         if (std::regex_search(line, time)) s.elapsed = fieldAt(splitEachBlank(line + "\n"), 7);
         if (!test) continue;
-        if (line.rfind("file start :: /proc/vmstat", 0) == 0) {
-            before = true;
-            continue;
-        }
-        if (line.rfind("file start :: /proc/zoneinfo", 0) == 0) {
-            before = false;
-            continue;
-        }
-        if (line.rfind("file end :: /proc/vmstat", 0) == 0) {
-            after = true;
-            continue;
-        }
-        if (line.rfind("file end :: /proc/zoneinfo", 0) == 0) {
-            after = false;
-            continue;
-        }
+        if (followSysstateMark(line, "/proc/vmstat", "/proc/zoneinfo", in)) continue;
         if (std::regex_search(line, end)) {
             test = false;
             continue;
@@ -118,8 +104,8 @@ Snapshots readSnapshots(const std::filesystem::path& iterDir, const std::string&
         std::vector<std::string> f = splitEachBlank(line + "\n");
         std::string key = rowText(fieldAt(f, 0));
         if (auto r = kRenamed.find(key); r != kRenamed.end()) key = r->second;
-        if (before) s.before[key] = fieldAt(f, 1);
-        else if (after) s.after[key] = fieldAt(f, 1);
+        if (in.before) s.before[key] = fieldAt(f, 1);
+        else if (in.after) s.after[key] = fieldAt(f, 1);
     }
     return s;
 }
@@ -187,9 +173,7 @@ std::map<std::string, std::optional<double>> figures(const Snapshots& s) {
 
 MonitorRun parseMmtestsVmstatMonitor(const std::vector<std::filesystem::path>& iterDirs, const MonitorRequest& r,
                                      MonitorSession&) {
-    // MMTests escapes only '+' in the benchmark name.
-    std::string benchRegex;
-    for (char c : r.benchmark) benchRegex += (c == '+' ? std::string("\\+") : std::string(1, c));
+    const std::string benchRegex = sysstateBenchmarkRegex(r.benchmark);
     MonitorRun run;
     for (const auto& iterDir : iterDirs) {
         Rows& rows = run.iterations.emplace_back();

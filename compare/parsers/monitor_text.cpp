@@ -130,4 +130,23 @@ void forEachTimedBlock(const std::vector<std::string>& lines,
     }
 }
 
+std::string sysstateBenchmarkRegex(const std::string& benchmark) {
+    std::string regex;
+    for (char c : benchmark) regex += (c == '+' ? std::string("\\+") : std::string(1, c));
+    return regex;
+}
+
+bool followSysstateMark(const std::string& line, const std::string& file, const std::string& next,
+                        SysstateSection& in) {
+    auto is = [&line](const char* mark, const std::string& path) {
+        return line.rfind(std::string(mark) + path, 0) == 0;
+    };
+    if (is("file start :: ", file)) in.before = true;
+    else if (is("file start :: ", next)) in.before = false;
+    else if (is("file end :: ", file)) in.after = true;
+    else if (is("file end :: ", next)) in.after = false;
+    else return false;
+    return true;
+}
+
 }  // namespace mmtp::compare

@@ -60,4 +60,18 @@ void forEachTimedBlock(const std::vector<std::string>& lines,
 std::vector<std::string> monitorLogLines(const std::filesystem::path& iterDir, const std::string& monitor,
                                          const std::string& bench);
 
+// MMTests' pattern for a benchmark name in tests-sysstate: only '+' escaped.
+std::string sysstateBenchmarkRegex(const std::string& benchmark);
+
+// tests-sysstate brackets each /proc snapshot with "file start :: PATH"
+// (before the benchmark) and "file end :: PATH" (after); a file's lines run
+// until the next file's mark. followSysstateMark updates `in` when line is a
+// mark for `file` or for `next` (the file written after it), and says
+// whether it was one.
+struct SysstateSection {
+    bool before = false, after = false;
+};
+bool followSysstateMark(const std::string& line, const std::string& file, const std::string& next,
+                        SysstateSection& in);
+
 }  // namespace mmtp::compare
