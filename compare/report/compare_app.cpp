@@ -87,7 +87,7 @@ int compareMmtests(int argc, const char* const argv[], std::ostream& out, std::o
             << "\nExit status: 0 the table was printed; 1 nothing to compare (unknown benchmark, no named run has\n"
                "results, --sub-heading matches nothing, unreadable --from-json, ...); 2 bad command line (unknown\n"
                "option, missing -d/-b/-n, bad --format, --print-monitor or --sub-heading). compare-mmtests.pl\n"
-               "exits with a leftover errno (2, 29) or 255 instead: README.md has the table per cause.\n";
+               "exits with a leftover errno (2, 29) or 255 instead: docs/exit-codes.md has the table per cause.\n";
         return 0;
     }
     if (o.format != "text" && o.format != "html" && o.format != "")
