@@ -21,6 +21,11 @@
 # is also the link order). scripts/check-layers.sh enforces it before anything
 # is compiled; a forbidden include fails the build naming the rule.
 #
+# Targets: `make` builds the programs only; `make test` also builds and runs
+# the tests (`make unit-tests` builds them alone); `make test-vs-mmtests` runs
+# the live cross-checks against an MMTests checkout; `make compdb` writes
+# compile_commands.json for editors and clang tools.
+#
 # Knobs: WERROR=1 (CI), SAN=1 (ASan+UBSan, builds into build-san/).
 
 CXX      ?= g++
@@ -100,12 +105,16 @@ ALL_SRCS   := $(sort $(wildcard base/*.[ch]pp $(addsuffix /*.[ch]pp,$(ALL_PARTS)
 YAMLS      := $(sort $(wildcard compare/benchmarks/*/shellpack*.yaml shellpacks/*/shellpack*.yaml))
 GEN_SRC    := $(BUILD)/gen/embedded_yaml.cpp
 LAYERS_OK  := $(BUILD)/layers.ok
+INCLUDES   := $(BUILD)/includes.txt
 DEPS_OK    := $(BUILD)/build-deps.ok
 
-.PHONY: all deps test-deps demo test test-san install install-mmtests clean fuzz bench-compare check-layers
+.PHONY: all unit-tests deps test-deps demo test test-vs-mmtests test-san install install-mmtests clean \
+        fuzz bench-compare check-layers compdb FORCE
 .DEFAULT_GOAL := all
 
-all: $(PROGS) $(BUILD)/bin/unit-tests
+# The programs only: the unit tests are built by `make test` (or unit-tests).
+all: $(PROGS)
+unit-tests: $(BUILD)/bin/unit-tests
 
 # Never installs anything: a missing header names scripts/install-deps.sh.
 $(DEPS_OK): scripts/check-build-deps.sh
@@ -117,9 +126,16 @@ deps:
 test-deps:
 	scripts/install-deps.sh --test
 
-# The layering rule, checked over every source before anything compiles.
+# The layering rule, checked over every source before anything compiles,
+# and again only when an include line (or the set of sources) changed: the
+# snapshot of them is rewritten only when it differs, so an ordinary edit
+# does not rerun the check.
 check-layers: $(LAYERS_OK)
-$(LAYERS_OK): scripts/check-layers.sh Makefile $(ALL_SRCS)
+$(INCLUDES): FORCE
+	@mkdir -p $(@D)
+	@{ printf '%s\n' $(ALL_SRCS); grep -H '^[[:space:]]*#[[:space:]]*include' $(ALL_SRCS) /dev/null; } > $@.tmp
+	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
+$(LAYERS_OK): scripts/check-layers.sh Makefile $(INCLUDES)
 	@mkdir -p $(@D)
 	@scripts/check-layers.sh $(foreach p,$(ALL_PARTS),'$(p)=$(USES_$(p))')
 	@touch $@
@@ -163,16 +179,23 @@ $(BUILD)/bin/unit-tests: $(call obj,$(TEST_SRCS)) $(ALL_LIB_ARCHIVES)
 demo: all
 	scripts/demo.sh
 
-# The whole suite: unit tests, the MMTests golden outputs, then the script
-# tests (real redis-server, strace, drop-in trees). Ends in "N passed, M failed".
-test: all
+# The whole suite: unit tests, the MMTests golden outputs (tests/goldens), then
+# the script tests (real redis-server, strace, by-hand runs). Ends in
+# "N passed, M failed, K skipped". The cross-checks that run MMTests' own
+# Perl/R/shell beside ours are the next tier, test-vs-mmtests.
+test: all unit-tests
 	BUILD=$(BUILD) tests/run-all.sh
+
+# The live cross-checks against an MMTests checkout (MMTESTS_SRC, found beside
+# the tree when unset): tests/scripts/*-vs-*.sh and the drop-in runs.
+test-vs-mmtests: all
+	BUILD=$(BUILD) TIER=vs-mmtests tests/run-all.sh
 
 # Unit tests and goldens once more under ASan+UBSan. Left out: the script
 # tests and the [no-sanitizer] unit tests, whose children run under seccomp
 # filters that kill the sanitizer runtime's own syscalls.
 test-san:
-	$(MAKE) SAN=1 all
+	$(MAKE) SAN=1 all unit-tests
 	BUILD=build-san SKIP_SCRIPTS=1 UNIT_TEST_ARGS='~[no-sanitizer]' tests/run-all.sh
 
 # --- libFuzzer: every log parser and every reader of untrusted input -------
@@ -228,5 +251,19 @@ install-mmtests: all
 
 clean:
 	rm -rf build build-san
+
+# compile_commands.json: the exact command of every part, program and unit
+# test source (each with its part's include roots), for clangd and clang-tidy.
+compdb_entry = {"directory": "$(CURDIR)", "file": "$(1)", "command": "$(CXX) $(call roots_of,$(1)) $(CXXFLAGS) -c $(1) -o $(call obj,$(1))"}
+COMPDB_SRCS  := $(sort $(filter %.cpp,$(ALL_SRCS)) $(TEST_SRCS))
+compdb: $(GEN_SRC)
+	$(file > compile_commands.json.tmp,[$(foreach f,$(COMPDB_SRCS),$(if $(filter-out $(firstword $(COMPDB_SRCS)),$(f)),$(comma))$(newline)$(call compdb_entry,$(f)))$(newline)])
+	@mv compile_commands.json.tmp compile_commands.json
+	@echo "compdb: compile_commands.json ($(words $(COMPDB_SRCS)) sources)"
+comma := ,
+define newline
+
+
+endef
 
 -include $(shell find $(BUILD)/obj $(BUILD)/fuzz/obj -name '*.d' 2>/dev/null)

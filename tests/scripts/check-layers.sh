@@ -36,4 +36,17 @@ forbid base/atomic_file.hpp compare/core/rows.hpp "base may use only [nothing]"
 
 # And the clean copy passes again.
 make -s check-layers BUILD="$work/build" > out.txt 2>&1 || fail "the restored tree fails: $(cat out.txt)"
+
+# An edit that changes no include line does not rerun the check (it took
+# ~5 s on every incremental build); a new include line does.
+stamp() { stat -c %y "$work/build/layers.ok"; }
+before=$(stamp)
+echo '// a comment, no include' >> compare/parsers/parse_redis.cpp
+make -s check-layers BUILD="$work/build" > out.txt 2>&1 || fail "an ordinary edit fails the check: $(cat out.txt)"
+[[ $(stamp) == "$before" ]] || fail "an edit without an include change reran the layer check"
+echo "ok: an edit without an include change does not rerun the layer check"
+echo '#include <vector>' >> compare/parsers/parse_redis.cpp
+make -s check-layers BUILD="$work/build" > out.txt 2>&1 || fail "a system include fails the check: $(cat out.txt)"
+[[ $(stamp) != "$before" ]] || fail "a new include line did not rerun the layer check"
+echo "ok: a new include line reruns it"
 echo "layer rule enforced"
