@@ -1,18 +1,31 @@
 #!/bin/bash
-# run-all.sh - the whole test suite, as `make test` runs it:
-#   1. Catch2 unit tests          ($BUILD/bin/unit-tests)
-#   2. MMTests golden outputs     (../shared/tools/check-goldens, byte for byte:
-#                                  goldens/cases and goldens/monitors)
-#   3. script tests               (tests/scripts/*.sh: real redis-server, strace,
-#                                  by-hand runs, drop-in trees; exit 77 = skipped)
-# Prints one line per stage and ends with "N passed, M failed[, K skipped]";
+# run-all.sh - the test suite, as `make test` (TIER=fast, the default) and
+# `make test-vs-mmtests` (TIER=vs-mmtests) run it; TIER=all runs both.
+# The fast tier:
+#   1. Catch2 unit tests          ($BUILD/bin/unit-tests; a case whose
+#                                  prerequisite is missing reports SKIP)
+#   2. MMTests golden outputs     (tests/goldens/check-goldens, byte for byte:
+#                                  $GOLDENS/cases and $GOLDENS/monitors;
+#                                  GOLDENS defaults to tests/goldens)
+#   3. script tests               (tests/scripts/*.sh and tests/scripts/*/*.sh:
+#                                  real redis-server, strace, by-hand runs;
+#                                  exit 77 = skipped, with its last line as reason)
+# The vs-mmtests tier: the script tests that run MMTests' own Perl, R or shell
+# beside ours, named *-vs-perl.sh, *-vs-sh.sh, *-vs-run-mmtests.sh or
+# *-dropin.sh (they skip without an MMTests checkout, MMTESTS_SRC).
+# Prints one line per stage and ends with "N passed, M failed, K skipped";
 # exits non-zero when anything failed.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
 BUILD=${BUILD:-build}
 BIN=$top/$BUILD/bin
+TIER=${TIER:-fast}
+case $TIER in fast|vs-mmtests|all) ;; *) echo "run-all.sh: TIER must be fast, vs-mmtests or all, not '$TIER'" >&2; exit 2;; esac
+# ../shared (reference data and tools) is optional: the goldens are in the
+# tree; the drop-in tests use its run-dropin.sh and skip without it.
 SHARED=${SHARED:-$(cd "$top/../shared" 2>/dev/null && pwd)}
+GOLDENS=${GOLDENS:-$top/tests/goldens}
 # An MMTests checkout, for the script tests that run its Perl and shell
 # beside ours (they skip, exit 77, without one).
 if [[ -z ${MMTESTS_SRC:-} ]]; then
@@ -20,50 +33,73 @@ if [[ -z ${MMTESTS_SRC:-} ]]; then
 		[[ -f $d/bin/compare-mmtests.pl ]] && { MMTESTS_SRC=$(cd "$d" && pwd); break; }
 	done
 fi
-export BIN SHARED MMTESTS_SRC
+export BIN SHARED GOLDENS MMTESTS_SRC
 pass=0 fail=0 skip=0
 failed_names=()
 
+# The tier a script test belongs to, from its name.
+tier_of() {
+	case $1 in
+	*-vs-perl.sh|*-vs-sh.sh|*-vs-run-mmtests.sh|*-dropin.sh) echo vs-mmtests;;
+	*) echo fast;;
+	esac
+}
+in_tier() { [[ $TIER == all || $(tier_of "$1") == "$TIER" ]]; }
+
+if [[ $TIER != vs-mmtests ]]; then
+
 # 1. unit tests: one count per Catch2 test case. UNIT_TEST_ARGS selects
 #    (make test-san leaves out the [no-sanitizer] cases).
+#    A skipped case (SKIP_TEST, tests/unit/skip.hpp) is listed as
+#    "SKIP name: reason" and counted as a skip, not a pass.
 read -r -a unit_args <<< "${UNIT_TEST_ARGS:-}"
 ncases=$("$BIN/unit-tests" --list-test-names-only "${unit_args[@]}" | grep -c .)
-"$BIN/unit-tests" "${unit_args[@]}" > /tmp/unit-tests.$$ 2>&1
+unit_log=$(mktemp)
+"$BIN/unit-tests" "${unit_args[@]}" > "$unit_log" 2>&1
 rc=$?
-tail -3 /tmp/unit-tests.$$
+grep -E '^SKIP ' "$unit_log"
+grep -vE '^(SKIP |unit-tests: [0-9]+ skipped$)' "$unit_log" | tail -3
+nskip=$(sed -n 's/^unit-tests: \([0-9]*\) skipped$/\1/p' "$unit_log")
+nskip=${nskip:-0}
 if [[ $rc -ne 0 ]]; then
-	cat /tmp/unit-tests.$$ | head -80
+	head -80 "$unit_log"
 	failed_names+=("unit-tests ($rc test cases)")
 fi
-rm -f /tmp/unit-tests.$$
+rm -f "$unit_log"
 nfail=$rc; [[ $nfail -gt $ncases ]] && nfail=$ncases
-pass=$((pass + ncases - nfail)); fail=$((fail + nfail))
+pass=$((pass + ncases - nfail - nskip)); fail=$((fail + nfail)); skip=$((skip + nskip))
+echo "unit tests: $((ncases - nfail - nskip)) passed, $nfail failed, $nskip skipped"
 
 # 2. goldens: the benchmark cases and the --print-monitor cases (real
 #    monitor trees); tbench goes through a fixture MMTests checkout whose
 #    parse-results replays the case's recorded .tsv files.
-if [[ -n $SHARED && -x $SHARED/tools/check-goldens ]]; then
-	golden_dirs=("$SHARED"/goldens/cases/*/)
-	[[ -d $SHARED/goldens/monitors ]] && golden_dirs+=("$SHARED"/goldens/monitors/*/)
+#    (.ci/run also runs ../shared's checker over ../shared's goldens.)
+check_goldens=$top/tests/goldens/check-goldens
+if [[ -x $check_goldens && -d $GOLDENS/cases ]]; then
+	golden_dirs=("$GOLDENS"/cases/*/)
+	[[ -d $GOLDENS/monitors ]] && golden_dirs+=("$GOLDENS"/monitors/*/)
 	out=$(MMTESTS_DIR=${MMTESTS_DIR:-$top/tests/fixtures/mmtests-replay} \
-		"$SHARED/tools/check-goldens" "$BIN/compare-mmtests" "${golden_dirs[@]}" 2>&1)
+		"$check_goldens" "$BIN/compare-mmtests" "${golden_dirs[@]}" 2>&1)
 	echo "$out" | grep -E '^(FAIL|  want|  got|skip)' | head -40
 	summary=$(echo "$out" | tail -1)
-	echo "goldens: $summary"
+	echo "goldens ($GOLDENS): $summary"
 	read -r gp _ gf _ gs _ <<< "$(echo "$summary" | tr -d ',')"
 	pass=$((pass + gp)); fail=$((fail + gf)); skip=$((skip + gs))
 	[[ $gf -eq 0 ]] || failed_names+=("goldens ($gf)")
 else
-	echo "goldens: ../shared/tools/check-goldens not found; FAILING this stage"
-	fail=$((fail + 1)); failed_names+=("goldens (shared/ missing)")
+	echo "goldens: no $check_goldens or no $GOLDENS/cases; FAILING this stage"
+	fail=$((fail + 1)); failed_names+=("goldens (missing)")
 fi
+fi  # TIER != vs-mmtests
 
-# 3. script tests, each in its own scratch dir.
+# 3. script tests of the tier, each in its own scratch dir (tests/scripts/lib
+#    holds their helpers, not tests).
 [[ -n ${SKIP_SCRIPTS:-} ]] && echo "script tests: skipped (SKIP_SCRIPTS set)"
-for t in tests/scripts/*.sh; do
+mapfile -t scripts < <(find tests/scripts -mindepth 1 -maxdepth 2 -name '*.sh' -not -path 'tests/scripts/lib/*' | LC_ALL=C sort)
+for t in "${scripts[@]}"; do
 	[[ -n ${SKIP_SCRIPTS:-} ]] && break
-	[[ -e $t ]] || continue
-	name=$(basename "$t" .sh)
+	in_tier "$t" || continue
+	name=${t#tests/scripts/}; name=${name%.sh}
 	scratch=$(mktemp -d)
 	start=$(date +%s)
 	( cd "$scratch" && TOP=$top timeout 600 bash "$top/$t" ) > "$scratch.log" 2>&1

@@ -1,19 +1,19 @@
 #!/bin/bash
-# make-seeds.sh DIR [SHARED] - one seed directory per fuzz target under DIR:
-# the golden logs of SHARED/goldens (when there) and, built here rather than
+# make-seeds.sh DIR [GOLDENS] - one seed directory per fuzz target under DIR:
+# the golden logs of GOLDENS (tests/goldens, when there) and, built here rather than
 # committed, the hostile inputs of issue 14 (a line without "cpu", 40k-300k
 # character lines, names that climb out of the tree, invalid UTF-8, corrupt
 # and bomb-like gzip/xz, a zstd header claiming 1.5 GB).
 set -euo pipefail
-dir=$1 shared=${2:-}
+dir=$1 goldens=${2:-}
 rm -rf "$dir"
 mkdir -p "$dir"/{fuzz_parse_redis,fuzz_parse_perfpipe,fuzz_parse_stressng,fuzz_parse_fio,fuzz_parse_fiolike_cpu} \
 	"$dir"/{fuzz_parse_seccomp_attach,fuzz_parse_ibpb_pulse,fuzz_monitor_duration,fuzz_run_discovery} \
 	"$dir"/{fuzz_json_import,fuzz_read_log,fuzz_perl_scalar,fuzz_parse_pipepingpong_rfc}
 long() { head -c "$1" /dev/zero | tr '\0' "$2"; }
 
-if [[ -n $shared && -d $shared/goldens/cases ]]; then
-	cases=$shared/goldens/cases
+if [[ -n $goldens && -d $goldens/cases ]]; then
+	cases=$goldens/cases
 	find "$cases" -path '*redis/logs/*.log' -exec cp --backup=numbered {} "$dir/fuzz_parse_redis/" \;
 	find "$cases" -path '*perfpipe/logs/benchlog*' -exec cp --backup=numbered {} "$dir/fuzz_parse_perfpipe/" \;
 	find "$cases" -path '*stressng/logs/*.log' -exec cp --backup=numbered {} "$dir/fuzz_parse_stressng/" \;

@@ -6,8 +6,7 @@ set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 out=$1; shift
 seconds=${FUZZ_SECONDS:-10}
-shared=${SHARED:-$top/../shared}
-"$top/tests/fuzz/make-seeds.sh" "$out/seeds" "$shared"
+"$top/tests/fuzz/make-seeds.sh" "$out/seeds" "${GOLDENS:-$top/tests/goldens}"
 failed=0
 for bin in "$@"; do
 	name=$(basename "$bin")

@@ -6,12 +6,13 @@
 # an MMTests checkout is there, MMTests' own compare-mmtests.pl, given our
 # shellpacks, prints the very same tables (so the sign is MMTests' too).
 set -u
-: "${BIN:?}" "${SHARED:?}" "${TOP:?}"
+: "${BIN:?}" "${TOP:?}"
+GOLDENS=${GOLDENS:-${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/goldens}
 MMTESTS_SRC=${MMTESTS_SRC:-/work/mmtests-src}
 fail() { echo "FAIL: $*"; exit 1; }
 
 as_ours() {	# as_ours CASE REF OURS: the case's log tree with REF renamed OURS
-	rm -rf "$3"; cp -a "$SHARED/goldens/cases/$1/log" "$3"; chmod -R u+w "$3"
+	rm -rf "$3"; cp -a "$GOLDENS/cases/$1/log" "$3"; chmod -R u+w "$3"
 	for iter in "$3"/*/iter-*; do mv "$iter/$2" "$iter/$3"; done
 }
 as_ours redis-basic redis redis-zpopmin

@@ -4,7 +4,8 @@
 # tools run on them under timeout and must finish, say what they refused in
 # one line each, keep the rest of the report, and never run code from the tree.
 set -euo pipefail
-: "${BIN:?}" "${SHARED:?}" "${TOP:?}"
+: "${BIN:?}" "${TOP:?}"
+GOLDENS=${GOLDENS:-${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/goldens}
 fail() { echo "FAIL: $*"; exit 1; }
 limit=60  # seconds any run may take; the tools used to hang forever
 run() {  # run OUT ERR CMD...: status in $rc; a hang is a failure
@@ -18,7 +19,7 @@ one_line() {  # one_line FILE PATTERN: exactly one stderr line matches
 	[[ $n -eq 1 ]] || { cat "$1"; fail "expected one line matching '$2' in $1, got $n"; }
 }
 json_ok() { python3 -c 'import json,sys; json.load(open(sys.argv[1], encoding="utf-8"))' "$1" || fail "$1 is not valid UTF-8 JSON"; }
-golden=$SHARED/goldens/cases/redis-basic/log
+golden=$GOLDENS/cases/redis-basic/log
 cp -a "$golden" clean; chmod -R u+w clean
 runs=(--baseline v7.1.3-first --compare v7.3)
 

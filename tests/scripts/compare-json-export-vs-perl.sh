@@ -9,7 +9,8 @@
 # checkout (MMTESTS_SRC, default /work/mmtests-src), zstd and the Perl
 # modules it uses; skipped (77) without them.
 set -uo pipefail
-: "${TOP:?}" "${BIN:?}" "${SHARED:?}"
+: "${TOP:?}" "${BIN:?}"
+GOLDENS=${GOLDENS:-${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/goldens}
 MMTESTS_SRC=${MMTESTS_SRC:-/work/mmtests-src}
 fail() { echo "FAIL: $*"; exit 1; }
 perl_cmp=$MMTESTS_SRC/bin/compare-mmtests.pl
@@ -38,7 +39,7 @@ export_both() {
 	echo "ok: --json-export -b $bench $*"
 }
 
-cases=$SHARED/goldens/cases
+cases=$GOLDENS/cases
 runs=v7.1.3-first,v7.3,v7.1.3-return
 export_both "$cases/redis-basic/log" redis $runs
 export_both "$cases/redis-basic/log" redis $runs --print-ratio
@@ -48,7 +49,7 @@ export_both "$cases/perfpipe-basic/log" perfpipe $runs --no-compare
 export_both "$cases/stressng-basic/log" stressng $runs --print-significance
 export_both "$cases/fio-basic/log" fio $runs,v7.3-zerobw --print-ratio --no-compare
 export_both "$cases/tbench-synth/log" tbench $runs --sub-heading tput
-mon=$SHARED/goldens/monitors/monitors-basic/log
+mon=$GOLDENS/monitors/monitors-basic/log
 export_both "$mon" monitor base-first,patched,base-return --print-monitor vmstat
 export_both "$mon" monitor base-first,patched,base-return --print-monitor proc-vmstat --print-ratio
 

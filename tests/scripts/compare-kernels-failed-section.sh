@@ -5,9 +5,10 @@
 # section on stderr and in the report, and exits 0; it exits 1 only when
 # nothing at all could be reported.
 set -euo pipefail
-: "${BIN:?}" "${SHARED:?}"
+: "${BIN:?}"
+GOLDENS=${GOLDENS:-${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/goldens}
 fail() { echo "FAIL: $*"; exit 1; }
-case_dir=$SHARED/goldens/cases/redis-basic
+case_dir=$GOLDENS/cases/redis-basic
 cp -a "$case_dir/log" log; chmod -R u+w log
 rm log/v7.3/iter-0/redis/logs/redis-1-1.log
 mkfifo log/v7.3/iter-0/redis/logs/redis-1-1.log

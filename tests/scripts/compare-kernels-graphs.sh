@@ -6,7 +6,8 @@
 # viewBox must be its size; the same check must flag a page whose charts are
 # narrowed so their text is cut. The screenshot is kept in this directory.
 set -euo pipefail
-: "${BIN:?}" "${SHARED:?}"
+: "${BIN:?}"
+GOLDENS=${GOLDENS:-${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/goldens}
 fail() { echo "FAIL: $*"; exit 1; }
 CHROMIUM=$(command -v chromium || command -v chromium-browser || true)
 [[ -n $CHROMIUM ]] || { echo "SKIP: chromium is not installed"; exit 77; }
@@ -18,10 +19,10 @@ for run in "${!from[@]}"; do
 	iter=tree/$run/iter-0
 	mkdir -p "$iter"
 	for bench in redis perfpipe stressng; do
-		cp -a "$SHARED/goldens/cases/$bench-basic/log/$run/iter-0/$bench" "$iter/"
-		cat "$SHARED/goldens/cases/$bench-basic/log/$run/iter-0/tests-timestamp" >> "$iter/tests-timestamp"
+		cp -a "$GOLDENS/cases/$bench-basic/log/$run/iter-0/$bench" "$iter/"
+		cat "$GOLDENS/cases/$bench-basic/log/$run/iter-0/tests-timestamp" >> "$iter/tests-timestamp"
 	done
-	mon=$SHARED/goldens/monitors/monitors-basic/log/${from[$run]}/iter-0
+	mon=$GOLDENS/monitors/monitors-basic/log/${from[$run]}/iter-0
 	cp "$mon/tests-sysstate.gz" "$mon/cpu-topology-mmtests.txt.gz" "$iter/"
 	for m in vmstat mpstat iostat proc-vmstat proc-interrupts; do
 		for bench in perfpipe redis; do cp "$mon/$m-monitor.gz" "$iter/$m-$bench.gz"; done
@@ -119,8 +120,8 @@ echo "ok: bad monitor logs are notes on their charts and one warning each"
 long1='MMMM-WWWW-6.18.0-rc4-with-the-whole-mitigation-set-enabled-and-a-long-suffix'
 long2='v7.3 patched build with ibpb=always, and a name far longer than one legend row of any chart here'
 mkdir -p longtree
-cp -a "$SHARED/goldens/cases/redis-basic/log/v7.1.3-first" "longtree/$long1"
-cp -a "$SHARED/goldens/cases/redis-basic/log/v7.3" "longtree/$long2"
+cp -a "$GOLDENS/cases/redis-basic/log/v7.1.3-first" "longtree/$long1"
+cp -a "$GOLDENS/cases/redis-basic/log/v7.3" "longtree/$long2"
 chmod -R u+w longtree
 sed -i 's/^start :: .*/start :: 1764460900/' "longtree/$long2/iter-0/tests-timestamp"
 "$BIN/compare-kernels" -C longtree --baseline "$long1" --compare "$long2" --format html --output-dir long \

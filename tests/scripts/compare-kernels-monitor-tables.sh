@@ -5,7 +5,8 @@
 # own turbostat logs hold no data), against compare-kernels.sh run now. Needs
 # an MMTests checkout (MMTESTS_SRC); skipped (77) without one.
 set -uo pipefail
-: "${BIN:?}" "${SHARED:?}"
+: "${BIN:?}"
+GOLDENS=${GOLDENS:-${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/goldens}
 TOP=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
 MMTESTS_SRC=${MMTESTS_SRC:-/work/mmtests-src}
 fail() { echo "FAIL: $*"; exit 1; }
@@ -13,7 +14,7 @@ fail() { echo "FAIL: $*"; exit 1; }
 command -v Rscript > /dev/null || { echo "no R (MMTests computes confidence intervals with it)"; exit 77; }
 fixtures=$TOP/tests/fixtures
 
-cp -a "$SHARED/goldens/monitors/monitors-basic/log" log && chmod -R u+w log
+cp -a "$GOLDENS/monitors/monitors-basic/log" log && chmod -R u+w log
 # run:fixture-run pairs; every log gzipped, as MONITORS_GZIP writes them
 for pair in base-first:base patched:patched base-return:third; do
 	run=${pair%%:*} from=${pair#*:}

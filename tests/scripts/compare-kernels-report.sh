@@ -4,11 +4,12 @@
 # duration); its HTML page renders in headless Chromium with its SVG graphs;
 # its JSON export parses; bad input fails with one line.
 set -euo pipefail
-: "${BIN:?}" "${SHARED:?}"
+: "${BIN:?}"
+GOLDENS=${GOLDENS:-${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/goldens}
 fail() { echo "FAIL: $*"; exit 1; }
 
 for case in redis-basic perfpipe-basic stressng-basic fio-basic; do
-	src=$SHARED/goldens/cases/$case
+	src=$GOLDENS/cases/$case
 	cp -a "$src" "$case"; chmod -R u+w "$case"
 	read -r -a argv < "$src/plain.cmd"
 	bench= names=

@@ -5,10 +5,11 @@
 # every verdict (unless --include-invalid); a SIGKILLed run last is never
 # taken as the second A. --metric keeps only the matching verdict rows.
 set -euo pipefail
-: "${BIN:?}" "${SHARED:?}"
+: "${BIN:?}"
+GOLDENS=${GOLDENS:-${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/goldens}
 fail() { echo "FAIL: $*"; exit 1; }
 
-src=$SHARED/goldens/cases/redis-basic/log
+src=$GOLDENS/cases/redis-basic/log
 mkdir log
 cp -a "$src"/. log/; chmod -R u+w log
 # Invalid copies of v7.3, recorded as run-mmtests.sh and run-config record them.
@@ -114,7 +115,7 @@ echo "ok: --metric selects verdict rows; elapsed time row present"
 # compare-mmtests prints the Perl's table for an invalid run too, and only
 # warns on stderr.
 "$BIN/compare-mmtests" -d log -b redis -n v7.1.3-first,v7.3,v7.1.3-return > mm-good.txt 2> err.txt
-cmp -s mm-good.txt "$SHARED/goldens/cases/redis-basic/plain.expected" && [[ ! -s err.txt ]] ||
+cmp -s mm-good.txt "$GOLDENS/cases/redis-basic/plain.expected" && [[ ! -s err.txt ]] ||
 	fail "compare-mmtests over the good runs differs from compare-mmtests.pl or warns: $(cat err.txt)"
 "$BIN/compare-mmtests" -d log -b redis -n v7.1.3-first,failed,v7.1.3-return > mm-failed.txt 2> err.txt ||
 	fail "compare-mmtests refused a tree with a failed run"

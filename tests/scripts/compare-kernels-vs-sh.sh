@@ -8,9 +8,10 @@
 # compare-kernels.sh output, then (with an MMTests checkout) over a copy
 # given settings that differ between runs, against compare-kernels.sh run now.
 set -euo pipefail
-: "${BIN:?}" "${SHARED:?}"
+: "${BIN:?}"
+GOLDENS=${GOLDENS:-${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/goldens}
 fail() { echo "FAIL: $*"; exit 1; }
-golden=$SHARED/goldens/monitors/monitors-basic
+golden=$GOLDENS/monitors/monitors-basic
 ours_heading='=== compare-kernels (mmtests-plugins): beyond MMTests'"'"' compare-kernels.sh ==='
 
 # compare_sections EXPECTED OURS: OURS is EXPECTED, a blank line, then our
@@ -118,7 +119,7 @@ echo "ok: report.md5 is compare-kernels.sh's fingerprint"
 
 # 4. A benchmark compare-kernels.sh splits by sub-heading (redis: RPS, then
 #    lat95), on the redis golden runs given run-mmtests.sh's tests-activity.
-cp -a "$SHARED/goldens/cases/redis-basic/log" rlog; chmod -R u+w rlog
+cp -a "$GOLDENS/cases/redis-basic/log" rlog; chmod -R u+w rlog
 t=1764460100
 for r in v7.1.3-first v7.3 v7.1.3-return; do
 	printf '%s run-mmtests: Start\n%s run-mmtests: test start :: redis 1\n' $t $((t + 1)) > rlog/$r/iter-0/tests-activity

@@ -7,7 +7,8 @@
 # checkout (MMTESTS_SRC, default /work/mmtests-src) and the Perl modules and R
 # it uses; skipped (77) without them.
 set -uo pipefail
-: "${BIN:?}" "${SHARED:?}"
+: "${BIN:?}"
+GOLDENS=${GOLDENS:-${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/goldens}
 MMTESTS_SRC=${MMTESTS_SRC:-/work/mmtests-src}
 fail() { echo "FAIL: $*"; exit 1; }
 perl_cmp=$MMTESTS_SRC/bin/compare-mmtests.pl
@@ -15,7 +16,7 @@ perl_cmp=$MMTESTS_SRC/bin/compare-mmtests.pl
 perl -MYAML::PP -MFile::Which -e 1 2>/dev/null || { echo "Perl modules YAML::PP/File::Which missing"; exit 77; }
 command -v Rscript > /dev/null || { echo "no R (MMTests computes confidence intervals with it)"; exit 77; }
 
-cp -a "$SHARED/goldens/monitors/monitors-basic/log" log && chmod -R u+w log
+cp -a "$GOLDENS/monitors/monitors-basic/log" log && chmod -R u+w log
 cp -a log/base-return/iter-0 log/base-first/iter-1
 rm log/patched/iter-0/vmstat-monitor.gz
 mkdir log/empty
@@ -58,7 +59,7 @@ check patched,base-first numaconvergence
 # With --from-json the Perl keeps the comparison columns and only skips the
 # ratio summary for --print-monitor (it hides them when reading a tree).
 if perl -MCpanel::JSON::XS -MJSON -e 1 2>/dev/null; then
-	json=$SHARED/goldens/cases/perfpipe-basic/json/perfpipe-modules-patched.json
+	json=$GOLDENS/cases/perfpipe-basic/json/perfpipe-modules-patched.json
 	for extra in "" --print-ratio; do
 		LC_ALL=C perl "$perl_cmp" --from-json "$json" -b perfpipe --print-monitor vmstat $extra > perl.out 2> perl.err ||
 			fail "compare-mmtests.pl --from-json failed: $(head -2 perl.err)"

@@ -5,12 +5,13 @@
 # ways: natively as -b WORKLOAD, and through a stand-in MMTests checkout whose
 # shellpack_src/src/ext-WORKLOAD is our shellpack. The tables must be equal.
 set -euo pipefail
-: "${BIN:?}" "${SHARED:?}" "${TOP:?}"
+: "${BIN:?}" "${TOP:?}"
+GOLDENS=${GOLDENS:-${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/goldens}
 fail() { echo "FAIL: $*"; exit 1; }
 
 check() {  # check CASE REFERENCE_BENCH OUR_BENCH [compare-mmtests options...]
 	local case=$1 ref=$2 ours=$3; shift 3
-	local src=$SHARED/goldens/cases/$case
+	local src=$GOLDENS/cases/$case
 	rm -rf "$case-$ours"; mkdir "$case-$ours"
 	cp -a "$src/log" "$case-$ours/log"; chmod -R u+w "$case-$ours"
 	for iter in "$case-$ours"/log/*/iter-*; do

@@ -6,7 +6,8 @@
 # Where the shell lists a run twice we list it once; where it drops a run
 # (nothing after its major) we list it last with a warning.
 set -euo pipefail
-: "${BIN:?}" "${SHARED:?}"
+: "${BIN:?}"
+GOLDENS=${GOLDENS:-${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/goldens}
 fail() { echo "FAIL: $*"; exit 1; }
 [[ -f ${MMTESTS_SRC:-/nonexistent}/compare-kernels.sh ]] || { echo "skip: needs MMTESTS_SRC"; exit 77; }
 
@@ -15,7 +16,7 @@ sort_block=$(sed -n '/^if \[ "$SORT_VERSION" = "yes" \]; then/,/^fi/p' "$MMTESTS
 # compare-kernels.sh's order for a comma-separated list, one name a line.
 shell_order() { LC_ALL=C KERNEL_LIST=$1 SORT_VERSION=yes bash -c "$sort_block"$'\necho "$KERNEL_LIST"' | tr , '\n'; }
 
-golden=$SHARED/goldens/cases/redis-basic/log/v7.3
+golden=$GOLDENS/cases/redis-basic/log/v7.3
 sets=(
 	"6.6.0-retbleed=off 6.6.0 6.6.0-b"
 	"6.2 5.10.1 5.9.3 6.10-rc1 6.1 5.4.10 5.4.9 5.4.09"

@@ -5,10 +5,11 @@
 # column of RUN; compare-mmtests.pl's glob does follow a run named with -n,
 # so `-n latest` must print the Perl's bytes.
 set -euo pipefail
-: "${BIN:?}" "${SHARED:?}"
+: "${BIN:?}"
+GOLDENS=${GOLDENS:-${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/goldens}
 fail() { echo "FAIL: $*"; exit 1; }
 
-cp -a "$SHARED/goldens/cases/redis-basic/log" log; chmod -R u+w log
+cp -a "$GOLDENS/cases/redis-basic/log" log; chmod -R u+w log
 epoch=1000
 for run in v7.1.3-first v7.3 v7.1.3-return; do
 	printf '%s run-mmtests: Start\n%s run-mmtests: test start :: redis %s\n%s run-mmtests: Iteration 1 end\n' \

@@ -4,8 +4,8 @@
 # logs (the goldens), and parse-results-attach turns the .extra files into
 # attach-p50/p95/p99/max rows.
 set -u
+GOLDENS=${GOLDENS:-${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/goldens}
 BIN=${BIN:-$TOP/build/bin}
-SHARED=${SHARED:-$TOP/../shared}
 MMTESTS_SRC=${MMTESTS_SRC:-/work/mmtests-src}
 PR=$TOP/shellpacks/seccomp-churn/parse-results
 STRESSNG_PR=$MMTESTS_SRC/shellpack_src/src/stressng/parse-results
@@ -41,11 +41,11 @@ echo "ok: the raw preset's rows are bops-seccomp too"
 
 # 2. Real stress-ng logs (goldens).
 n=0
-for d in "$SHARED"/goldens/cases/stressng-basic/log/*/iter-0/stressng/logs; do
+for d in "$GOLDENS"/cases/stressng-basic/log/*/iter-0/stressng/logs; do
 	[[ -d $d ]] || continue
 	same "$d"
 	run=$(basename "$(dirname "$(dirname "$(dirname "$d")")")")
-	want=$SHARED/goldens/cases/stressng-basic/$run-iter-0.tsv
+	want=$GOLDENS/cases/stressng-basic/$run-iter-0.tsv
 	[[ -f $want ]] && { diff "$want" "$work/ours.tsv" > /dev/null || fail "differs from $want"; }
 	n=$((n + 1))
 done
