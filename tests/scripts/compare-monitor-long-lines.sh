@@ -5,9 +5,10 @@
 # before the limit a 300k-digit "time:" line crashed compare-mmtests
 # (SIGSEGV). Now: no crash, no hang; the long line is refused naming the file.
 set -u
-: "${BIN:?}" "${SHARED:?}"
+: "${BIN:?}"
+GOLDENS=${GOLDENS:-${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/goldens}
 fail() { echo "FAIL: $*"; exit 1; }
-src=$SHARED/goldens/monitors/monitors-basic/log
+src=$GOLDENS/monitors/monitors-basic/log
 [[ -d $src ]] || { echo "no monitor golden tree at $src"; exit 77; }
 
 prepend() {	# prepend FILE LINE: LINE first in FILE (gz or plain)
