@@ -40,15 +40,43 @@ double ExitStatus::systemSeconds() const { return tvSeconds(usage.ru_stime); }
 
 namespace {
 
+// Blocks every signal from before fork() until each side is ready for one:
+// the parent restores its mask when fork() returns; the child restores it
+// only after childSetup() put back the default handlers, so a signal sent
+// at once after fork is never run by our handlers in the child (where it
+// would set the child's copy of the stop flag and be lost).
+class SignalsBlockedAcrossFork {
+public:
+    SignalsBlockedAcrossFork() {
+        sigset_t all;
+        sigfillset(&all);
+        ::pthread_sigmask(SIG_SETMASK, &all, &saved_);
+    }
+    ~SignalsBlockedAcrossFork() { restore(); }
+    SignalsBlockedAcrossFork(const SignalsBlockedAcrossFork&) = delete;
+    SignalsBlockedAcrossFork& operator=(const SignalsBlockedAcrossFork&) = delete;
+    void restore() { ::pthread_sigmask(SIG_SETMASK, &saved_, nullptr); }
+    const sigset_t& saved() const { return saved_; }
+
+private:
+    sigset_t saved_;
+};
+
 // Runs in the child between fork and exec/body: only async-signal-safe calls.
-void childSetup(bool ownGroup, bool dieWithParent, bool keepSignalHandlers, pid_t parent) {
+// Signals are blocked on entry (SignalsBlockedAcrossFork); the last step
+// sets the mask the child runs with.
+void childSetup(bool ownGroup, bool dieWithParent, bool keepSignalHandlers, pid_t parent,
+                const sigset_t& parentMask) {
     if (ownGroup) ::setpgid(0, 0);
     if (dieWithParent) {
         ::prctl(PR_SET_PDEATHSIG, SIGKILL);
         if (::getppid() != parent) ::_exit(127);
     }
-    if (keepSignalHandlers) return;
-    // Back to default dispositions and an empty mask (ignored signals would
+    if (keepSignalHandlers) {
+        ::sigprocmask(SIG_SETMASK, &parentMask, nullptr);
+        return;
+    }
+    // Back to default dispositions, then an empty mask (ignored signals would
     // stay ignored across exec).
     struct sigaction dfl;
     std::memset(&dfl, 0, sizeof dfl);
@@ -90,7 +118,9 @@ ChildProcess ChildProcess::spawn(const SpawnOptions& o) {
     int pipefd[2];
     if (::pipe2(pipefd, O_CLOEXEC) != 0) throw Error(errnoMessage("pipe"));
     pid_t parent = ::getpid();
+    SignalsBlockedAcrossFork blocked;
     pid_t pid = ::fork();
+    if (pid != 0) blocked.restore();
     if (pid < 0) {
         int e = errno;
         ::close(pipefd[0]);
@@ -100,7 +130,7 @@ ChildProcess ChildProcess::spawn(const SpawnOptions& o) {
     }
     if (pid == 0) {
         ::close(pipefd[0]);
-        childSetup(o.ownProcessGroup, o.dieWithParent, false, parent);
+        childSetup(o.ownProcessGroup, o.dieWithParent, false, parent, blocked.saved());
         int outFlags = O_WRONLY | O_CREAT | (o.appendOutput ? O_APPEND : O_TRUNC);
         redirect(o.stdinPath, 0, O_RDONLY, pipefd[1]);
         redirect(o.stdoutPath, 1, outFlags, pipefd[1]);
@@ -143,10 +173,12 @@ ChildProcess ChildProcess::spawn(const SpawnOptions& o) {
 
 ChildProcess ChildProcess::fork(const std::function<int()>& body, const ForkOptions& o) {
     pid_t parent = ::getpid();
+    SignalsBlockedAcrossFork blocked;
     pid_t pid = ::fork();
+    if (pid != 0) blocked.restore();
     if (pid < 0) throw Error(errnoMessage("fork"));
     if (pid == 0) {
-        childSetup(o.ownProcessGroup, o.dieWithParent, o.keepSignalHandlers, parent);
+        childSetup(o.ownProcessGroup, o.dieWithParent, o.keepSignalHandlers, parent, blocked.saved());
         int rc = 1;
         try {
             rc = body();

@@ -102,6 +102,60 @@ TEST_CASE("destroying a ChildProcess stops and reaps a child that would run fore
     CHECK(::kill(pid, 0) != 0);
 }
 
+namespace {
+volatile std::sig_atomic_t gCaughtTerm = 0;
+extern "C" void catchTerm(int) { gCaughtTerm = 1; }
+}  // namespace
+
+// Before signals were blocked across fork(), a SIGTERM sent as soon as fork()
+// returned often reached the child before it reset its handlers: our handler
+// ran in the child, the signal was spent, and the child ran on (exit 3 here;
+// in a workload, stop() waited out its grace period).
+TEST_CASE("a signal sent at once after fork meets the child's default handler, never ours") {
+    struct sigaction catching {}, old {};
+    catching.sa_handler = catchTerm;
+    sigemptyset(&catching.sa_mask);
+    REQUIRE(::sigaction(SIGTERM, &catching, &old) == 0);
+    int killedByTerm = 0, ranOurHandler = 0;
+    for (int i = 0; i < 50; ++i) {
+        ChildProcess c = ChildProcess::fork([] {
+            if (gCaughtTerm) return 3;
+            for (;;) ::pause();
+            return 0;
+        });
+        c.signal(SIGTERM);
+        const ExitStatus st = c.wait();
+        killedByTerm += st.signaled() && st.termSignal() == SIGTERM;
+        ranOurHandler += st.exited() && st.exitCode() == 3;
+    }
+    ::sigaction(SIGTERM, &old, nullptr);
+    CHECK(gCaughtTerm == 0);  // the parent was never signalled
+    CHECK(ranOurHandler == 0);
+    CHECK(killedByTerm == 50);
+}
+
+TEST_CASE("a child forked with keepSignalHandlers gets a signal sent at once in our handler") {
+    struct sigaction catching {}, old {};
+    catching.sa_handler = catchTerm;
+    sigemptyset(&catching.sa_mask);
+    REQUIRE(::sigaction(SIGTERM, &catching, &old) == 0);
+    sigset_t before, after;
+    ::pthread_sigmask(SIG_SETMASK, nullptr, &before);
+    ChildProcess c = ChildProcess::fork(
+        [] {
+            while (!gCaughtTerm) ::pause();
+            return 4;
+        },
+        {.keepSignalHandlers = true});
+    ::pthread_sigmask(SIG_SETMASK, nullptr, &after);
+    c.signal(SIGTERM);
+    const ExitStatus st = c.wait();
+    ::sigaction(SIGTERM, &old, nullptr);
+    CHECK(st.exited());
+    CHECK(st.exitCode() == 4);
+    CHECK(sigismember(&after, SIGTERM) == sigismember(&before, SIGTERM));  // the parent's mask is back
+}
+
 TEST_CASE("stop escalates to SIGKILL when the child ignores SIGTERM") {
     Pipe ready;
     ChildProcess c = ChildProcess::fork([&ready] {
