@@ -1,8 +1,9 @@
-// Runs against a real redis-server (skipped with a warning if none is installed).
+// Runs against a real redis-server (each case reports SKIP if none is installed).
 #include "base/errors.hpp"
 #include "redis-zpopmin/batch_buffer.hpp"
 #include "redis-zpopmin/redis_server.hpp"
 #include "redis-zpopmin/test_runner.hpp"
+#include "skip.hpp"
 
 #include <catch2/catch.hpp>
 #include <csignal>
@@ -54,10 +55,7 @@ std::vector<std::string> monitor(const Endpoint& ep, const std::function<void()>
 }  // namespace
 
 TEST_CASE("a test sends redis-benchmark's command text with random 12-digit keys inside the keyspace", "[redis-zpopmin][server]") {
-    if (!haveRedis()) {
-        WARN("redis-server not installed; skipped");
-        return;
-    }
+    if (!haveRedis()) SKIP_TEST("redis-server is not installed (scripts/install-deps.sh --test)");
     fs::path log = fs::temp_directory_path() / ("rzp-ut-" + std::to_string(::getpid()) + ".log");
     {
         RedisServer srv(memonly(log));
@@ -90,7 +88,7 @@ TEST_CASE("a test sends redis-benchmark's command text with random 12-digit keys
 }
 
 TEST_CASE("-n is shared by the clients and the overshoot matches redis-benchmark", "[redis-zpopmin][server]") {
-    if (!haveRedis()) return;
+    if (!haveRedis()) SKIP_TEST("redis-server is not installed (scripts/install-deps.sh --test)");
     fs::path log = fs::temp_directory_path() / ("rzp-ut2-" + std::to_string(::getpid()) + ".log");
     {
         RedisServer srv(memonly(log));
@@ -109,7 +107,7 @@ TEST_CASE("-n is shared by the clients and the overshoot matches redis-benchmark
 }
 
 TEST_CASE("ZPOPMIN's real and empty replies add up to the set it drained", "[redis-zpopmin][server]") {
-    if (!haveRedis()) return;
+    if (!haveRedis()) SKIP_TEST("redis-server is not installed (scripts/install-deps.sh --test)");
     fs::path log = fs::temp_directory_path() / ("rzp-ut3-" + std::to_string(::getpid()) + ".log");
     {
         RedisServer srv(memonly(log));
@@ -132,7 +130,7 @@ TEST_CASE("ZPOPMIN's real and empty replies add up to the set it drained", "[red
 }
 
 TEST_CASE("the server is gone, with its temp dir, after the object dies; a dead server is reported", "[redis-zpopmin][server]") {
-    if (!haveRedis()) return;
+    if (!haveRedis()) SKIP_TEST("redis-server is not installed (scripts/install-deps.sh --test)");
     fs::path log = fs::temp_directory_path() / ("rzp-ut4-" + std::to_string(::getpid()) + ".log");
     pid_t pid;
     {
@@ -162,7 +160,7 @@ TEST_CASE("the server is gone, with its temp dir, after the object dies; a dead 
 }
 
 TEST_CASE("the server it starts refuses clients without its random password", "[redis-zpopmin][server]") {
-    if (!haveRedis()) return;
+    if (!haveRedis()) SKIP_TEST("redis-server is not installed (scripts/install-deps.sh --test)");
     fs::path log = fs::temp_directory_path() / ("rzp-ut6-" + std::to_string(::getpid()) + ".log");
     {
         RedisServer srv(memonly(log));
@@ -185,7 +183,7 @@ TEST_CASE("the server it starts refuses clients without its random password", "[
 }
 
 TEST_CASE("the server can be bound to CPUs and the client can attach to a running server", "[redis-zpopmin][server]") {
-    if (!haveRedis()) return;
+    if (!haveRedis()) SKIP_TEST("redis-server is not installed (scripts/install-deps.sh --test)");
     fs::path log = fs::temp_directory_path() / ("rzp-ut5-" + std::to_string(::getpid()) + ".log");
     {
         ServerOptions o = memonly(log);
