@@ -8,7 +8,8 @@
 # ends in. The stall delays themselves are checked by the unit test
 # "ftrace pair latency: ..." and "ftrace single latency: ..." (MMTests never
 # prints them).
-: "${TOP:?}"
-source "$TOP/tests/scripts/lib/monitor-fixture.sh"
-check_monitor_fixture ftrace
-echo "$checked ftrace cases match compare-mmtests.pl"
+set -u
+TOP=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
+: "${BIN:=$TOP/build/bin}"
+source "$TOP/tests/lib/monitor-fixture.bash"
+check_monitor_fixture "$TOP/tests/fixtures/monitors-ftrace"

@@ -4,7 +4,8 @@
 # reads iter-N/-BENCH, prints 16 wide (the subclasses: 18) and its summary is
 # the share of samples in Fibonacci-sized bins; --sub-heading both sets its
 # options and selects operations, so batch=/breakdown= select nothing.
-: "${TOP:?}"
-source "$TOP/tests/scripts/lib/monitor-fixture.sh"
-check_monitor_fixture latency
-echo "$checked latency cases match compare-mmtests.pl"
+set -u
+TOP=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
+: "${BIN:=$TOP/build/bin}"
+source "$TOP/tests/lib/monitor-fixture.bash"
+check_monitor_fixture "$TOP/tests/fixtures/monitors-latency"
