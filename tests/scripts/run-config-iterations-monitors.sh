@@ -54,7 +54,7 @@ for i in 0 1; do
 		sed -n 2p $I/$m-pipe-pingpong.start | grep -Eq '^[0-9]+\.[0-9]{2} [0-9]+\.[0-9]{2}$' || fail "$m .start uptime"
 	done
 	[ ! -e $I/read-latency-pipe-pingpong.gz ] || fail "a skipped monitor left a file"
-	grep -q '^tests-sysstate' <<< "$(ls $I)" || true
+	[ ! -e $I/tests-sysstate ] || fail "tests-sysstate left uncompressed beside tests-sysstate.gz"
 	zcat $I/vmstat-pipe-pingpong.gz | sed -n 2p | grep -Eq '^ +[0-9]{10}\.[0-9]{4} +[0-9]+\.[0-9]{4} +[0-9]+\.[0-9]{4} -- +r +b ' ||
 		fail "vmstat latency format: $(zcat $I/vmstat-pipe-pingpong.gz | head -3)"
 	zcat $I/proc-interrupts-pipe-pingpong.gz | head -1 | grep -Eq -- '-- time: [0-9]{10}$' || fail "proc-interrupts format"
