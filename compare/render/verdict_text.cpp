@@ -82,9 +82,9 @@ std::string renderVerdict(const std::string& bench, const RunVerdict& v) {
                           r.change.changePct, interval.c_str(), drift.c_str(), callName(r.call),
                           why.empty() ? "" : (" (" + why + ")").c_str());
     }
-    out += formatText("(regression/improvement: the interval excludes 0%s; no change: it lies within +-%.3g%%)\n",
-                      aba ? " and the change exceeds the drift" : "",
-                      v.family.rows.empty() ? kDefaultThresholdPct : v.family.rows.front().thresholdPct);
+    out += formatText("(regression/improvement: the interval excludes 0%s; no change: it lies within +-%.3g%%%s)\n",
+                      aba ? " and the change exceeds the drift" : "", v.family.thresholdPct,
+                      v.family.perMetricThresholds ? " (--threshold: per metric where set)" : "");
     return out + callCounts(v.family) + "\n";
 }
 

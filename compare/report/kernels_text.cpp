@@ -220,8 +220,9 @@ std::string mailVerdict(const std::string& bench, const RunVerdict& v) {
         if (!why.empty()) out += "      " + why + "\n";
     }
     std::size_t same = v.family.count(Call::NoChange);
-    if (same > 0) out += formatText("  %zu metric%s no change (interval within the threshold, +-%.3g%% by default)\n",
-                                    same, same == 1 ? "" : "s", kDefaultThresholdPct);
+    if (same > 0) out += formatText("  %zu metric%s no change (interval within +-%.3g%%%s)\n", same,
+                                    same == 1 ? "" : "s", v.family.thresholdPct,
+                                    v.family.perMetricThresholds ? " or its --threshold" : "");
     return out;
 }
 

@@ -50,6 +50,8 @@ void decide(MetricCall& r) {
 CallFamily callFamily(const std::vector<MetricInput>& metrics, const CallSettings& s, std::size_t baseRuns) {
     CallFamily f;
     f.alpha = s.alpha;
+    f.thresholdPct = s.thresholdPct;
+    f.perMetricThresholds = !s.perMetric.empty();
     for (const MetricInput& m : metrics)
         if (estimateChange(m.base, m.now, 0.95).hasInterval()) ++f.tested;
     const double familyAlpha = s.alpha / static_cast<double>(std::max<std::size_t>(f.tested, 1));

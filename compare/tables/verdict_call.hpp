@@ -62,6 +62,8 @@ struct CallFamily {
     std::size_t tested = 0;   // metrics with an interval: the Bonferroni family
     double confidence = 0;    // of each interval: 1 - alpha / tested
     double alpha = kFamilyAlpha;
+    double thresholdPct = kDefaultThresholdPct;  // the default one (--threshold PCT)
+    bool perMetricThresholds = false;            // --threshold REGEX=PCT set some
     std::size_t count(Call c) const;
 };
 

@@ -55,13 +55,15 @@ TEST_CASE("no change needs the whole interval inside the threshold", "[compare][
 }
 
 TEST_CASE("an A/B/A change within the A1-A2 drift is inconclusive, beyond it a call", "[compare][verdict]") {
-    // A1 at 100, A2 at 90: drift 10.5 % of their mean 95; B at 88 is -7.4 %, B at 80 -15.8 %
-    MetricInput within{"op", "", true, {100, 100.1, 99.9, 90, 90.1, 89.9}, {88, 88.1, 87.9}, std::pair(100.0, 90.0)};
+    // A1 at 100, A2 at 94: drift 6.19 % of their mean 97; B at 92 is -5.15 %
+    // (interval [-9.95 %, -0.36 %]: pooled sd 2.78 over 7 df), B at 80 -17.5 %
+    MetricInput within{"op", "", true, {100, 100.1, 99.9, 94, 94.1, 93.9}, {92, 92.1, 91.9}, std::pair(100.0, 94.0)};
     MetricInput beyond = within;
     beyond.now = {80, 80.1, 79.9};
     CallFamily f = callFamily({within}, CallSettings{}, 2);
     REQUIRE(f.rows[0].driftPct);
-    CHECK(*f.rows[0].driftPct == Approx(10 / 95.0 * 100));
+    CHECK(*f.rows[0].driftPct == Approx(6 / 97.0 * 100));
+    CHECK(f.rows[0].change.highPct == Approx(-0.36).margin(0.01));
     CHECK(f.rows[0].call == Call::Inconclusive);
     CHECK(f.rows[0].why == Undecided::Drift);
     CHECK(callFamily({beyond}, CallSettings{}, 2).rows[0].call == Call::Regression);
