@@ -9,8 +9,10 @@
 
 namespace mmtp::compare {
 
-std::string renderAbaHtml(const std::string& bench, const std::string& a1, const std::string& b, const std::string& a2,
-                          const AbaTable& table, const std::string& note = "");
+// One comparison's calls (render/verdict_text.hpp's renderVerdict as a
+// table); a row's class is its call, so colour follows calls, never a point
+// estimate.
+std::string renderVerdictHtml(const std::string& bench, const RunVerdict& verdict);
 
 // "" when the table has no blocks (fewer than two runs).
 std::string renderTwoBaselinesHtml(const std::string& bench, const TwoBaselinesTable& table);

@@ -16,37 +16,76 @@ std::size_t widest(const std::vector<std::string>& names, std::size_t atLeast) {
     return atLeast;
 }
 
-std::string pText(double p) { return std::isnan(p) ? "-" : formatText("%.4f", p); }
+std::string intervalText(const ChangeEstimate& e) {
+    return e.hasInterval() ? formatText("[%+.2f%%, %+.2f%%]", e.lowPct, e.highPct) : std::string("-");
+}
 
 }  // namespace
 
-std::string renderAba(const std::string& bench, const std::string& a1, const std::string& b, const std::string& a2,
-                      const AbaTable& table, const std::string& note) {
-    std::vector<std::string> ops;
-    for (const AbaRow& r : table.rows) ops.push_back(r.op);
+std::string rolesLine(const RunVerdict& v) {
+    if (v.design == RunVerdict::Design::Aba) return "A/B/A: A1 " + v.base + ", B " + v.now + ", A2 " + v.a2;
+    return v.now + " against " + v.base;
+}
+
+std::string callCounts(const CallFamily& f) {
+    std::size_t regressions = f.count(Call::Regression), improvements = f.count(Call::Improvement);
+    return formatText("%zu regression%s, %zu improvement%s, %zu no change, %zu inconclusive (of %zu metrics)",
+                      regressions, regressions == 1 ? "" : "s", improvements, improvements == 1 ? "" : "s",
+                      f.count(Call::NoChange), f.count(Call::Inconclusive), f.rows.size());
+}
+
+std::string statisticLine(const RunVerdict& v) {
+    std::size_t now = 0, base = 0;
+    for (const MetricCall& r : v.family.rows) {
+        now = std::max(now, r.change.nowN);
+        base = std::max(base, r.change.baseN);
+    }
+    std::string sides = v.design == RunVerdict::Design::Aba
+                            ? formatText("B: mean of %zu iteration means; A: mean of A1's and A2's %zu", now, base)
+                            : formatText("each run: mean of %zu / %zu iteration means", base, now);
+    return sides + formatText("; %.1f%% intervals family-wise over %zu metrics (Bonferroni)",
+                              (1 - v.family.alpha) * 100, v.family.tested);
+}
+
+std::string undecidedText(const MetricCall& r) {
+    switch (r.why) {
+        case Undecided::Called: return "";
+        case Undecided::NoInterval: return "no interval: every run needs 2+ iterations (boots)";
+        case Undecided::Drift: return formatText("the change is within the A1-A2 drift (%.2f%%)", r.driftPct.value_or(0));
+        case Undecided::Wide: break;
+    }
+    std::string out = formatText("detects >= %.1f%%", r.detectablePct);
+    if (r.iterationsNeeded)
+        return out + formatText("; %zu iterations per run would detect %.3g%%", *r.iterationsNeeded, r.thresholdPct);
+    return out + formatText("; %.3g%% needs over 1000 iterations per run", r.thresholdPct);
+}
+
+std::string renderVerdict(const std::string& bench, const RunVerdict& v) {
+    std::vector<std::string> ops{"metric"};
+    for (const MetricCall& r : v.family.rows) ops.push_back(r.op);
     int w = static_cast<int>(widest(ops, 6));
-    int cw = static_cast<int>(std::max<std::size_t>({14, a1.size(), b.size(), a2.size()}));
-    std::string out = "A/B/A verdict for " + bench + ": " + b + " against the mean of " + a1 + " and " + a2 + "\n";
-    if (!note.empty()) out += "(" + note + ")\n";
     std::vector<std::string> units{"unit"};
-    for (const AbaRow& r : table.rows) units.push_back(r.unit);
+    for (const MetricCall& r : v.family.rows) units.push_back(r.unit);
     int uw = static_cast<int>(widest(units, 4));
-    out += formatText("%-*s %-*s %*s %*s %*s %9s %8s %8s %8s %8s  %-7s %7s %7s  %-6s  %s\n", w, "metric", uw, "unit", cw,
-                      a1.c_str(), cw, b.c_str(), cw, a2.c_str(), "change", "drift", "CoV A1", "CoV B", "CoV A2",
-                      "exceeds", "p", "Holm p", "better", "reads as");
-    for (const AbaRow& r : table.rows)
-        out += formatText("%-*s %-*s %*.2f %*.2f %*.2f %+8.2f%% %7.2f%% %7.2f%% %7.2f%% %7.2f%%  %-7s %7s %7s  %-6s  %s%s\n",
-                          w, r.op.c_str(), uw, r.unit.empty() ? "-" : r.unit.c_str(), cw, r.a1.mean, cw, r.b.mean, cw, r.a2.mean, r.changePct, r.driftPct, r.a1.cov,
-                          r.b.cov, r.a2.cov, r.exceeds ? "yes" : "no", pText(r.pValue).c_str(),
-                          pText(r.holmP).c_str(), r.higherIsBetter ? "higher" : "lower", changeWord(r),
-                          r.significant ? " (significant)" : "");
-    out += formatText("(change = B/mean(A)-1; drift = |A2-A1|/mean(A); exceeds: |change| > drift + the largest per-run "
-                      "CoV, the raw call per row; p: Welch's two-sided t-test of B's samples against A1's and A2's "
-                      "together; Holm p: p adjusted over the %zu tested rows; significant when Holm p < %.2f)\n",
-                      table.tested, kVerdictAlpha);
-    out += formatText("%zu rows tested, %zu exceed (raw), %zu significant after Holm at alpha %.2f\n", table.tested,
-                      table.exceeding, table.significant, kVerdictAlpha);
-    return out;
+    bool aba = v.design == RunVerdict::Design::Aba;
+    std::string out = "Verdict for " + bench + ": " + rolesLine(v) + "\n";
+    out += "(" + statisticLine(v) + ")\n";
+    if (!v.note.empty()) out += "(" + v.note + ")\n";
+    out += formatText("%-*s %-*s %-6s %8s  %-20s %s %s\n", w, "metric", uw, "unit", "better", "change", "interval",
+                      aba ? " drift " : "", "call");
+    for (const MetricCall& r : v.family.rows) {
+        std::string interval = intervalText(r.change);
+        std::string drift = aba ? (r.driftPct ? formatText("%6.2f%%", *r.driftPct) : std::string("     -")) : "";
+        std::string why = undecidedText(r);
+        out += formatText("%-*s %-*s %-6s %+7.2f%%  %-20s %s %s%s\n", w, r.op.c_str(), uw,
+                          r.unit.empty() ? "-" : r.unit.c_str(), r.higherIsBetter ? "higher" : "lower",
+                          r.change.changePct, interval.c_str(), drift.c_str(), callName(r.call),
+                          why.empty() ? "" : (" (" + why + ")").c_str());
+    }
+    out += formatText("(regression/improvement: the interval excludes 0%s; no change: it lies within +-%.3g%%%s)\n",
+                      aba ? " and the change exceeds the drift" : "", v.family.thresholdPct,
+                      v.family.perMetricThresholds ? " (--threshold: per metric where set)" : "");
+    return out + callCounts(v.family) + "\n";
 }
 
 std::string renderTwoBaselines(const std::string& bench, const TwoBaselinesTable& t) {
@@ -60,28 +99,51 @@ std::string renderTwoBaselines(const std::string& bench, const TwoBaselinesTable
     for (const TwoBaselinesBlock& b : t.blocks) {
         out += "\n" + formatText("%-*s %12s %10s %*s %*s\n", nw, "", "", "", bw, "Baseline", bw, "Baseline");
         out += formatText("%-*s %12s %10s %*s %*s", nw, b.op.c_str(), "Mean", "stdev", bw, t.runs[0].c_str(), bw,
-                          t.runs[1].c_str()) + cpuHead + "\n";
+                          t.runs[1].c_str()) + cpuHead + "  95% interval vs " + t.runs[0] + "\n";
         out += std::string(static_cast<std::size_t>(nw + 12 + 10 + 2 * bw + 4) + cpuHead.size(), '=') + "\n";
         for (const TwoBaselinesRow& r : b.rows) {
             out += formatText("%-*s %12.2f %10.2f %*.2f%% %*.2f%%", nw, r.run.c_str(), r.stats.mean, r.stats.stddev,
                               bw - 1, r.pctBase1, bw - 1, r.pctBase2);
             if (t.hasCpu) out += r.cpuPct ? formatText(" %9.2f%%", *r.cpuPct) : formatText(" %10s", "-");
-            out += "\n";
+            out += "  " + intervalText(r.vsBase1) + "\n";
         }
     }
     if (t.hasCpu) out += "(CPU util: the job's mean usr+sys CPU %, compare-mmtests -a cpu)\n";
+    out += "(interval: the change of the mean of iteration means against the first baseline's, 95 %, Student t over "
+           "iterations)\n";
     return out;
 }
 
-std::string renderLkp(const std::vector<LkpTable>& tables) {
+std::string renderLkp(const std::vector<LkpTable>& tables, bool all, bool boxed) {
     std::string out;
     for (const LkpTable& t : tables) {
-        // "±" is two bytes: header cells are written out so columns line up on screen.
-        out += formatText("%14s %8s %10s %14s\n", t.baseRun.c_str(), "", "", t.newRun.c_str());
-        out += formatText("%14s  ±stddev %10s %14s  ±stddev  %s\n", "base", "%change", "new", "metric");
-        for (const LkpRow& r : t.rows)
-            out += formatText("%14.2f  ±%5.1f%% %+9.2f%% %14.2f  ±%5.1f%%  %s\n", r.base.mean, r.base.cov, r.changePct,
-                              r.now.mean, r.now.cov, r.op.c_str());
+        std::size_t hidden = 0;
+        if (boxed) {
+            out += formatText("%14s %7s | %14s %7s | %9s | %-12s | %s\n", t.baseRun.c_str(), "", t.newRun.c_str(), "",
+                              "", "", "");
+            out += formatText("%14s %7s | %14s %7s | %9s | %-12s | %s\n", "mainline", "stddev", "+patch", "stddev",
+                              "%change", "call", "metric");
+        } else {
+            // "±" is two bytes: header cells are written out so columns line up on screen.
+            out += formatText("%14s %8s %10s %14s\n", t.baseRun.c_str(), "", "", t.newRun.c_str());
+            out += formatText("%14s  ±stddev %10s %14s  ±stddev  %-12s  %s\n", "base", "%change", "new", "call", "metric");
+        }
+        for (const LkpRow& r : t.rows) {
+            bool called = r.call.call == Call::Regression || r.call.call == Call::Improvement;
+            if (!all && !called) {
+                ++hidden;
+                continue;
+            }
+            if (boxed)
+                out += formatText("%14.2f %6.1f%% | %14.2f %6.1f%% | %+8.2f%% | %-12s | %s\n", r.base.mean, r.base.cov,
+                                  r.now.mean, r.now.cov, r.changePct, callName(r.call.call), r.op.c_str());
+            else
+                out += formatText("%14.2f  ±%5.1f%% %+9.2f%% %14.2f  ±%5.1f%%  %-12s  %s\n", r.base.mean, r.base.cov,
+                                  r.changePct, r.now.mean, r.now.cov, callName(r.call.call), r.op.c_str());
+        }
+        if (hidden > 0)
+            out += formatText("(%zu of %zu rows not shown: no change or inconclusive; --all shows them)\n", hidden,
+                              t.rows.size());
         out += "\n";
     }
     return out;
@@ -96,11 +158,13 @@ std::string renderRfc(const std::string& bench, const std::vector<RfcRow>& rows)
     }
     int rw = static_cast<int>(widest(runs, 3)), mw = static_cast<int>(widest(modes, 4));
     std::string out = "RFC ib_spec_bench table for " + bench + " (means over each run's iterations)\n";
-    out += formatText("%-*s %-*s %12s %10s %10s %7s\n", rw, "run", mw, "mode", "iters", "us/iter", "iter/sec", "samples");
+    out += formatText("%-*s %-*s %12s %10s %10s %11s %7s\n", rw, "run", mw, "mode", "iters", "us/iter", "iter/sec",
+                      "x baseline", "samples");
     for (const RfcRow& r : rows)
-        out += formatText("%-*s %-*s %12.0f %10.2f %10.0f %7zu\n", rw, r.run.c_str(), mw, r.mode.c_str(), r.iters.mean,
-                          r.usPerIter.mean, r.iterPerSec, r.usPerIter.n);
-    out += "(iters: loops per measurement; us/iter: mean of t/iters; iter/sec: 1e6 / us/iter)\n";
+        out += formatText("%-*s %-*s %12.0f %10.2f %10.0f %10.2fx %7zu\n", rw, r.run.c_str(), mw, r.mode.c_str(),
+                          r.iters.mean, r.usPerIter.mean, r.iterPerSec, r.timesBaseline, r.usPerIter.n);
+    out += "(iters: loops per measurement; us/iter: mean of t/iters; iter/sec: 1e6 / us/iter; x baseline: us/iter "
+           "over the first run's)\n";
     return out;
 }
 

@@ -8,18 +8,27 @@
 
 namespace mmtp::compare {
 
-// The table, its test stated in a footer, and the summary line
-// "N rows tested, K exceed (raw), J significant after Holm at alpha 0.05";
-// note (when not empty) is printed under the title.
-std::string renderAba(const std::string& bench, const std::string& a1, const std::string& b, const std::string& a2,
-                      const AbaTable& table, const std::string& note = "");
+// The runs' roles in one line: "A/B/A: A1 x, B y, A2 z" or "y against x".
+std::string rolesLine(const RunVerdict& v);
+// "1 regression, 0 improvements, 17 no change, 2 inconclusive (of 20 metrics)".
+std::string callCounts(const CallFamily& family);
+// The statistic each change is of, and the interval's level and family.
+std::string statisticLine(const RunVerdict& v);
+// Why a metric is inconclusive and what would settle it; "" for a call.
+std::string undecidedText(const MetricCall& row);
+
+// One comparison: its roles, statistic, one row per metric (change, the
+// family-wise interval, drift in A/B/A, the call), the counts last.
+std::string renderVerdict(const std::string& bench, const RunVerdict& v);
 
 // "" when the table has no blocks (fewer than two runs).
 std::string renderTwoBaselines(const std::string& bench, const TwoBaselinesTable& table);
 
-// "base ±stddev%  %change  new ±stddev%  metric" rows, one table per later
-// run, each across every benchmark (mergeLkpTables: metrics "BENCH.op").
-std::string renderLkp(const std::vector<LkpTable>& tables);
+// "base ±stddev%  %change  new ±stddev%  call  metric" rows, one table per
+// later run, each across every benchmark (mergeLkpTables: metrics
+// "BENCH.op"); like LKP only the rows that are calls unless all. boxed: seed
+// 002's "mainline | +patch | %change" layout.
+std::string renderLkp(const std::vector<LkpTable>& tables, bool all = false, bool boxed = false);
 
 // The RFC's "mode iters us/iter iter/sec" table, one row per run; "" without rows.
 std::string renderRfc(const std::string& bench, const std::vector<RfcRow>& rows);

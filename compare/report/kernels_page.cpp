@@ -35,7 +35,8 @@ const char* kStyle =
     "svg{display:block;margin:0.5em 0}div.charts{overflow-x:auto}p.verdict-title{font-weight:bold}"
     "table.verdict{border-collapse:collapse;font-size:12px}table.verdict td,table.verdict th{border:1px solid #ccc;"
     "padding:2px 6px;text-align:right}table.verdict td:first-child{text-align:left}"
-    "tr.significant{background:#ffd7a8;font-weight:bold}tr.exceeds{background:#fff3cf}"
+    "tr.regression{background:#ffd7a8;font-weight:bold}tr.improvement{background:#d7f5d0;font-weight:bold}"
+    "tr.inconclusive{background:#fff3cf}"
     "table.validity{border-collapse:collapse;font-size:12px}table.validity td,table.validity th{border:1px solid #ccc;"
     "padding:2px 6px}table.validity tr.invalid{background:#f8d0d0}";
 
@@ -104,11 +105,12 @@ std::string htmlBenchmark(const KernelsOptions& o, const std::vector<std::string
     out += renderReport(*b.compare, OutputFormat::Html);
     out += "<h3>Graphs</h3>\n<div class=\"charts\">\n" + benchmarkGraphs(b) + "</div>\n";
     if (b.duration) out += "<h3>Duration</h3>\n" + renderReport(*b.duration, OutputFormat::Html);
-    if (!b.verdictText.empty()) out += "<h3>Verdict</h3>\n";
-    for (const AbaVerdict& v : b.aba) out += renderAbaHtml(b.name, v.a1, v.b, v.a2, v.table, v.note);
+    if (b.baselines || !b.rfc.empty() || !b.verdictNotes.empty()) out += "<h3>Verdict tables</h3>\n";
     if (b.baselines) out += renderTwoBaselinesHtml(b.name, *b.baselines);
     out += renderRfcHtml(b.name, b.rfc);
-    if (!b.verdictNotes.empty()) out += "<pre>" + escapeHtml(b.verdictNotes) + "</pre>\n";
+    std::string notes;
+    for (const std::string& n : b.verdictNotes) notes += n + "\n";
+    if (!notes.empty()) out += "<pre>" + escapeHtml(notes) + "</pre>\n";
     return out + monitorGraphs(o, runs, b.name, warnings);
 }
 
@@ -136,22 +138,35 @@ json validityJson(const std::vector<RunValidity>& validity) {
 // NaN (an untestable row) as null.
 json number(double x) { return std::isnan(x) ? json(nullptr) : json(x); }
 
-json abaJson(const std::vector<AbaVerdict>& tables) {
+json intervalJson(const ChangeEstimate& e) {
+    return {{"change_pct", e.changePct}, {"low_pct", number(e.lowPct)}, {"high_pct", number(e.highPct)},
+            {"se_pct", number(e.sePct)}, {"df", e.df}, {"base_iterations", e.baseN}, {"new_iterations", e.nowN},
+            {"base_mean", e.baseMean}, {"new_mean", e.nowMean}, {"pooled_variance", e.pooled}};
+}
+
+json callJson(const MetricCall& r) {
+    const char* why[] = {"", "no interval", "within drift", "interval too wide"};
+    return {{"metric", r.op}, {"unit", r.unit}, {"better", r.higherIsBetter ? "higher" : "lower"},
+            {"change", intervalJson(r.change)}, {"drift_pct", r.driftPct ? json(*r.driftPct) : json(nullptr)},
+            {"threshold_pct", r.thresholdPct}, {"call", callName(r.call)}, {"why", why[static_cast<int>(r.why)]},
+            {"detectable_pct", number(r.detectablePct)},
+            {"iterations_needed", r.iterationsNeeded ? json(*r.iterationsNeeded) : json(nullptr)}};
+}
+
+json verdictsJson(const std::vector<RunVerdict>& verdicts) {
     json j = json::array();
-    for (const AbaVerdict& v : tables) {
+    for (const RunVerdict& v : verdicts) {
         json rows = json::array();
-        for (const AbaRow& r : v.table.rows)
-            rows.push_back({{"metric", r.op}, {"unit", r.unit}, {"better", r.higherIsBetter ? "higher" : "lower"},
-                            {"a1_mean", r.a1.mean}, {"b_mean", r.b.mean}, {"a2_mean", r.a2.mean},
-                            {"a1_cov_pct", r.a1.cov}, {"b_cov_pct", r.b.cov}, {"a2_cov_pct", r.a2.cov},
-                            {"change_pct", r.changePct}, {"drift_pct", r.driftPct}, {"noise_pct", r.noisePct},
-                            {"exceeds", r.exceeds}, {"p", number(r.pValue)}, {"holm_p", number(r.holmP)},
-                            {"significant", r.significant}, {"reads_as", changeWord(r)}});
-        j.push_back({{"a1", v.a1}, {"b", v.b}, {"a2", v.a2}, {"note", v.note}, {"alpha", kVerdictAlpha},
-                     {"test", "exceeds: |change| > drift + largest CoV; p: Welch two-sided t-test of B against A1+A2; "
-                              "holm_p: Holm-adjusted over the tested rows"},
-                     {"tested", v.table.tested}, {"exceeding", v.table.exceeding},
-                     {"significant", v.table.significant}, {"rows", rows}});
+        for (const MetricCall& r : v.family.rows) rows.push_back(callJson(r));
+        bool aba = v.design == RunVerdict::Design::Aba;
+        j.push_back({{"design", aba ? "aba" : "against-first"}, {"base", v.base}, {"new", v.now},
+                     {"a2", aba ? json(v.a2) : json(nullptr)}, {"note", v.note}, {"alpha", v.family.alpha},
+                     {"interval_confidence", v.family.confidence}, {"tested", v.family.tested},
+                     {"statistic", statisticLine(v)},
+                     {"regressions", v.family.count(Call::Regression)},
+                     {"improvements", v.family.count(Call::Improvement)},
+                     {"no_change", v.family.count(Call::NoChange)},
+                     {"inconclusive", v.family.count(Call::Inconclusive)}, {"rows", rows}});
     }
     return j;
 }
@@ -167,7 +182,8 @@ json baselinesJson(const std::optional<TwoBaselinesTable>& t) {
         json rows = json::array();
         for (const TwoBaselinesRow& r : b.rows)
             rows.push_back({{"run", r.run}, {"stats", statsJson(r.stats)}, {"pct_vs_baseline1", r.pctBase1},
-                            {"pct_vs_baseline2", r.pctBase2}, {"cpu_pct", r.cpuPct ? json(*r.cpuPct) : json(nullptr)}});
+                            {"pct_vs_baseline2", r.pctBase2}, {"cpu_pct", r.cpuPct ? json(*r.cpuPct) : json(nullptr)},
+                            {"vs_baseline1", intervalJson(r.vsBase1)}});
         blocks.push_back({{"metric", b.op}, {"rows", rows}});
     }
     return {{"runs", t->runs}, {"blocks", blocks}};
@@ -179,7 +195,7 @@ json lkpJson(const std::vector<LkpTable>& tables) {
         json rows = json::array();
         for (const LkpRow& r : t.rows)
             rows.push_back({{"metric", r.op}, {"base", statsJson(r.base)}, {"new", statsJson(r.now)},
-                            {"change_pct", r.changePct}});
+                            {"change_pct", r.changePct}, {"call", callJson(r.call)}});
         j.push_back({{"base_run", t.baseRun}, {"new_run", t.newRun}, {"rows", rows}});
     }
     return j;
@@ -189,7 +205,8 @@ json rfcJson(const std::vector<RfcRow>& rows) {
     json j = json::array();
     for (const RfcRow& r : rows)
         j.push_back({{"run", r.run}, {"mode", r.mode}, {"iters", statsJson(r.iters)},
-                     {"us_per_iter", statsJson(r.usPerIter)}, {"iter_per_sec", r.iterPerSec}});
+                     {"us_per_iter", statsJson(r.usPerIter)}, {"iter_per_sec", r.iterPerSec},
+                     {"times_baseline", r.timesBaseline}});
     return j;
 }
 
@@ -211,6 +228,10 @@ std::string renderKernelsHtml(const KernelsOptions& o, const KernelsData& d, std
     std::string title = escapeHtml(o.title.empty() ? "MMTests comparison: " + d.runs.front() : o.title);
     std::string out = "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>" + title + "</title><style>" +
                       kStyle + "</style></head><body>\n<h1>" + title + "</h1>\n";
+    std::string answer;
+    for (const BenchmarkResults& b : d.benchmarks)
+        for (const RunVerdict& v : b.verdicts) answer += renderVerdictHtml(b.name, v);
+    if (!answer.empty()) out += "<h2 id=\"verdict\">Verdict</h2>\n" + answer;
     out += htmlMachineState(d.states);
     Warnings warnings;
     for (const BenchmarkResults& b : d.benchmarks) out += htmlBenchmark(o, d.runs, b, warnings);
@@ -229,7 +250,7 @@ std::string renderKernelsJson(const KernelsOptions& o, const KernelsData& d, std
     json benches = json::array();
     for (const BenchmarkResults& b : d.benchmarks) {
         json e = {{"benchmark", b.name}, {"compare", textTable(b.compare)}, {"duration", textTable(b.duration)},
-                  {"verdict", b.verdictText}, {"aba", abaJson(b.aba)},
+                  {"verdicts", verdictsJson(b.verdicts)}, {"verdict_notes", b.verdictNotes},
                   {"baselines", baselinesJson(b.baselines)}, {"lkp", lkpJson(b.lkp)}, {"rfc", rfcJson(b.rfc)}, {"validity", validityJson(b.validity)},
                   {"samples", sampleSummaries(b)}};
         if (!b.error.empty()) e["error"] = b.error;

@@ -19,13 +19,6 @@
 
 namespace mmtp::compare {
 
-// One A/B/A table: B against the mean of A1 and A2.
-struct AbaVerdict {
-    std::string a1, b, a2;
-    AbaTable table;
-    std::string note;  // how MMTests ranks the rows, when it misleads
-};
-
 struct BenchmarkResults {
     std::string name;
     std::vector<RunSummary> runs;               // summarised, baseline first
@@ -34,17 +27,19 @@ struct BenchmarkResults {
     std::vector<ReportPart> parts;              // compare-kernels.sh's text for it: its case arm, then monitor tables
     std::optional<std::vector<RunCosts>> costs; // vmstat sy/cs/in per run, when recorded
     std::vector<RunValidity> validity;          // one per run asked for, in order
-    std::vector<AbaVerdict> aba;                // --verdict aba's numbers
+    std::vector<RunVerdict> verdicts;           // A/B/A's, or each run against the first: the engine's calls
     std::optional<TwoBaselinesTable> baselines; // --verdict baselines' numbers
     std::vector<LkpTable> lkp;                  // --verdict lkp's numbers
     std::vector<RfcRow> rfc;                    // --verdict rfc's numbers (pipe-pingpong)
-    std::string verdictText;                    // the --verdict tables asked for
-    std::string verdictNotes;                   // why a verdict asked for is missing ("needs three runs")
+    std::vector<std::string> verdictNotes;      // why a verdict asked for is missing ("needs three runs")
     std::string error;                          // why the benchmark was not compared
 };
 
 struct KernelsData {
     std::vector<std::string> runs;  // baseline first
+    std::vector<std::string> roleRuns;  // the runs in the order their roles come from (before --sort-version)
+    Verdict design = Verdict::AgainstFirst;  // the A/B/A or against-the-first verdict shown first
+    bool impliedDesign = false;              // chosen from the run names, not --verdict
     std::vector<RunMachineState> states;
     std::vector<RunSettings> settings;  // what compare-kernels.sh prints before the benchmarks
     std::string optionBlocks;           // the baseline's compiler/runtime/sysctl.opts
@@ -54,8 +49,16 @@ struct KernelsData {
 
 // The heading of --verdict lkp's one table across benchmarks (text and HTML).
 inline constexpr const char* kLkpAcrossTitle = "LKP comparison across benchmarks";
+// The text report's first block (the verdicts) and the heading that ends it:
+// what follows is compare-kernels.sh's report, line for line.
+inline constexpr const char* kVerdictHeading = "=== compare-kernels verdict (mmtests-plugins) ===";
+inline constexpr const char* kShReportHeading = "=== MMTests compare-kernels.sh report ===";
 
+// The verdicts first (when there are any, ended by kShReportHeading), then
+// compare-kernels.sh's report, then ours.
 std::string renderKernelsText(const KernelsOptions& options, const KernelsData& data);
+// --format mail: the verdicts and the state differences, <= 80 columns of ASCII.
+std::string renderKernelsMail(const KernelsOptions& options, const KernelsData& data);
 // One self-contained page; every string from the log tree or the command
 // line goes through escapeHtml. A monitor log it cannot graph is one warning
 // on err.

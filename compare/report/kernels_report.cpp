@@ -3,12 +3,12 @@
 #include "benchmarks/shellpack_config.hpp"
 #include "input/run_discovery.hpp"
 #include "input/run_validity.hpp"
-#include "render/verdict_text.hpp"
 #include "report/kernels_page.hpp"
 #include "report/kernels_plan.hpp"
 #include "report/kernels_steps.hpp"
 #include "report/version_order.hpp"
 #include "report/verdict_inputs.hpp"
+#include "report/verdict_roles.hpp"
 #include "tables/verdict.hpp"
 
 #include <algorithm>
@@ -59,17 +59,53 @@ std::string directionNote(const std::string& bench, const RunSummary& run) {
     return "";
 }
 
-// Every verdict asked for, over the runs it may use; the elapsed-time row
-// (Duration Elapsed from tests-timestamp, lower is better) joins the A/B/A rows.
-void computeVerdicts(const KernelsOptions& o, BenchmarkResults& b, const std::vector<RunSummary>& durationRuns,
-                     const AltReportLoader& altRuns) {
-    std::vector<RunSummary> runs = verdictRuns(b.runs, b.validity, o.includeInvalid);
-    std::vector<RunSummary> elapsed = verdictRuns(durationRuns, b.validity, o.includeInvalid);
-    std::string text, notes;  // every table as text; why one is missing
-    auto note = [&text, &notes](const std::string& t) { text += t; notes += t; };
+// runs in the order of names (the role order); runs not named are left out.
+std::vector<RunSummary> inOrder(const std::vector<RunSummary>& runs, const std::vector<std::string>& names) {
+    std::vector<RunSummary> ordered;
+    for (const std::string& n : names)
+        for (const RunSummary& r : runs)
+            if (r.testName == n) ordered.push_back(r);
+    return ordered;
+}
+
+// The engine's inputs for B = runs[i] (A/B/A: A1 = first, A2 = last; else
+// against the first), the elapsed-time row (Duration Elapsed from
+// tests-timestamp, lower is better) last when every run has one.
+std::vector<MetricInput> verdictInputs(Verdict design, const std::vector<RunSummary>& runs,
+                                       const std::vector<RunSummary>* elapsed, std::size_t i,
+                                       const std::vector<std::string>& ops,
+                                       const std::map<std::string, std::string>& units) {
+    auto input = [design, i](const std::vector<RunSummary>& r, const std::string& op) {
+        return design == Verdict::Aba ? abaInput(r.front(), r[i], r.back(), op) : pairInput(r.front(), r[i], op);
+    };
+    std::vector<MetricInput> inputs;
+    for (const std::string& op : ops)
+        if (std::optional<MetricInput> in = input(runs, op)) {
+            in->unit = unitOfOperation(units, op);
+            inputs.push_back(std::move(*in));
+        }
+    if (elapsed)
+        if (std::optional<MetricInput> in = input(*elapsed, "Elapsed")) {
+            in->op = kElapsedRow;
+            in->higherIsBetter = false;
+            in->unit = "seconds";
+            inputs.push_back(std::move(*in));
+        }
+    return inputs;
+}
+
+// Every verdict asked for (none asked: the design the runs imply), over the
+// runs it may use, in role order.
+void computeVerdicts(const KernelsOptions& o, const KernelsData& d, BenchmarkResults& b,
+                     const std::vector<RunSummary>& durationRuns, const AltReportLoader& altRuns) {
+    std::vector<RunSummary> runs = inOrder(verdictRuns(b.runs, b.validity, o.includeInvalid), d.roleRuns);
+    std::vector<RunSummary> elapsed = inOrder(verdictRuns(durationRuns, b.validity, o.includeInvalid), d.roleRuns);
+    std::vector<Verdict> wanted = o.verdicts;
+    if (wanted.empty() && !o.noVerdict) wanted.push_back(d.design);
+    auto note = [&b](const std::string& t) { b.verdictNotes.push_back(t); };
     const std::string left = runs.size() < b.runs.size() ? " valid" : "";
     if (runs.empty()) {
-        if (!o.verdicts.empty()) b.verdictText = b.verdictNotes = "Verdicts for " + b.name + ": no valid run\n";
+        if (!wanted.empty()) note("Verdicts for " + b.name + ": no valid run");
         return;
     }
     std::vector<std::string> ops = verdictOps(runs.front(), o.metric);
@@ -80,54 +116,50 @@ void computeVerdicts(const KernelsOptions& o, BenchmarkResults& b, const std::ve
                                      [](const RunSummary& x, const RunSummary& y) { return x.testName == y.testName; });
     std::optional<std::string> yaml = embeddedShellpackYaml(b.name);
     std::map<std::string, std::string> units = yaml ? metricUnits(*yaml) : std::map<std::string, std::string>();
-    for (Verdict v : o.verdicts) {
-        if (v == Verdict::Aba) {
-            if (runs.size() < 3) {
-                note("A/B/A verdict for " + b.name + ": needs three" + left + " runs (A, B, A again)\n");
+    for (Verdict v : wanted) {
+        if (v == Verdict::Aba || v == Verdict::AgainstFirst) {
+            bool aba = v == Verdict::Aba;
+            if (runs.size() < (aba ? 3u : 2u)) {
+                note(aba ? "A/B/A verdict for " + b.name + ": needs three" + left + " runs (A, B, A again)"
+                         : "Verdict for " + b.name + ": needs two" + left + " runs");
                 continue;
             }
-            for (std::size_t i = 1; i + 1 < runs.size(); ++i) {
-                std::vector<AbaRow> rows = abaRows(runs.front(), runs[i], runs.back(), ops);
-                for (AbaRow& r : rows) r.unit = unitOfOperation(units, r.op);
-                if (elapsedAligned)
-                    for (AbaRow r : abaRows(elapsed.front(), elapsed[i], elapsed.back(), {"Elapsed"})) {
-                        r.op = kElapsedRow;
-                        r.higherIsBetter = false;
-                        r.unit = "seconds";
-                        rows.push_back(r);
-                    }
-                b.aba.push_back({runs.front().testName, runs[i].testName, runs.back().testName, abaTable(rows),
-                                 directionNote(b.name, runs.front())});
-                const AbaVerdict& t = b.aba.back();
-                text += renderAba(b.name, t.a1, t.b, t.a2, t.table, t.note) + "\n";
+            for (std::size_t i = 1; i < (aba ? runs.size() - 1 : runs.size()); ++i) {
+                std::vector<MetricInput> inputs =
+                    verdictInputs(v, runs, elapsedAligned ? &elapsed : nullptr, i, ops, units);
+                RunVerdict rv;
+                rv.design = aba ? RunVerdict::Design::Aba : RunVerdict::Design::AgainstFirst;
+                rv.base = runs.front().testName;
+                rv.now = runs[i].testName;
+                rv.a2 = aba ? runs.back().testName : "";
+                rv.family = callFamily(inputs, o.calls, aba ? 2 : 1);
+                rv.note = directionNote(b.name, runs.front());
+                b.verdicts.push_back(std::move(rv));
             }
         } else if (v == Verdict::TwoBaselines) {
             if (runs.size() < 2) {
-                note("Two-baseline table for " + b.name + ": needs two" + left + " runs\n");
+                note("Two-baseline table for " + b.name + ": needs two" + left + " runs");
                 continue;
             }
             std::string alt = verdictReport(b.name, v).value_or("");
-            std::vector<RunSummary> altValid = alt.empty() ? runs : verdictRuns(altRuns(alt), b.validity, o.includeInvalid);
+            std::vector<RunSummary> altValid =
+                alt.empty() ? runs : inOrder(verdictRuns(altRuns(alt), b.validity, o.includeInvalid), d.roleRuns);
             if (altValid.size() < 2) {
-                note("Two-baseline table for " + b.name + " -a " + alt + ": needs two" + left + " runs with its logs\n");
+                note("Two-baseline table for " + b.name + " -a " + alt + ": needs two" + left + " runs with its logs");
                 continue;
             }
             b.baselines = twoBaselines(altValid, alt.empty() ? ops : verdictOps(altValid.front(), o.metric));
             if (auto cpu = cpuColumnSource(b.name))
                 addCpuColumn(*b.baselines, altRuns(cpu->altReport), cpu->cpuOp);
-            text += renderTwoBaselines(b.name + (alt.empty() ? "" : " -a " + alt), *b.baselines) + "\n";
         } else if (v == Verdict::Rfc) {
             std::optional<std::string> alt = verdictReport(b.name, v);
             if (!alt) continue;  // the RFC table is pipe-pingpong's
-            b.rfc = rfcRows(verdictRuns(altRuns(*alt), b.validity, o.includeInvalid));
-            if (b.rfc.empty()) note("RFC table for " + b.name + ": no run has an RFC \"iters:\" line\n");
-            text += renderRfc(b.name, b.rfc) + "\n";
+            b.rfc = rfcRows(inOrder(verdictRuns(altRuns(*alt), b.validity, o.includeInvalid), d.roleRuns));
+            if (b.rfc.empty()) note("RFC table for " + b.name + ": no run has an RFC \"iters:\" line");
         } else {
-            b.lkp = lkpTables(runs, ops);  // printed once for every benchmark (mergeLkpTables)
+            b.lkp = lkpTables(runs, ops, o.calls);  // printed once for every benchmark (mergeLkpTables)
         }
     }
-    b.verdictText = text;
-    b.verdictNotes = notes;
 }
 
 // A run that otherwise looks valid but holds fewer samples of an operation
@@ -196,8 +228,9 @@ void runSteps(const KernelsOptions& o, BenchmarkResults& b, const std::vector<st
 
 // Loads the benchmark's runs once for its verdicts (warnings printed once),
 // then runs compare-kernels.sh's tables for it; a failure is kept as its error.
-BenchmarkResults loadBenchmark(const KernelsOptions& o, const std::string& bench,
-                               const std::vector<std::string>& names, std::ostream& err) {
+BenchmarkResults loadBenchmark(const KernelsOptions& o, const KernelsData& d, const std::string& bench,
+                               std::ostream& err) {
+    const std::vector<std::string>& names = d.runs;
     BenchmarkResults b;
     b.name = bench;
     Warnings validityWarnings;
@@ -225,7 +258,7 @@ BenchmarkResults loadBenchmark(const KernelsOptions& o, const std::string& bench
     runSteps(o, b, names, monitorSteps(o.logDir, names.front()), std::nullopt, warnings, err, durationRuns);
     b.costs = mitigationCosts(o, bench, names);
     if (!b.runs.empty())
-        computeVerdicts(o, b, durationRuns, [&](const std::string& alt) {
+        computeVerdicts(o, d, b, durationRuns, [&](const std::string& alt) {
             return loadAltRuns(o, bench, names, alt, warnings, err);
         });
     warnInvalid(b, o.includeInvalid, err);
@@ -242,7 +275,7 @@ void printWarnings(const Warnings& warnings, std::ostream& err) {
 
 }  // namespace
 
-std::vector<std::string> selectRuns(const KernelsOptions& o, Warnings& warnings) {
+std::vector<std::string> selectRuns(const KernelsOptions& o, Warnings& warnings, std::vector<std::string>* roleOrder) {
     std::vector<DiscoveredRun> found = discoverRuns(o.logDir, warnings);
     if (found.empty())
         throw std::runtime_error(o.logDir.string() +
@@ -263,6 +296,7 @@ std::vector<std::string> selectRuns(const KernelsOptions& o, Warnings& warnings)
     std::erase_if(names, [&o](const std::string& n) {
         return std::find(o.exclude.begin(), o.exclude.end(), n) != o.exclude.end();
     });
+    if (roleOrder) *roleOrder = names;
     if (o.sortVersion) {
         VersionOrder order = sortByVersion(names);
         // compare-kernels.sh drops these; a report without them would hide a run that was asked for.
@@ -281,7 +315,7 @@ KernelsReport buildKernelsReport(const KernelsOptions& o, std::ostream& err) {
     KernelsData data;
     Warnings warnings;
     try {
-        data.runs = selectRuns(o, warnings);
+        data.runs = selectRuns(o, warnings, &data.roleRuns);
     } catch (const std::exception&) {
         printWarnings(warnings, err);  // they may say why no run was found
         throw;
@@ -295,11 +329,18 @@ KernelsReport buildKernelsReport(const KernelsOptions& o, std::ostream& err) {
     data.optionBlocks = optionBlocks(o.logDir, data.runs.front(), warnings);
     std::vector<std::string> ran = benchmarksOfRun(o.logDir / data.runs.front(), warnings);
     printWarnings(warnings, err);
-    for (const std::string& bench : ran) data.benchmarks.push_back(loadBenchmark(o, bench, data.runs, err));
+    data.impliedDesign = o.verdicts.empty() && !o.noVerdict;
+    data.design = data.impliedDesign ? impliedDesign(data.roleRuns) : Verdict::Aba;
+    for (Verdict v : o.verdicts)
+        if (v == Verdict::AgainstFirst) data.design = v;
+    for (const std::string& bench : ran) data.benchmarks.push_back(loadBenchmark(o, data, bench, err));
     for (const BenchmarkResults& b : data.benchmarks) mergeLkpTables(b.name, b.lkp, data.lkpAcross);
 
     KernelsReport report;
-    report.page = o.html ? renderKernelsHtml(o, data, err) : renderKernelsText(o, data);
+    report.page = o.format == KernelsFormat::Html ? renderKernelsHtml(o, data, err)
+                  : o.format == KernelsFormat::Mail ? renderKernelsMail(o, data)
+                                                    : renderKernelsText(o, data);
+    report.bisectStatus = bisectStatus(data);
     report.json = renderKernelsJson(o, data, err);
     for (const BenchmarkResults& b : data.benchmarks) {
         if (!b.error.empty()) ++report.failedBenchmarks;

@@ -4,6 +4,7 @@
 // verdict tables, as text, one self-contained HTML page, and JSON.
 #pragma once
 #include "core/warnings.hpp"
+#include "tables/verdict_call.hpp"
 
 #include <filesystem>
 #include <iosfwd>
@@ -13,18 +14,24 @@
 
 namespace mmtp::compare {
 
-enum class Verdict { Aba, TwoBaselines, Lkp, Rfc };
+// AgainstFirst: each later run against the first, with the engine's calls.
+enum class Verdict { Aba, TwoBaselines, Lkp, Rfc, AgainstFirst };
+enum class KernelsFormat { Text, Html, Mail };
 
 struct KernelsOptions {
     std::filesystem::path logDir = ".";
     std::optional<std::string> baseline;
     std::vector<std::string> compare;
     std::vector<std::string> exclude;
-    bool html = false;
+    KernelsFormat format = KernelsFormat::Text;
     bool autoDetect = false;  // --print-significance on every table
     bool sortVersion = false;
     std::string title;
-    std::vector<Verdict> verdicts;
+    std::vector<Verdict> verdicts;  // empty: the one the runs imply (report/verdict_roles.hpp)
+    bool noVerdict = false;         // --verdict none: compare-kernels.sh's report first, no verdict
+    CallSettings calls;             // --threshold
+    bool lkpAll = false;            // --all: LKP rows that are no call too
+    bool lkpBoxed = false;          // --lkp-layout boxed: seed 002's "mainline | +patch | %change"
     std::optional<std::string> metric;  // --metric: verdict rows whose metric matches (unanchored ECMAScript regex)
     bool includeInvalid = false;        // --include-invalid: failed/interrupted/incomplete/log-less runs in verdicts
     std::optional<std::filesystem::path> mmtestsDir;
@@ -36,13 +43,16 @@ struct KernelsReport {
     int failedBenchmarks = 0;  // benchmarks whose own runs could not be compared (no verdicts)
     int failedSections = 0;    // tables that failed (each said on err and in the report)
     int reportedTables = 0;    // tables printed; none means nothing could be reported
+    int bisectStatus = 0;      // --bisect's exit: 0 good, 1 regression, 125 inconclusive or an invalid run
 };
 
 // The runs to report, baseline first (kernel list rules of compare-kernels.sh).
 // Throws std::runtime_error when the directory holds no runs or a named run is missing.
 // Runs it cannot use (a symlink loop, a FIFO as tests-activity) are skipped
 // with a warning.
-std::vector<std::string> selectRuns(const KernelsOptions& options, Warnings& warnings);
+// roleOrder (when given) receives the runs before --sort-version ordered them.
+std::vector<std::string> selectRuns(const KernelsOptions& options, Warnings& warnings,
+                                    std::vector<std::string>* roleOrder = nullptr);
 
 // Loads and compares each benchmark's runs once (its warnings go to err once),
 // then renders the page and the JSON from that data.

@@ -4,13 +4,17 @@
 #include "report/kernels_page.hpp"
 
 #include "input/machine_state.hpp"
+#include "base/text_format.hpp"
 #include "render/render.hpp"
 #include "render/verdict_text.hpp"
 #include "report/kernels_preamble.hpp"
+#include "report/verdict_roles.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+
+using mmtp::formatText;
 
 namespace mmtp::compare {
 
@@ -121,21 +125,122 @@ std::string failedText(const KernelsData& d) {
 
 }  // namespace
 
+std::string rolesSummary(const KernelsData& d) {
+    const std::vector<std::string>& r = d.roleRuns;
+    if (r.size() < 2) return "";
+    std::string line = "Roles: ";
+    if (d.design == Verdict::Aba && r.size() >= 3) {
+        line += "A1 " + r.front() + ", B ";
+        for (std::size_t i = 1; i + 1 < r.size(); ++i) line += (i > 1 ? " and " : "") + r[i];
+        line += ", A2 " + r.back();
+        if (d.impliedDesign) line += " (A/B/A: the first and last runs share the name '" + baselineName(r.front()) + "')";
+    } else {
+        line += "each of";
+        for (std::size_t i = 1; i < r.size(); ++i) line += " " + r[i];
+        line += " against " + r.front();
+        if (d.impliedDesign) line += " (the first and last runs share no baseline name: not A/B/A)";
+    }
+    line += "\n";
+    if (r != d.runs) line += "(--sort-version orders the tables' columns only; the roles follow the run order above)\n";
+    return line;
+}
+
+std::string verdictBlock(const KernelsOptions& o, const KernelsData& d) {
+    std::string out;
+    for (const BenchmarkResults& b : d.benchmarks) {
+        for (const RunVerdict& v : b.verdicts) out += "\n" + renderVerdict(b.name, v);
+        if (b.baselines) out += "\n" + renderTwoBaselines(b.name, *b.baselines);
+        if (!b.rfc.empty()) out += "\n" + renderRfc(b.name, b.rfc);
+        for (const std::string& n : b.verdictNotes) out += n + "\n";
+    }
+    if (!d.lkpAcross.empty())
+        out += "\n" + std::string(kLkpAcrossTitle) + "\n" + renderLkp(d.lkpAcross, o.lkpAll, o.lkpBoxed);
+    if (out.empty()) return "";
+    return std::string(kVerdictHeading) + "\n" + rolesSummary(d) + out + "\n" + kShReportHeading + "\n";
+}
+
 std::string renderKernelsText(const KernelsOptions& o, const KernelsData& d) {
-    std::string out = compareKernelsShText(d);
+    std::string out = verdictBlock(o, d) + compareKernelsShText(d);
     out += "\n=== compare-kernels (mmtests-plugins): beyond MMTests' compare-kernels.sh ===\n";
     if (!o.title.empty()) out += o.title + "\n";
     out += costsText(d) + "\n";
     out += renderMachineStateText(d.states);
     out += settingsDifferencesText(d.settings);
     for (const BenchmarkResults& b : d.benchmarks) {
-        std::string own = validityText(o, b.validity) + b.verdictText;
+        std::string own = validityText(o, b.validity);
         if (!own.empty()) out += "\n--- " + b.name + " ---\n" + own;
     }
-    if (!d.lkpAcross.empty()) out += "\n" + std::string(kLkpAcrossTitle) + "\n" + renderLkp(d.lkpAcross);
     std::string failed = failedText(d);
     if (!failed.empty()) out += "\n" + failed;
     return out;
+}
+
+namespace {
+
+// Plain ASCII (anything else from the tree shows as '?') in lines of at most
+// width columns, a long line broken at a blank and continued indented.
+std::string asciiWrapped(const std::string& text, std::size_t width = 80) {
+    std::string out, line;
+    auto flush = [&out, width](std::string l) {
+        const std::string indent = "      ";
+        bool first = true;
+        while (l.size() > width) {
+            std::size_t cut = l.rfind(' ', width);
+            if (cut == std::string::npos || cut <= indent.size()) cut = width;
+            out += l.substr(0, cut) + "\n";
+            l = indent + l.substr(cut == width ? cut : cut + 1);
+            first = false;
+        }
+        (void)first;
+        out += l + "\n";
+    };
+    for (char c : text) {
+        if (c == '\n') {
+            flush(line);
+            line.clear();
+        } else {
+            unsigned char u = static_cast<unsigned char>(c);
+            line += u == '\t' ? ' ' : (u < 0x20 || u >= 0x7f) ? '?' : c;
+        }
+    }
+    if (!line.empty()) flush(line);
+    return out;
+}
+
+std::string mailVerdict(const std::string& bench, const RunVerdict& v) {
+    std::string out = bench + ": " + rolesLine(v) + "\n  " + callCounts(v.family) + "\n  (" + statisticLine(v) + ")\n";
+    for (const MetricCall& r : v.family.rows) {
+        if (r.call == Call::NoChange) continue;
+        std::string interval = r.change.hasInterval()
+                                   ? formatText("[%+.1f%%, %+.1f%%]", r.change.lowPct, r.change.highPct)
+                                   : std::string("[no interval]");
+        out += formatText("  %-12s %+7.2f%% %-18s %s\n", callName(r.call), r.change.changePct, interval.c_str(),
+                          r.op.c_str());
+        std::string why = undecidedText(r);
+        if (!why.empty()) out += "      " + why + "\n";
+    }
+    std::size_t same = v.family.count(Call::NoChange);
+    if (same > 0) out += formatText("  %zu metric%s no change (interval within +-%.3g%%%s)\n", same,
+                                    same == 1 ? "" : "s", v.family.thresholdPct,
+                                    v.family.perMetricThresholds ? " or its --threshold" : "");
+    return out;
+}
+
+}  // namespace
+
+std::string renderKernelsMail(const KernelsOptions& o, const KernelsData& d) {
+    std::string out = "compare-kernels verdict\n" + rolesSummary(d);
+    for (const BenchmarkResults& b : d.benchmarks) {
+        for (const RunVerdict& v : b.verdicts) out += "\n" + mailVerdict(b.name, v);
+        for (const std::string& n : b.verdictNotes) out += n + "\n";
+        if (!b.error.empty()) out += b.name + ": not compared: " + b.error + "\n";
+        for (const RunValidity& v : b.validity)
+            if (!v.valid()) out += b.name + ": INVALID run " + v.run + " (" + problemName(v.problem) + ")\n";
+    }
+    if (!d.lkpAcross.empty()) out += "\n" + std::string(kLkpAcrossTitle) + " (calls only)\n" + renderLkp(d.lkpAcross, o.lkpAll, true);
+    std::string state = renderMachineStateText(d.states) + settingsDifferencesText(d.settings);
+    out += "\n" + (state.empty() ? std::string("Mitigation state and settings: the same in every run\n") : state);
+    return asciiWrapped(out);
 }
 
 }  // namespace mmtp::compare

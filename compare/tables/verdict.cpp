@@ -1,10 +1,11 @@
 #include "tables/verdict.hpp"
 
-#include "stats/significance_tests.hpp"
+#include "stats/iteration_inference.hpp"
 #include "stats/stats.hpp"
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 
 namespace mmtp::compare {
 
@@ -27,44 +28,26 @@ SampleStats sampleStats(const RunSummary& run, const std::string& op) {
     return s;
 }
 
-const char* changeWord(const AbaRow& row) {
-    if (row.changePct == 0) return "unchanged";
-    return (row.changePct > 0) == row.higherIsBetter ? "improvement" : "regression";
+std::vector<double> iterationMeansOf(const RunSummary& run, const std::string& op) {
+    const std::vector<IterationSamples>* its = run.extraction.samples(op);
+    return its ? iterationMeans(*its) : std::vector<double>();
 }
 
-std::vector<AbaRow> abaRows(const RunSummary& a1, const RunSummary& b, const RunSummary& a2,
-                            const std::vector<std::string>& ops) {
-    std::vector<AbaRow> rows;
-    for (const std::string& op : ops) {
-        AbaRow r{op, a1.preferHigher, "", sampleStats(a1, op), sampleStats(b, op), sampleStats(a2, op)};
-        if (r.a1.n == 0 || r.b.n == 0 || r.a2.n == 0) continue;
-        std::vector<double> bothA = a1.extraction.allValues(op), a2Values = a2.extraction.allValues(op);
-        bothA.insert(bothA.end(), a2Values.begin(), a2Values.end());
-        r.pValue = welchTTest(b.extraction.allValues(op), bothA).p;
-        double meanA = (r.a1.mean + r.a2.mean) / 2;
-        r.changePct = percentChange(r.b.mean, meanA);
-        r.driftPct = meanA == 0 ? 0 : std::fabs(r.a2.mean - r.a1.mean) / meanA * 100;
-        r.noisePct = std::max({r.a1.cov, r.b.cov, r.a2.cov});
-        r.exceeds = std::fabs(r.changePct) > r.driftPct + r.noisePct;
-        rows.push_back(r);
-    }
-    return rows;
+std::optional<MetricInput> abaInput(const RunSummary& a1, const RunSummary& b, const RunSummary& a2,
+                                    const std::string& op) {
+    std::vector<double> m1 = iterationMeansOf(a1, op), mb = iterationMeansOf(b, op), m2 = iterationMeansOf(a2, op);
+    if (m1.empty() || mb.empty() || m2.empty()) return std::nullopt;
+    MetricInput in{op, "", a1.preferHigher, m1, mb, std::pair(0.0, 0.0)};
+    in.base.insert(in.base.end(), m2.begin(), m2.end());
+    in.abaMeans = {std::accumulate(m1.begin(), m1.end(), 0.0) / static_cast<double>(m1.size()),
+                   std::accumulate(m2.begin(), m2.end(), 0.0) / static_cast<double>(m2.size())};
+    return in;
 }
 
-AbaTable abaTable(std::vector<AbaRow> rows) {
-    std::vector<double> p;
-    for (const AbaRow& r : rows) p.push_back(r.pValue);
-    std::vector<double> holm = holmAdjust(p);
-    AbaTable t;
-    for (std::size_t i = 0; i < rows.size(); ++i) {
-        rows[i].holmP = holm[i];
-        rows[i].significant = holm[i] < kVerdictAlpha;  // false for NaN
-        if (!std::isnan(rows[i].pValue)) ++t.tested;
-        if (rows[i].exceeds) ++t.exceeding;
-        if (rows[i].significant) ++t.significant;
-    }
-    t.rows = std::move(rows);
-    return t;
+std::optional<MetricInput> pairInput(const RunSummary& base, const RunSummary& now, const std::string& op) {
+    std::vector<double> mb = iterationMeansOf(base, op), mn = iterationMeansOf(now, op);
+    if (mb.empty() || mn.empty()) return std::nullopt;
+    return MetricInput{op, "", base.preferHigher, mb, mn, std::nullopt};
 }
 
 TwoBaselinesTable twoBaselines(const std::vector<RunSummary>& runs, const std::vector<std::string>& ops) {
@@ -76,7 +59,9 @@ TwoBaselinesTable twoBaselines(const std::vector<RunSummary>& runs, const std::v
         TwoBaselinesBlock block{op, {}};
         for (const RunSummary& run : runs) {
             SampleStats s = sampleStats(run, op);
-            block.rows.push_back({run.testName, s, percentChange(s.mean, base1.mean), percentChange(s.mean, base2.mean), std::nullopt});
+            block.rows.push_back({run.testName, s, percentChange(s.mean, base1.mean), percentChange(s.mean, base2.mean),
+                                  estimateChange(iterationMeansOf(runs[0], op), iterationMeansOf(run, op), 0.95),
+                                  std::nullopt});
         }
         t.blocks.push_back(std::move(block));
     }
@@ -97,15 +82,21 @@ void addCpuColumn(TwoBaselinesTable& table, const std::vector<RunSummary>& cpuRu
         }
 }
 
-std::vector<LkpTable> lkpTables(const std::vector<RunSummary>& runs, const std::vector<std::string>& ops) {
+std::vector<LkpTable> lkpTables(const std::vector<RunSummary>& runs, const std::vector<std::string>& ops,
+                                const CallSettings& settings) {
     std::vector<LkpTable> tables;
     for (std::size_t i = 1; i < runs.size(); ++i) {
         LkpTable t{runs[0].testName, runs[i].testName, {}};
+        std::vector<MetricInput> inputs;
         for (const std::string& op : ops) {
             SampleStats base = sampleStats(runs[0], op), now = sampleStats(runs[i], op);
-            if (base.n == 0 || now.n == 0) continue;
-            t.rows.push_back({op, base, now, percentChange(now.mean, base.mean)});
+            std::optional<MetricInput> in = pairInput(runs[0], runs[i], op);
+            if (base.n == 0 || now.n == 0 || !in) continue;
+            t.rows.push_back({op, base, now, percentChange(now.mean, base.mean), {}});
+            inputs.push_back(*in);
         }
+        CallFamily family = callFamily(inputs, settings, 1);
+        for (std::size_t r = 0; r < t.rows.size(); ++r) t.rows[r].call = family.rows[r];
         tables.push_back(std::move(t));
     }
     return tables;
@@ -119,6 +110,7 @@ void mergeLkpTables(const std::string& bench, const std::vector<LkpTable>& table
         if (into == across.end()) into = across.insert(across.end(), LkpTable{t.baseRun, t.newRun, {}});
         for (LkpRow r : t.rows) {
             r.op = bench + "." + r.op;
+            r.call.op = r.op;
             into->rows.push_back(std::move(r));
         }
     }
@@ -127,7 +119,7 @@ void mergeLkpTables(const std::string& bench, const std::vector<LkpTable>& table
 std::vector<RfcRow> rfcRows(const std::vector<RunSummary>& runs) {
     std::vector<RfcRow> rows;
     for (const RunSummary& run : runs) {
-        RfcRow r{run.testName, "", sampleStats(run, "iters"), sampleStats(run, "us-iter"), 0};
+        RfcRow r{run.testName, "", sampleStats(run, "iters"), sampleStats(run, "us-iter"), 0, 0};
         if (r.usPerIter.n == 0) continue;
         for (const std::string& op : run.extraction.operations())
             if (op.rfind("mode-", 0) == 0 && !run.extraction.allValues(op).empty())
@@ -136,6 +128,8 @@ std::vector<RfcRow> rfcRows(const std::vector<RunSummary>& runs) {
         r.iterPerSec = r.usPerIter.mean > 0 ? 1e6 / r.usPerIter.mean : 0;
         rows.push_back(std::move(r));
     }
+    for (RfcRow& r : rows)
+        r.timesBaseline = rows.front().usPerIter.mean > 0 ? r.usPerIter.mean / rows.front().usPerIter.mean : 0;
     return rows;
 }
 

@@ -4,6 +4,7 @@
 // Their text is render/verdict_text.hpp.
 #pragma once
 #include "stats/summary.hpp"
+#include "tables/verdict_call.hpp"
 
 #include <functional>
 #include <optional>
@@ -18,36 +19,23 @@ struct SampleStats {
 };
 SampleStats sampleStats(const RunSummary& run, const std::string& op);
 
-// (a) A/B/A: B against the mean of the two A runs.
-constexpr double kVerdictAlpha = 0.05;
-struct AbaRow {
-    std::string op;
-    bool higherIsBetter = false;  // from the report's preferhigher (elapsed time: lower)
-    std::string unit;             // the metric's shellpack.yaml units, "" when unknown
-    SampleStats a1, b, a2;
-    double changePct = 0;  // B / mean(A1, A2) - 1
-    double driftPct = 0;   // |A2 - A1| / mean(A1, A2)
-    double noisePct = 0;   // the largest per-run CoV
-    bool exceeds = false;  // |change| > drift + noise
-    double pValue = 0;     // Welch's t-test, B's samples against A1's and A2's; NaN when untestable
-    double holmP = 0;      // pValue adjusted (Holm) over every tested row of the table
-    bool significant = false;  // holmP < kVerdictAlpha
-};
-// "regression" or "improvement" by the row's direction, "unchanged" for 0.
-const char* changeWord(const AbaRow& row);
+// The iteration means of op in run (render the engine's figures from them).
+std::vector<double> iterationMeansOf(const RunSummary& run, const std::string& op);
 
-struct AbaTable {
-    std::vector<AbaRow> rows;
-    std::size_t tested = 0;       // rows with a p-value
-    std::size_t exceeding = 0;    // rows whose raw call is "exceeds"
-    std::size_t significant = 0;  // rows significant after Holm
+// (a) A/B/A: B against A1's and A2's iteration means together; the A1-A2
+// drift must be exceeded for a call. nullopt when a run has no sample of op.
+std::optional<MetricInput> abaInput(const RunSummary& a1, const RunSummary& b, const RunSummary& a2,
+                                    const std::string& op);
+// Each run against a base (the first run): nullopt when either has no sample of op.
+std::optional<MetricInput> pairInput(const RunSummary& base, const RunSummary& now, const std::string& op);
+
+// The calls of one comparison, and its runs by role.
+struct RunVerdict {
+    enum class Design { Aba, AgainstFirst } design = Design::AgainstFirst;
+    std::string base, now, a2;  // A/B/A: base is A1, a2 is A2; otherwise a2 is ""
+    CallFamily family;
+    std::string note;  // how MMTests ranks the rows, when it misleads
 };
-// One row per operation; operations missing from any of the three runs are
-// left out. The rows' direction is a1's preferHigher.
-std::vector<AbaRow> abaRows(const RunSummary& a1, const RunSummary& b, const RunSummary& a2,
-                            const std::vector<std::string>& ops);
-// Adjusts the rows' p-values together (Holm) and counts the calls.
-AbaTable abaTable(std::vector<AbaRow> rows);
 
 // (b) mean, stdev and % against each of the first two runs (seed 004's):
 // one block per operation, one row per run.
@@ -55,6 +43,7 @@ struct TwoBaselinesRow {
     std::string run;
     SampleStats stats;
     double pctBase1 = 0, pctBase2 = 0;  // mean against each baseline's mean
+    ChangeEstimate vsBase1;             // the change against the first baseline with its 95 % interval (iterations)
     std::optional<double> cpuPct;       // the run's mean CPU use in the block's job, when known (seed 004)
 };
 struct TwoBaselinesBlock {
@@ -78,12 +67,14 @@ struct LkpRow {
     std::string op;
     SampleStats base, now;
     double changePct = 0;  // now.mean against base.mean
+    MetricCall call;       // the engine's, over the iteration means
 };
 struct LkpTable {
     std::string baseRun, newRun;
     std::vector<LkpRow> rows;  // operations without samples in either run are left out
 };
-std::vector<LkpTable> lkpTables(const std::vector<RunSummary>& runs, const std::vector<std::string>& ops);
+std::vector<LkpTable> lkpTables(const std::vector<RunSummary>& runs, const std::vector<std::string>& ops,
+                                const CallSettings& settings);
 // Seed 002's one table across benchmarks: adds bench's tables to `across`
 // (one per base/new pair, in order of first appearance), each row's metric
 // prefixed "BENCH.".
@@ -97,6 +88,7 @@ struct RfcRow {
     std::string mode;  // "-" when the logs name none, "a,b" when they name several
     SampleStats iters, usPerIter;
     double iterPerSec = 0;
+    double timesBaseline = 0;  // us/iter over the first row's (the baseline's): the RFC's "~10x slower"
 };
 // Runs without an "us-iter" sample are left out.
 std::vector<RfcRow> rfcRows(const std::vector<RunSummary>& runs);

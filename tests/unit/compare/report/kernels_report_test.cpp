@@ -4,7 +4,6 @@
 #include "input/machine_state.hpp"
 #include "report/kernels_report.hpp"
 #include "render/verdict_text.hpp"
-#include "stats/significance_tests.hpp"
 #include "tables/verdict.hpp"
 
 #include <catch2/catch.hpp>
@@ -46,56 +45,60 @@ std::size_t occurrences(const std::string& text, const std::string& what) {
 
 }  // namespace
 
+// One run per element of iterations, each an iteration directory of its samples.
+RunSummary runOfIterations(const std::string& name, const std::string& op,
+                           const std::vector<std::vector<double>>& iterations) {
+    RunSummary run;
+    run.testName = name;
+    run.preferHigher = true;
+    for (const std::vector<double>& it : iterations) {
+        for (std::size_t i = 0; i < it.size(); ++i) run.extraction.addNumbers(op, static_cast<double>(i + 1), it[i]);
+        run.extraction.nextIteration();
+    }
+    return run;
+}
+
 TEST_CASE("the A/B/A verdict reproduces seed 000's hand-computed ZPOPMIN and GET changes", "[compare][kernels]") {
     // requests/s from the seed's table: v7.1.3 first, v7.3, v7.1.3 return
     RunSummary a1 = runWith("v7.1.3-first", {{"ZPOPMIN", {999366}}, {"GET", {3548521}}, {"time", {61.396}}});
     RunSummary b = runWith("v7.3", {{"ZPOPMIN", {871397}}, {"GET", {3551132}}, {"time", {61.704}}});
     RunSummary a2 = runWith("v7.1.3-return", {{"ZPOPMIN", {1000947}}, {"GET", {3547933}}, {"time", {61.301}}});
-    auto rows = abaTable(abaRows(a1, b, a2, {"ZPOPMIN", "GET", "time"})).rows;
-    REQUIRE(rows.size() == 3);
-    // "ZPOPMIN is down 12.87% relative to the mean of the two v7.1.3 baselines"
-    CHECK(rows[0].changePct == Approx(-12.87).margin(0.005));
-    // "the two baselines differ by 0.16%"
-    CHECK(rows[0].driftPct == Approx(0.16).margin(0.005));
-    CHECK(rows[0].exceeds);
-    // "GET is essentially unchanged (+0.08%)"
-    CHECK(rows[1].changePct == Approx(0.08).margin(0.005));
-    // "The complete test ... takes 0.58% longer"
-    CHECK(rows[2].changePct == Approx(0.58).margin(0.005));
-}
-
-TEST_CASE("noise in the verdict is the largest per-run coefficient of variation", "[compare][kernels]") {
-    RunSummary a1 = runWith("a1", {{"op", {100, 102, 98}}});
-    RunSummary b = runWith("b", {{"op", {95, 96, 94}}});
-    RunSummary a2 = runWith("a2", {{"op", {101, 99, 100}}});
-    auto rows = abaTable(abaRows(a1, b, a2, {"op"})).rows;
-    REQUIRE(rows.size() == 1);
-    CHECK(rows[0].a1.cov == Approx(2.0));  // stddev 2 of mean 100
-    CHECK(rows[0].noisePct == Approx(2.0));
-    CHECK(rows[0].changePct == Approx(95.0 / 100.0 * 100 - 100));
-    CHECK(rows[0].exceeds);  // 5% > 0% drift + 2% noise
-}
-
-TEST_CASE("the A/B/A table tests every row, adjusts the p-values by Holm and counts the calls", "[compare][kernels]") {
-    RunSummary a1 = runWith("a1", {{"clear", {100, 101, 99, 100}}, {"noisy", {100, 110, 90}}, {"single", {5}}});
-    RunSummary b = runWith("b", {{"clear", {90, 91, 89, 90}}, {"noisy", {101, 111, 91}}, {"single", {6}}});
-    RunSummary a2 = runWith("a2", {{"clear", {100, 99, 101, 100}}, {"noisy", {100, 110, 90}}, {"single", {5}}});
     a1.preferHigher = true;
-    AbaTable t = abaTable(abaRows(a1, b, a2, {"clear", "noisy", "single"}));
-    REQUIRE(t.rows.size() == 3);
-    double p = welchTTest({90, 91, 89, 90}, {100, 101, 99, 100, 100, 99, 101, 100}).p;
-    CHECK(t.rows[0].pValue == Approx(p));
-    CHECK(t.rows[0].holmP == Approx(std::min(1.0, 2 * p)));  // the smaller of two tested p-values, times 2
-    CHECK(t.rows[0].significant);
-    CHECK(std::string(changeWord(t.rows[0])) == "regression");  // down, and higher is better
-    CHECK_FALSE(t.rows[1].significant);
-    CHECK(std::isnan(t.rows[2].pValue));  // one sample a side: untestable, not counted
-    CHECK(t.tested == 2);
-    CHECK(t.exceeding == 2);  // clear, and single (+20% with no drift or noise)
-    CHECK(t.significant == 1);
-    std::string text = renderAba("bench", "a1", "b", "a2", t);
-    CHECK(text.find("2 rows tested, 2 exceed (raw), 1 significant after Holm at alpha 0.05\n") != std::string::npos);
-    CHECK(text.find("Welch's two-sided t-test") != std::string::npos);
+    std::vector<MetricInput> inputs;
+    for (const char* op : {"ZPOPMIN", "GET", "time"}) inputs.push_back(*abaInput(a1, b, a2, op));
+    inputs[2].higherIsBetter = false;
+    CallFamily f = callFamily(inputs, CallSettings{}, 2);
+    REQUIRE(f.rows.size() == 3);
+    // "ZPOPMIN is down 12.87% relative to the mean of the two v7.1.3 baselines"
+    CHECK(f.rows[0].change.changePct == Approx(-12.87).margin(0.005));
+    // "the two baselines differ by 0.16%"
+    CHECK(*f.rows[0].driftPct == Approx(0.16).margin(0.005));
+    // One boot per run: B's variance is taken from A1 and A2's (1 df), and
+    // the 13 % fall is still far outside that interval.
+    CHECK(f.rows[0].change.pooled);
+    CHECK(f.rows[0].call == Call::Regression);
+    // "GET is essentially unchanged (+0.08%)": inside +-5 % with this interval
+    CHECK(f.rows[1].change.changePct == Approx(0.08).margin(0.005));
+    CHECK(f.rows[1].call == Call::NoChange);
+    // "The complete test ... takes 0.58% longer": one boot per run cannot tell
+    CHECK(f.rows[2].change.changePct == Approx(0.58).margin(0.005));
+    CHECK(f.rows[2].call == Call::Inconclusive);
+}
+
+TEST_CASE("the verdict's text names the roles, the statistic and the interval, and counts the calls",
+          "[compare][kernels]") {
+    RunSummary a1 = runOfIterations("a1", "op", {{100, 100.5}, {101}, {99}});
+    RunSummary b = runOfIterations("b", "op", {{90}, {91}, {89}});
+    RunSummary a2 = runOfIterations("a2", "op", {{100}, {100.4}, {99.6}});
+    RunVerdict v{RunVerdict::Design::Aba, "a1", "b", "a2", callFamily({*abaInput(a1, b, a2, "op")}, CallSettings{}, 2), ""};
+    std::string text = renderVerdict("bench", v);
+    INFO(text);
+    CHECK(text.find("Verdict for bench: A/B/A: A1 a1, B b, A2 a2\n") == 0);
+    CHECK(text.find("B: mean of 3 iteration means; A: mean of A1's and A2's 6") != std::string::npos);
+    CHECK(text.find("95.0% intervals family-wise over 1 metrics") != std::string::npos);
+    CHECK(text.find(" -10.04%") != std::string::npos);  // 90 against 100.0417
+    CHECK(text.find("regression") != std::string::npos);
+    CHECK(text.find("1 regression, 0 improvements, 0 no change, 0 inconclusive (of 1 metrics)") != std::string::npos);
 }
 
 TEST_CASE("the two-baseline table gives each run's percentage against both baselines", "[compare][kernels]") {
@@ -115,7 +118,7 @@ TEST_CASE("the LKP table compares each later run with the first and leaves out o
           "[compare][kernels]") {
     std::vector<RunSummary> runs = {runWith("base", {{"rps", {100, 100}}, {"lat", {2}}}),
                                     runWith("new", {{"rps", {90, 90}}})};
-    std::vector<LkpTable> tables = lkpTables(runs, {"rps", "lat"});
+    std::vector<LkpTable> tables = lkpTables(runs, {"rps", "lat"}, CallSettings{});
     REQUIRE(tables.size() == 1);
     CHECK(tables[0].baseRun == "base");
     CHECK(tables[0].newRun == "new");
@@ -124,8 +127,12 @@ TEST_CASE("the LKP table compares each later run with the first and leaves out o
     CHECK(tables[0].rows[0].changePct == Approx(-10.0));
     std::vector<LkpTable> across;
     mergeLkpTables("redis", tables, across);
-    std::string text = renderLkp(across);
+    // one iteration a side: no interval, so no call, and LKP shows only calls
+    CHECK(tables[0].rows[0].call.call == Call::Inconclusive);
+    CHECK(renderLkp(across).find("(1 of 1 rows not shown") != std::string::npos);
+    std::string text = renderLkp(across, true);
     CHECK(text.find("-10.00%") != std::string::npos);
+    CHECK(text.find("inconclusive") != std::string::npos);
     CHECK(text.find("redis.rps") != std::string::npos);
     CHECK(text.find("redis.lat") == std::string::npos);
 }
@@ -136,8 +143,8 @@ TEST_CASE("the LKP tables of several benchmarks merge into one table per run pai
     std::vector<RunSummary> pipe = {runWith("base", {{"usecs-op", {4}}}), runWith("new", {{"usecs-op", {5}}}),
                                     runWith("third", {{"usecs-op", {6}}})};
     std::vector<LkpTable> across;
-    mergeLkpTables("redis", lkpTables(redis, {"rps"}), across);
-    mergeLkpTables("pipe", lkpTables(pipe, {"usecs-op"}), across);
+    mergeLkpTables("redis", lkpTables(redis, {"rps"}, CallSettings{}), across);
+    mergeLkpTables("pipe", lkpTables(pipe, {"usecs-op"}, CallSettings{}), across);
     REQUIRE(across.size() == 2);  // base->new (both benchmarks), base->third (pipe only)
     REQUIRE(across[0].rows.size() == 2);
     CHECK(across[0].rows[0].op == "redis.rps");
@@ -145,7 +152,8 @@ TEST_CASE("the LKP tables of several benchmarks merge into one table per run pai
     CHECK(across[0].rows[1].changePct == Approx(25.0));
     CHECK(across[1].newRun == "third");
     REQUIRE(across[1].rows.size() == 1);
-    std::string text = renderLkp(across);
+    std::string text = renderLkp(across, true, true);
+    CHECK(text.find("mainline") != std::string::npos);  // seed 002's boxed layout
     CHECK(text.find("+10.00%") != std::string::npos);
     CHECK(text.find("+50.00%") != std::string::npos);
 }
@@ -169,8 +177,11 @@ TEST_CASE("the RFC table gives each run's mode, loops, mean us per loop and the 
           "[compare][kernels]") {
     RunSummary d = runWith("d", {{"iters", {1000, 1000}}, {"us-iter", {9.0, 11.0}}, {"mode-d", {1, 1}}});
     RunSummary none = runWith("perf-only", {{"usecs-op", {4}}});
-    std::vector<RfcRow> rows = rfcRows({d, none});
-    REQUIRE(rows.size() == 1);  // a run without us-iter samples is left out
+    RunSummary slow = runWith("slow", {{"iters", {1000}}, {"us-iter", {100.0}}});
+    std::vector<RfcRow> rows = rfcRows({d, none, slow});
+    REQUIRE(rows.size() == 2);  // a run without us-iter samples is left out
+    CHECK(rows[0].timesBaseline == Approx(1.0));
+    CHECK(rows[1].timesBaseline == Approx(10.0));  // the RFC's "~10x slower"
     CHECK(rows[0].mode == "d");
     CHECK(rows[0].iters.mean == Approx(1000));
     CHECK(rows[0].usPerIter.mean == Approx(10.0));
@@ -204,8 +215,9 @@ TEST_CASE("compare-kernels reads each benchmark once: a malformed line is report
     for (bool html : {false, true}) {
         KernelsOptions o;
         o.logDir = t.root() / "log";
-        o.html = html;
+        o.format = html ? KernelsFormat::Html : KernelsFormat::Text;
         o.verdicts = {Verdict::Lkp};
+        o.lkpAll = true;  // one iteration a run: no row is a call
         std::ostringstream err;
         KernelsReport report = buildKernelsReport(o, err);
         CHECK(report.failedBenchmarks == 0);
