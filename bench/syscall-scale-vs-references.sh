@@ -20,6 +20,11 @@
 # under taskset -c 0. Prints one line per run, then the medians, the ratio
 # ours/reference (target 1.00 +- 0.03), ours' ns per op and the CPU our
 # parent (sampling) thread used per second, outside the measured loops.
+# For the will-it-scale cases it also prints CPU ns per op: user+sys time of
+# the whole process tree (/usr/bin/time) over every operation counted
+# (warm-up included), which a co-tenant's load does not move the way it
+# moves ops/s (on a VM shared with other work, compare that column); for
+# null, 1e9 / stress-ng's "bogo ops/s (usr+sys time)". fsbuffer has none.
 set -u
 [ $# -eq 2 ] || { echo "usage: $0 WIS_DIR UNIXBENCH_DIR" >&2; exit 2; }
 WIS=$1 UB=$2
@@ -46,8 +51,10 @@ trap 'rm -rf "$work"' EXIT
 median() { sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) print "nan"; else if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 # the measured seconds' mean total, from will-it-scale's output after "measurement"
 wis_mean() { awk '/^measurement/ { m = 1; next } m && /total:/ { sub(/.*total:/, ""); s += $1; n++ } END { printf "%.1f", n ? s / n : 0 }' "$1"; }
+# CPU ns per op: the tree's user+sys ($work/time) over all total: lines
+cpu_ns() { awk -v t="$(awk '{ print $1 + $2 }' "$work/time" | tail -1)" '/total:/ { sub(/.*total:/, ""); s += $1 } END { printf "%.1f", s ? t * 1e9 / s : 0 }' "$1"; }
 cpus_for() { seq -s, 0 $(($1 - 1)); }
-record() { echo "$*" >> "$work/results"; printf "%-4s %-10s %-3s %-8s %14s %s\n" "$@"; }
+record() { echo "$*" >> "$work/results"; printf "%-4s %-10s %-3s %-8s %14s" "$1" "$2" "$3" "$4" "$5"; shift 5; echo " $*"; }
 
 echo "# will-it-scale $WIS ($(git -C "$WIS" rev-parse --short HEAD 2>/dev/null || echo '?')); unixbench $UB; $(stress-ng --version | head -1)"
 echo "# reps=$REPS seconds=$SECS model=$MODEL cases=\"$CASES\" tasks=\"$TASKS\"; $(uname -r); load before: $(cut -d' ' -f1-3 /proc/loadavg)"
@@ -58,15 +65,16 @@ for rep in $(seq 1 "$REPS"); do
 		for n in $TASKS; do
 			for tool in $order; do
 				if [[ $tool == ref ]]; then
-					(cd "$work" && "$WIS/${c}_$MODEL" -t "$n" -s "$SECS") > "$work/ref.out" 2>&1 || { cat "$work/ref.out"; exit 1; }
-					record "$rep" "$c" "$n" ref "$(wis_mean "$work/ref.out")"
+					(cd "$work" && /usr/bin/time -f "%U %S" -o "$work/time" "$WIS/${c}_$MODEL" -t "$n" -s "$SECS") > "$work/ref.out" 2>&1 || { cat "$work/ref.out"; exit 1; }
+					record "$rep" "$c" "$n" ref "$(wis_mean "$work/ref.out")" - - "$(cpu_ns "$work/ref.out")"
 				else
 					rm -rf "$work/ours"
-					"$BIN/syscall-scale" -w "$c" --models "$MODEL" --min-threads "$n" --max-threads "$n" -s "$SECS" \
+					/usr/bin/time -f "%U %S" -o "$work/time" "$BIN/syscall-scale" -w "$c" --models "$MODEL" --min-threads "$n" --max-threads "$n" -s "$SECS" \
 						--testdir "$work" --logdir "$work/ours" > "$work/ours.out" 2>&1 || { cat "$work/ours.out"; exit 1; }
 					x=$work/ours/syscall-scale-${c}_$MODEL-$n.extra
 					record "$rep" "$c" "$n" ours "$(wis_mean "$work/ours.out")" \
-						"$(awk '$1 == "ns-per-op" { printf "%s", $2 } $1 == "parent-cpu-usecs-per-sec" { printf " %s", $2 }' "$x")"
+						"$(awk '$1 == "ns-per-op" { printf "%s", $2 } $1 == "parent-cpu-usecs-per-sec" { printf " %s", $2 }' "$x")" \
+						"$(cpu_ns "$work/ours.out")"
 				fi
 			done
 		done
@@ -82,10 +90,12 @@ for rep in $(seq 1 "$REPS"); do
 					--logdir "$work/null" > /dev/null || exit 1
 				log=$work/null/stressng-$n-1.log
 			fi
-			rate=$(sed -n 's/.*\] null  *\([0-9][0-9]*\) .*/&/p' "$log" | awk '{ print $(NF-1) }' | head -1)
-			extra=
+			row=$(sed -n 's/.*\] null  *\([0-9][0-9]*\) .*/&/p' "$log" | head -1)
+			rate=$(awk '{ print $(NF-1) }' <<< "$row")
+			cpuns=$(awk '{ printf "%.1f", $NF > 0 ? 1e9 / $NF : 0 }' <<< "$row")  # bogo ops/s (usr+sys time)
+			extra="- -"
 			[[ $tool == ours ]] && extra=$(awk '$1 == "ns-per-op" { printf "%s", $2 } $1 == "parent-cpu-usecs-per-sec" { printf " %s", $2 }' "$work/null/syscall-null-$n-1.extra")
-			record "$rep" null "$n" "$tool" "$rate" "$extra"
+			record "$rep" null "$n" "$tool" "$rate" "$extra" "$cpuns"
 		done
 	done
 	for tool in $order; do
@@ -103,8 +113,8 @@ for rep in $(seq 1 "$REPS"); do
 done
 echo "# load after: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
-printf "| %-9s | %-2s | %14s | %14s | %6s | %10s | %12s |\n" test N "reference" "ours" "ratio" "ours ns/op" "parent us/s"
-printf "|%s|\n" "-----------|----|----------------|----------------|--------|------------|--------------"
+printf "| %-9s | %-2s | %14s | %14s | %6s | %10s | %12s | %12s | %12s | %6s |\n" test N "reference" "ours" "ratio" "ours ns/op" "parent us/s" "ref CPU ns/op" "ours CPU ns/op" "ratio"
+printf "|%s|\n" "-----------|----|----------------|----------------|--------|------------|--------------|--------------|--------------|--------"
 for t in $CASES null fsbuffer; do
 	for n in $TASKS; do
 		[[ $t == fsbuffer && $n != 1 ]] && continue
@@ -112,6 +122,9 @@ for t in $CASES null fsbuffer; do
 		o=$(awk -v t="$t" -v n="$n" '$2 == t && $3 == n && $4 == "ours" { print $5 }' "$work/results" | median)
 		ns=$(awk -v t="$t" -v n="$n" '$2 == t && $3 == n && $4 == "ours" && NF >= 6 { print $6 }' "$work/results" | median)
 		pc=$(awk -v t="$t" -v n="$n" '$2 == t && $3 == n && $4 == "ours" && NF >= 7 { print $7 }' "$work/results" | median)
-		printf "| %-9s | %-2s | %14s | %14s | %6.3f | %10s | %12s |\n" "$t" "$n" "$r" "$o" "$(awk -v a="$o" -v b="$r" 'BEGIN { print (b > 0 ? a / b : 0) }')" "$ns" "$pc"
+		rc=$(awk -v t="$t" -v n="$n" '$2 == t && $3 == n && $4 == "ref" && NF >= 8 { print $8 }' "$work/results" | median)
+		oc=$(awk -v t="$t" -v n="$n" '$2 == t && $3 == n && $4 == "ours" && NF >= 8 { print $8 }' "$work/results" | median)
+		printf "| %-9s | %-2s | %14s | %14s | %6.3f | %10s | %12s | %12s | %12s | %6.3f |\n" "$t" "$n" "$r" "$o" "$(awk -v a="$o" -v b="$r" 'BEGIN { print (b > 0 ? a / b : 0) }')" \
+			"$ns" "$pc" "$rc" "$oc" "$(awk -v a="$oc" -v b="$rc" 'BEGIN { if (a == "nan" || b == "nan" || a + 0 <= 0) print 0; else print b / a }')"
 	done
 done
