@@ -99,7 +99,12 @@ part_lib  = $(BUILD)/lib/$(subst /,-,$(1)).a
 link_parts = $(foreach p,$(1) $(USES_$(1)),$(if $(call part_srcs,$(p)),$(call part_lib,$(p))))
 link_libs  = $(sort $(foreach p,$(1) $(USES_$(1)),$(LIBS_$(p))))
 
-PROGS      := $(addprefix $(BUILD)/bin/,$(WORKLOADS) $(COMPARE_PROGS))
+# A workload that answers to more than one name (its main.cpp picks the tool
+# by argv[0]): the other names are symlinks to it, so run-config and the
+# shellpacks find each benchmark's binary under the benchmark's name.
+ALIASES_syscall-scale := syscall-null syscall-fsbuffer
+ALIAS_PROGS := $(foreach w,$(WORKLOADS),$(addprefix $(BUILD)/bin/,$(ALIASES_$(w))))
+PROGS      := $(addprefix $(BUILD)/bin/,$(WORKLOADS) $(COMPARE_PROGS)) $(ALIAS_PROGS)
 TEST_SRCS  := $(sort $(shell find tests/unit -name '*.cpp'))
 ALL_SRCS   := $(sort $(wildcard base/*.[ch]pp $(addsuffix /*.[ch]pp,$(ALL_PARTS))))
 YAMLS      := $(sort $(wildcard compare/benchmarks/*/shellpack*.yaml shellpacks/*/shellpack*.yaml))
@@ -166,6 +171,12 @@ $(BUILD)/bin/$(notdir $(1)): $(BUILD)/obj/$(1)/main.o $(call link_parts,$(1))
 	$(CXX) $(LDFLAGS) $$^ $(call link_libs,$(1)) -o $$@
 endef
 $(foreach p,$(PROG_PARTS),$(eval $(call program,$(p))))
+
+define alias
+$(addprefix $(BUILD)/bin/,$(ALIASES_$(1))): $(BUILD)/bin/$(1)
+	ln -sfn $(1) $$@
+endef
+$(foreach w,$(WORKLOADS),$(if $(ALIASES_$(w)),$(eval $(call alias,$(w)))))
 
 ALL_LIB_ARCHIVES := $(foreach p,$(PROG_PARTS) compare/report,$(call link_parts,$(p)))
 ALL_LIB_FLAGS    := $(sort $(foreach p,$(ALL_PARTS),$(LIBS_$(p))))

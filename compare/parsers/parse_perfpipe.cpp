@@ -6,6 +6,7 @@
 #include "base/text_format.hpp"
 #include "input/benchmark_name.hpp"
 #include "input/log_files.hpp"
+#include "parsers/benchlog_files.hpp"
 #include "parsers/parsers.hpp"
 #include "core/perl_scalar.hpp"
 #include "core/shell_text.hpp"
@@ -38,36 +39,6 @@ void valuesFrom(const std::filesystem::path& log, std::vector<std::string>& valu
 }  // namespace
 
 namespace {
-
-// Every benchlog-A-B (or its -N parts, in N order) of the directory, as
-// MMTests' perfpipe parse-results lists them: A, then B, sorted.
-using BenchlogVisitor = std::function<void(const std::string& a, const std::string& b,
-                                           const std::vector<std::filesystem::path>& logs)>;
-void forEachBenchlog(const std::filesystem::path& logsDir, const BenchlogVisitor& visit) {
-    std::set<std::string> unique;
-    for (const std::string& n : listDirectory(logsDir)) unique.insert(uncompressedName(n));
-    std::vector<std::string> names(unique.begin(), unique.end());
-    std::set<std::string> present(names.begin(), names.end());
-
-    std::vector<std::string> factorsA;
-    for (const std::string& n : globNames(names, "benchlog-")) factorsA.push_back(cutField(n, '-', 2));
-    for (const std::string& a : sortUnique(factorsA)) {
-        std::vector<std::string> factorsB;
-        for (const std::string& n : globNames(names, "benchlog-" + a + "-")) factorsB.push_back(cutField(n, '-', 3));
-        for (const std::string& b : sortUnique(factorsB)) {
-            std::vector<std::filesystem::path> logs;
-            std::string stem = "benchlog-" + a + "-" + b;
-            if (present.count(stem)) {
-                logs.push_back(logsDir / stem);
-            } else {
-                std::vector<std::string> logNrs;
-                for (const std::string& n : globNames(names, stem + "-")) logNrs.push_back(cutField(n, '-', 4));
-                for (const std::string& nr : sortNumeric(logNrs)) logs.push_back(logsDir / (stem + "-" + nr));
-            }
-            visit(a, b, logs);
-        }
-    }
-}
 
 Rows sortedRows(std::vector<std::string> lines, const std::vector<SortKey>& keys) {
     sortLinesLikeCoreutils(lines, keys);

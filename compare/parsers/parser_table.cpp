@@ -23,6 +23,10 @@ constexpr std::array kNativeBenchmarks{
     NativeBenchmark{"fiolike", "cpu", "fiolike:cpu", parseFiolikeCpu},
     NativeBenchmark{"fiolike", "iops", "fiolike:iops", parseFiolikeIops},
     NativeBenchmark{"ibpb-pulse", "", "ibpb-pulse", parseIbpbPulseJson},
+    NativeBenchmark{"syscall-scale", "", "syscall-scale", parseWisBenchlog},
+    NativeBenchmark{"syscall-scale", "nsop", "syscall-scale:nsop", parseSyscallScaleNsop},
+    NativeBenchmark{"syscall-null", "", "syscall-null", parseStressNgMetrics},
+    NativeBenchmark{"syscall-fsbuffer", "", "syscall-fsbuffer", parseFstimeCopy},
 };
 
 }  // namespace

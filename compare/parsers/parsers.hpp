@@ -48,6 +48,14 @@ Rows parseFiolikeIops(const std::filesystem::path& logsDir, Warnings& warnings);
 // ibpb-pulse's ibpb-pulse.json: the mask each pulsed CPU ended with, and how many.
 Rows parseIbpbPulseJson(const std::filesystem::path& logsDir, Warnings& warnings);
 
+// will-it-scale output as MMTests' wis shellpack keeps it, benchlog-CASE_MODEL-N
+// (syscall-scale): the total: of each measured second.
+Rows parseWisBenchlog(const std::filesystem::path& logsDir, Warnings& warnings);
+// syscall-scale -a nsop: ns per operation per task from syscall-scale-*.extra.
+Rows parseSyscallScaleNsop(const std::filesystem::path& logsDir, Warnings& warnings);
+// unixbench fstime's unixbenchd.log (syscall-fsbuffer): each run's copy score, KBps.
+Rows parseFstimeCopy(const std::filesystem::path& logsDir, Warnings& warnings);
+
 struct NativeBenchmark {
     std::string_view name;   // the -b argument
     std::string_view alt;    // the -a argument ("" for the main report)

@@ -9,7 +9,8 @@ dir=$1 goldens=${2:-}
 rm -rf "$dir"
 mkdir -p "$dir"/{fuzz_parse_redis,fuzz_parse_perfpipe,fuzz_parse_stressng,fuzz_parse_fio,fuzz_parse_fiolike_cpu} \
 	"$dir"/{fuzz_parse_seccomp_attach,fuzz_parse_ibpb_pulse,fuzz_monitor_duration,fuzz_run_discovery} \
-	"$dir"/{fuzz_json_import,fuzz_read_log,fuzz_perl_scalar,fuzz_parse_pipepingpong_rfc}
+	"$dir"/{fuzz_json_import,fuzz_read_log,fuzz_perl_scalar,fuzz_parse_pipepingpong_rfc} \
+	"$dir"/{fuzz_parse_wis,fuzz_parse_syscall_scale_nsop,fuzz_parse_fstime}
 long() { head -c "$1" /dev/zero | tr '\0' "$2"; }
 
 if [[ -n $goldens && -d $goldens/cases ]]; then
@@ -35,6 +36,13 @@ printf '{"after":3}\n{"cpu":0,"before":3,"after":9}\n' > "$dir/fuzz_parse_ibpb_p
 { printf '{"cpu":'; long 300000 7; printf ',"after":9}\n'; } > "$dir/fuzz_parse_ibpb_pulse/long-cpu"
 # seccomp-churn attach latencies, well formed and not.
 printf 'attach-p50-usecs 1.5\nattach-p95-usecs 2\nattach-p99-usecs x\nattach-max-usecs\n' > "$dir/fuzz_parse_seccomp_attach/extra"
+# syscall-scale, its .extra and fstime: well formed, then a total: with 300k
+# digits, an empty total: and a Copy done: line without a score.
+{ printf 'measurement\nmin:1 max:2 total:3\nmin:1 max:2 total:'; long 300000 9; printf '\ntotal:\naverage:3\n'; } \
+	> "$dir/fuzz_parse_wis/benchlog"
+printf 'ns-per-op 12.5\nns-per-op\nns-per-op x y\n' > "$dir/fuzz_parse_syscall_scale_nsop/extra"
+printf 'COUNT|20774|0|KBps\nTIME|2.0\nCopy done: 85617 in 2.0095, score 10651\nCopy done:\nCopy done: 1 in 2\n' \
+	> "$dir/fuzz_parse_fstime/log"
 # tests-timestamp: a 40k-character "time ::" line, and a normal one.
 { printf 'time :: redis '; long 40000 ' '; printf '\ntime :: redis 1.0 u 2.0 s 3.0 e\n'; } > "$dir/fuzz_monitor_duration/long-time"
 # tests-activity: a benchmark name climbing out of the tree.

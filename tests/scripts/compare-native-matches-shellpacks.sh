@@ -60,3 +60,43 @@ echo "ok: ibpb-pulse reads its JSON lines the same both ways"
 # fiolike's CPU report, on real fio logs (no fiolike JSON: per-IO CPU derived).
 check fio-basic fio fiolike -a cpu
 check fio-basic fio fiolike -a iops
+
+# The syscall workloads: no golden trees, so logs our binaries write, two
+# short runs each. syscall-scale is also read by MMTests' own wis
+# parse-results when a checkout is there: its rows must be ours.
+if [[ -x $BIN/syscall-scale && -x $BIN/syscall-null && -x $BIN/syscall-fsbuffer ]]; then
+	for run in a b; do
+		d=sys/log/$run/iter-0
+		mkdir -p "$d"
+		"$BIN/syscall-scale" -w getppid1,lseek1 --models processes,threads --max-threads 2 --warmup 0 -s 2 \
+			--testdir "$PWD" --logdir "$d/syscall-scale/logs" > /dev/null || fail "syscall-scale run $run"
+		"$BIN/syscall-null" --max-threads 2 -t 1 --iterations 2 --logdir "$d/syscall-null/logs" > /dev/null || fail "syscall-null run $run"
+		"$BIN/syscall-fsbuffer" -t 1 --iterations 2 --settle no --testdir "$PWD" --logdir "$d/syscall-fsbuffer/logs" > /dev/null ||
+			fail "syscall-fsbuffer run $run"
+		for b in syscall-scale syscall-null syscall-fsbuffer; do cp -a "$d/$b" "$d/ext-$b"; done
+	done
+	for b in syscall-scale syscall-null syscall-fsbuffer; do
+		rm -rf "fake-mmtests/shellpack_src/src/ext-$b"
+		cp -a "$TOP/shellpacks/$b" "fake-mmtests/shellpack_src/src/ext-$b"
+		alts=(""); [[ $b == syscall-scale ]] && alts=("" nsop)
+		for alt in "${alts[@]}"; do
+			"$BIN/compare-mmtests" -d sys/log -b "$b" -n a,b ${alt:+-a $alt} > native.out
+			"$BIN/compare-mmtests" -d sys/log -b "ext-$b" -n a,b ${alt:+-a $alt} --mmtests-dir fake-mmtests > shellpack.out
+			[[ $(wc -l < native.out) -gt 3 ]] || fail "$b${alt:+ -a $alt}: empty table: $(cat native.out)"
+			diff native.out shellpack.out > diff.out || { head -5 diff.out; fail "$b${alt:+ -a $alt}: native parser and shellpack parse-results disagree"; }
+			echo "ok: $b${alt:+ -a $alt} reads its own logs the same both ways ($(wc -l < native.out) lines)"
+		done
+	done
+	if [[ -n ${MMTESTS_SRC:-} && -f $MMTESTS_SRC/shellpack_src/src/wis/parse-results ]]; then
+		logs=sys/log/a/iter-0/syscall-scale/logs
+		LC_ALL=C bash "$MMTESTS_SRC/shellpack_src/src/wis/parse-results" "$logs" > wis.rows 2> wis.err || fail "MMTests' wis parse-results: $(cat wis.err)"
+		LC_ALL=C bash "$TOP/shellpacks/syscall-scale/parse-results" "$logs" > ours.rows
+		[[ $(wc -l < wis.rows) -eq 16 ]] || fail "MMTests' wis parse-results: want 16 rows, got $(wc -l < wis.rows)"
+		diff wis.rows ours.rows > diff.out || { head -5 diff.out; fail "MMTests' wis parse-results and ours disagree"; }
+		echo "ok: MMTests' wis parse-results prints our $(wc -l < wis.rows) syscall-scale rows"
+	else
+		echo "note: no MMTests checkout (MMTESTS_SRC): MMTests' wis parse-results not compared"
+	fi
+else
+	echo "note: syscall-scale not built: its logs are not compared"
+fi

@@ -51,6 +51,30 @@ std::optional<double> benchSeconds(const std::string& bench, const std::map<std:
         return kProcessStartSeconds + steps * number(env, "SECCOMP_CHURN_ITERATIONS", 5) *
                                           (number(env, "SECCOMP_CHURN_RUNTIME", 60) + 0.3);
     }
+    if (bench == "syscall-scale") {
+        // one run per testcase, model and task count: warm-up + measured seconds
+        auto listed = [&env](const char* var, double fallback) {
+            std::string list = text(env, var);
+            std::replace(list.begin(), list.end(), ',', ' ');
+            return list.empty() ? fallback : double(splitWords(list).size());
+        };
+        int steps = powerOfTwoSteps(static_cast<long>(number(env, "SYSCALL_SCALE_MIN_THREADS", 1)),
+                                    static_cast<long>(number(env, "SYSCALL_SCALE_MAX_THREADS", 1)));
+        return kProcessStartSeconds + listed("SYSCALL_SCALE_WORKLOADS", 4) * listed("SYSCALL_SCALE_MODELS", 1) * steps *
+                                          (number(env, "SYSCALL_SCALE_WARMUP", 6) + number(env, "SYSCALL_SCALE_ITERATIONS", 5) + 0.1);
+    }
+    if (bench == "syscall-null") {
+        int steps = powerOfTwoSteps(static_cast<long>(number(env, "SYSCALL_NULL_MIN_THREADS", 1)),
+                                    static_cast<long>(number(env, "SYSCALL_NULL_MAX_THREADS", 1)));
+        return kProcessStartSeconds + steps * number(env, "SYSCALL_NULL_ITERATIONS", 3) * (number(env, "SYSCALL_NULL_RUNTIME", 10) + 0.1);
+    }
+    if (bench == "syscall-fsbuffer") {
+        // fstime: 2 s write and 2 s read passes, the copy, and 11 s of sleeps unless --settle no
+        const std::string settle = text(env, "SYSCALL_FSBUFFER_SETTLE");
+        const double sleeps = (settle == "no" || settle == "0" || settle == "false" || settle == "off") ? 0.0 : 11.0;
+        return kProcessStartSeconds + number(env, "SYSCALL_FSBUFFER_ITERATIONS", 3) *
+                                          (number(env, "SYSCALL_FSBUFFER_RUNTIME", 10) + 4 + sleeps);
+    }
     if (bench == "fiolike") {
         // fiolike runs one job per pattern and depth listed (space or comma).
         auto listed = [&env](const char* var) {

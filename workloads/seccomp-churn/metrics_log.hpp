@@ -8,26 +8,17 @@
 //                                   seccomp() attach-latency distribution.
 #pragma once
 #include "common/latency_summary.hpp"
+#include "common/metrics_brief.hpp"
 
 #include <cstdint>
 #include <string>
 
 namespace mmtp::seccompchurn {
 
-struct MetricsBrief {
-    int pid = 0;                 // the [pid] stress-ng prints on every line
-    std::string stressor = "seccomp";
-    std::string note;            // one extra info line before the header (may be empty)
-    unsigned instances = 1;
-    unsigned runtimeSec = 60;
-    std::uint64_t ops = 0;
-    double realTime = 0, usrTime = 0, sysTime = 0, wallTime = 0;
-};
-
-// stress-ng's duration text: "2 second", "90 second (1 min, 30.00 secs)".
-std::string durationText(unsigned seconds);
-
-std::string formatMetricsBrief(const MetricsBrief& m);
+// The log itself is common's (stress-ng's layout); the stressor is "seccomp".
+using ::mmtp::MetricsBrief;
+using ::mmtp::durationText;
+using ::mmtp::formatMetricsBrief;
 
 struct ExtraMetrics {
     std::string preset, stressor;

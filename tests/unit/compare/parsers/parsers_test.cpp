@@ -164,3 +164,70 @@ TEST_CASE("each of our workloads is read with the parser of the tool it stands i
     CHECK(findNativeBenchmark("fiolike")->parse == &parseFioTerse);
     CHECK(findNativeBenchmark("tbench") == nullptr);
 }
+
+TEST_CASE("will-it-scale benchlogs give one ops row per total: line, factor A sorted as numbers like line-parse-results", "[compare][parsers]") {
+    ScratchTree t;
+    t.write("benchlog-poll1_processes-1", "measurement\nmin:10 max:10 total:10\nmin:11 max:11 total:11\naverage:10\n");
+    t.write("benchlog-futex4_processes-2", "measurement\nmin:5 max:7 total:12\naverage:12\n");
+    t.write("benchlog-futex4_processes-1", "measurement\nmin:9 max:9 total:9\naverage:9\n");
+    t.write("syscall-scale-futex4_processes-1.extra", "ns-per-op 111.5\n");
+    Warnings w;
+    Rows rows = parseWisBenchlog(t.root(), w);
+    REQUIRE(rows.size() == 4);
+    // sort -k2,2n: both names are 0 as numbers, so B, the second, then the whole line decide.
+    CHECK(rows[0].factorA == "futex4_processes");
+    CHECK(rows[0].factorB == "1");
+    CHECK(rows[0].value == "9");
+    CHECK(rows[1].factorA == "poll1_processes");
+    CHECK(rows[1].value == "10");
+    CHECK(rows[2].factorA == "poll1_processes");
+    CHECK(rows[2].interval == "2");
+    CHECK(rows[2].value == "11");
+    CHECK(rows[3].factorA == "futex4_processes");
+    CHECK(rows[3].factorB == "2");
+    CHECK(rows[3].interval == "1");
+    CHECK(rows[3].value == "12");
+    CHECK(w.empty());
+
+    Rows ns = parseSyscallScaleNsop(t.root(), w);
+    REQUIRE(ns.size() == 1);
+    CHECK(ns[0].metric == "ns-op");
+    CHECK(ns[0].factorA == "futex4_processes");
+    CHECK(ns[0].factorB == "1");
+    CHECK(ns[0].value == "111.5");
+}
+
+TEST_CASE("a total: line without a number is read as MMTests reads it, with a warning", "[compare][parsers]") {
+    ScratchTree t;
+    t.write("benchlog-getppid1_threads-1", "measurement\ntotal:\n");
+    Warnings w;
+    Rows rows = parseWisBenchlog(t.root(), w);
+    REQUIRE(rows.size() == 1);
+    CHECK(rows[0].value.empty());
+    CHECK(w.size() == 1);
+}
+
+TEST_CASE("fstime's unixbenchd.log gives each run's copy score, not the priming passes' COUNT lines", "[compare][parsers]") {
+    ScratchTree t;
+    t.write("unixbenchd.log",
+            "COUNT|20774|0|KBps\nTIME|2.0\nCOUNT|32645|0|KBps\nTIME|2.0\nCOUNT|10651|0|KBps\nTIME|2.0\n"
+            "Write done: 170000 in 2.0458, score 20774\nRead done: 261167 in 2.0000, score 32645\n"
+            "Copy done: 85617 in 2.0095, score 10651\n"
+            "COUNT|1|0|KBps\nCopy done: 86465 in 2.0037, score 10788\n");
+    Warnings w;
+    Rows rows = parseFstimeCopy(t.root(), w);
+    REQUIRE(rows.size() == 2);
+    CHECK(rows[0].metric == "fsbuffer");
+    CHECK(rows[0].interval == "1");
+    CHECK(rows[0].value == "10651");
+    CHECK(rows[1].interval == "2");
+    CHECK(rows[1].value == "10788");
+    CHECK(w.empty());
+}
+
+TEST_CASE("the syscall workloads are read with the parser of the tool each stands in for", "[compare][parsers]") {
+    CHECK(findNativeBenchmark("syscall-scale")->parse == &parseWisBenchlog);
+    CHECK(findNativeBenchmark("syscall-scale", "nsop")->parse == &parseSyscallScaleNsop);
+    CHECK(findNativeBenchmark("syscall-null")->parse == &parseStressNgMetrics);
+    CHECK(findNativeBenchmark("syscall-fsbuffer")->parse == &parseFstimeCopy);
+}

@@ -17,6 +17,7 @@ TEST_CASE("the metrics-brief log matches a real stress-ng 0.15.06 log byte for b
         "stress-ng: metrc: [32349] seccomp             658      2.00      0.54      1.35       328.87         348.71\n"
         "stress-ng: info:  [32349] successful run completed in 2.00s\n";
     MetricsBrief m;
+    m.stressor = "seccomp";
     m.pid = 32349;
     m.instances = 1;
     m.runtimeSec = 2;
@@ -37,6 +38,7 @@ TEST_CASE("the metrics-brief log matches a real stress-ng 0.15.06 log byte for b
 
 TEST_CASE("rates are zero, not inf, when no time was measured") {
     MetricsBrief m;
+    m.stressor = "seccomp";
     m.pid = 1;
     m.ops = 0;
     const std::string s = formatMetricsBrief(m);

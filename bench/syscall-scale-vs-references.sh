@@ -1,0 +1,130 @@
+#!/bin/bash
+# syscall-scale, syscall-null and syscall-fsbuffer side by side with the
+# tools they stand in for, alternating runs so that drift and co-tenant load
+# hit both alike:
+#   bench/syscall-scale-vs-references.sh WIS_DIR UNIXBENCH_DIR
+# WIS_DIR: a built antonblanchard/will-it-scale checkout (CASE_processes and
+# CASE_threads binaries; it needs libhwloc-dev); UNIXBENCH_DIR: a built
+# kdlucas/byte-unixbench UnixBench/ directory (pgms/fstime). Build them by
+# hand from their public sources in a temp dir; nothing here fetches or
+# builds them. stress-ng is Debian's (apt-get install stress-ng).
+#
+#   REPS=5 SECONDS_MEASURED=2 CASES="futex4 pread1 pwrite1 poll1" TASKS="1 2" \
+#     NULL_RUNTIME=3 FSTIME_RUNTIME=3 MODEL=processes bench/syscall-scale-vs-references.sh ...
+#
+# will-it-scale runs as MMTests runs it (-t N -s S, its default placement:
+# task i on core i); ours with the same placement, warm-up and seconds. The
+# figure compared is the mean total ops/s of the measured seconds (its
+# "average:" line; ours from the same lines). stress-ng --null N -t T and
+# syscall-null run under taskset (CPUs 0..N-1); fstime -c and syscall-fsbuffer
+# under taskset -c 0. Prints one line per run, then the medians, the ratio
+# ours/reference (target 1.00 +- 0.03), ours' ns per op and the CPU our
+# parent (sampling) thread used per second, outside the measured loops.
+# For the will-it-scale cases it also prints CPU ns per op: user+sys time of
+# the whole process tree (/usr/bin/time) over every operation counted
+# (warm-up included), which a co-tenant's load does not move the way it
+# moves ops/s (on a VM shared with other work, compare that column); for
+# null, 1e9 / stress-ng's "bogo ops/s (usr+sys time)". fsbuffer has none.
+set -u
+[ $# -eq 2 ] || { echo "usage: $0 WIS_DIR UNIXBENCH_DIR" >&2; exit 2; }
+WIS=$1 UB=$2
+REPS=${REPS:-5}
+SECS=${SECONDS_MEASURED:-2}
+CASES=${CASES:-futex4 pread1 pwrite1 poll1}
+TASKS=${TASKS:-1 2}
+MODEL=${MODEL:-processes}
+NULL_RUNTIME=${NULL_RUNTIME:-3}
+FSTIME_RUNTIME=${FSTIME_RUNTIME:-3}
+top=$(cd "$(dirname "$0")/.." && pwd)
+BIN=${BIN:-$top/build/bin}
+for b in syscall-scale syscall-null syscall-fsbuffer; do
+	[ -x "$BIN/$b" ] || { echo "$BIN/$b not built (make)" >&2; exit 1; }
+done
+for c in $CASES; do
+	[ -x "$WIS/${c}_$MODEL" ] || { echo "$WIS/${c}_$MODEL not built" >&2; exit 1; }
+done
+[ -x "$UB/pgms/fstime" ] || { echo "$UB/pgms/fstime not built" >&2; exit 1; }
+command -v stress-ng > /dev/null || { echo "stress-ng not installed (apt-get install stress-ng)" >&2; exit 1; }
+work=$(mktemp -d /tmp/syscall-scale-bench.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+
+median() { sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) print "nan"; else if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+# the measured seconds' mean total, from will-it-scale's output after "measurement"
+wis_mean() { awk '/^measurement/ { m = 1; next } m && /total:/ { sub(/.*total:/, ""); s += $1; n++ } END { printf "%.1f", n ? s / n : 0 }' "$1"; }
+# CPU ns per op: the tree's user+sys ($work/time) over all total: lines
+cpu_ns() { awk -v t="$(awk '{ print $1 + $2 }' "$work/time" | tail -1)" '/total:/ { sub(/.*total:/, ""); s += $1 } END { printf "%.1f", s ? t * 1e9 / s : 0 }' "$1"; }
+cpus_for() { seq -s, 0 $(($1 - 1)); }
+record() { echo "$*" >> "$work/results"; printf "%-4s %-10s %-3s %-8s %14s" "$1" "$2" "$3" "$4" "$5"; shift 5; echo " $*"; }
+
+echo "# will-it-scale $WIS ($(git -C "$WIS" rev-parse --short HEAD 2>/dev/null || echo '?')); unixbench $UB; $(stress-ng --version | head -1)"
+echo "# reps=$REPS seconds=$SECS model=$MODEL cases=\"$CASES\" tasks=\"$TASKS\"; $(uname -r); load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+printf "%-4s %-10s %-3s %-8s %14s %s\n" rep test N tool "ops/s" "(ours: ns/op, parent us CPU/s)"
+for rep in $(seq 1 "$REPS"); do
+	order="ref ours"; (( rep % 2 == 0 )) && order="ours ref"
+	for c in $CASES; do
+		for n in $TASKS; do
+			for tool in $order; do
+				if [[ $tool == ref ]]; then
+					(cd "$work" && /usr/bin/time -f "%U %S" -o "$work/time" "$WIS/${c}_$MODEL" -t "$n" -s "$SECS") > "$work/ref.out" 2>&1 || { cat "$work/ref.out"; exit 1; }
+					record "$rep" "$c" "$n" ref "$(wis_mean "$work/ref.out")" - - "$(cpu_ns "$work/ref.out")"
+				else
+					rm -rf "$work/ours"
+					/usr/bin/time -f "%U %S" -o "$work/time" "$BIN/syscall-scale" -w "$c" --models "$MODEL" --min-threads "$n" --max-threads "$n" -s "$SECS" \
+						--testdir "$work" --logdir "$work/ours" > "$work/ours.out" 2>&1 || { cat "$work/ours.out"; exit 1; }
+					x=$work/ours/syscall-scale-${c}_$MODEL-$n.extra
+					record "$rep" "$c" "$n" ours "$(wis_mean "$work/ours.out")" \
+						"$(awk '$1 == "ns-per-op" { printf "%s", $2 } $1 == "parent-cpu-usecs-per-sec" { printf " %s", $2 }' "$x")" \
+						"$(cpu_ns "$work/ours.out")"
+				fi
+			done
+		done
+	done
+	for n in $TASKS; do
+		for tool in $order; do
+			if [[ $tool == ref ]]; then
+				taskset -c "$(cpus_for "$n")" stress-ng --null "$n" -t "$NULL_RUNTIME" --metrics-brief > "$work/sng.log" 2>&1 || { cat "$work/sng.log"; exit 1; }
+				log=$work/sng.log
+			else
+				rm -rf "$work/null"
+				taskset -c "$(cpus_for "$n")" "$BIN/syscall-null" --min-threads "$n" --max-threads "$n" -t "$NULL_RUNTIME" --iterations 1 \
+					--logdir "$work/null" > /dev/null || exit 1
+				log=$work/null/stressng-$n-1.log
+			fi
+			row=$(sed -n 's/.*\] null  *\([0-9][0-9]*\) .*/&/p' "$log" | head -1)
+			rate=$(awk '{ print $(NF-1) }' <<< "$row")
+			cpuns=$(awk '{ printf "%.1f", $NF > 0 ? 1e9 / $NF : 0 }' <<< "$row")  # bogo ops/s (usr+sys time)
+			extra="- -"
+			[[ $tool == ours ]] && extra=$(awk '$1 == "ns-per-op" { printf "%s", $2 } $1 == "parent-cpu-usecs-per-sec" { printf " %s", $2 }' "$work/null/syscall-null-$n-1.extra")
+			record "$rep" null "$n" "$tool" "$rate" "$extra" "$cpuns"
+		done
+	done
+	for tool in $order; do
+		if [[ $tool == ref ]]; then
+			mkdir -p "$work/fst"
+			taskset -c 0 "$UB/pgms/fstime" -c -t "$FSTIME_RUNTIME" -d "$work/fst" -b 256 -m 500 > "$work/fst.out" 2>&1 || { cat "$work/fst.out"; exit 1; }
+			rate=$(awk '/^Copy done:/ { print $NF }' "$work/fst.out")
+		else
+			rm -rf "$work/fsb"
+			taskset -c 0 "$BIN/syscall-fsbuffer" -t "$FSTIME_RUNTIME" --iterations 1 --testdir "$work" --logdir "$work/fsb" > /dev/null || exit 1
+			rate=$(awk '/^Copy done:/ { print $NF }' "$work/fsb/unixbenchd.log")
+		fi
+		record "$rep" fsbuffer 1 "$tool" "$rate"
+	done
+done
+echo "# load after: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo
+printf "| %-9s | %-2s | %14s | %14s | %6s | %10s | %12s | %12s | %12s | %6s |\n" test N "reference" "ours" "ratio" "ours ns/op" "parent us/s" "ref CPU ns/op" "ours CPU ns/op" "ratio"
+printf "|%s|\n" "-----------|----|----------------|----------------|--------|------------|--------------|--------------|--------------|--------"
+for t in $CASES null fsbuffer; do
+	for n in $TASKS; do
+		[[ $t == fsbuffer && $n != 1 ]] && continue
+		r=$(awk -v t="$t" -v n="$n" '$2 == t && $3 == n && $4 == "ref" { print $5 }' "$work/results" | median)
+		o=$(awk -v t="$t" -v n="$n" '$2 == t && $3 == n && $4 == "ours" { print $5 }' "$work/results" | median)
+		ns=$(awk -v t="$t" -v n="$n" '$2 == t && $3 == n && $4 == "ours" && NF >= 6 { print $6 }' "$work/results" | median)
+		pc=$(awk -v t="$t" -v n="$n" '$2 == t && $3 == n && $4 == "ours" && NF >= 7 { print $7 }' "$work/results" | median)
+		rc=$(awk -v t="$t" -v n="$n" '$2 == t && $3 == n && $4 == "ref" && NF >= 8 { print $8 }' "$work/results" | median)
+		oc=$(awk -v t="$t" -v n="$n" '$2 == t && $3 == n && $4 == "ours" && NF >= 8 { print $8 }' "$work/results" | median)
+		printf "| %-9s | %-2s | %14s | %14s | %6.3f | %10s | %12s | %12s | %12s | %6.3f |\n" "$t" "$n" "$r" "$o" "$(awk -v a="$o" -v b="$r" 'BEGIN { print (b > 0 ? a / b : 0) }')" \
+			"$ns" "$pc" "$rc" "$oc" "$(awk -v a="$oc" -v b="$rc" 'BEGIN { if (a == "nan" || b == "nan" || a + 0 <= 0) print 0; else print b / a }')"
+	done
+done

@@ -1,0 +1,8 @@
+# MMTests driver for syscall-null: bin/run-single-test.sh sources
+# drivers/driver-<name>.sh and calls run_bench() (first with INSTALL_ONLY=yes,
+# then for the measured run). The config's SYSCALL_NULL_* variables reach
+# the binary through the environment; its option table owns the defaults.
+run_bench() {
+	$SHELLPACK_INCLUDE/shellpack-bench-syscall-null
+	return $?
+}
