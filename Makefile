@@ -76,6 +76,7 @@ LIBS_workloads/seccomp-churn := -lseccomp
 LIBS_workloads/fiolike       := -luring
 LIBS_compare/input           := -lz -llzma -lzstd
 LIBS_compare/benchmarks      := -lyaml-cpp
+LIBS_compare/stats           := -lpthread
 LIBS_compare/render          := -lzstd
 LIBS_compare/report          := -lzstd -lboost_program_options
 

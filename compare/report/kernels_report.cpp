@@ -1,6 +1,7 @@
 #include "report/kernels_report.hpp"
 
 #include "benchmarks/shellpack_config.hpp"
+#include "input/clock_record.hpp"
 #include "input/run_discovery.hpp"
 #include "input/run_validity.hpp"
 #include "report/kernels_page.hpp"
@@ -325,6 +326,8 @@ KernelsReport buildKernelsReport(const KernelsOptions& o, std::ostream& err) {
         warnings.insert(warnings.end(), data.states.back().warnings.begin(), data.states.back().warnings.end());
         data.settings.push_back(readRunSettings(o.logDir, n));
         warnings.insert(warnings.end(), data.settings.back().warnings.begin(), data.settings.back().warnings.end());
+        Warnings clock = clockRecordWarnings(o.logDir, n);  // our workloads' clock and noise checks
+        warnings.insert(warnings.end(), clock.begin(), clock.end());
     }
     data.optionBlocks = optionBlocks(o.logDir, data.runs.front(), warnings);
     std::vector<std::string> ran = benchmarksOfRun(o.logDir / data.runs.front(), warnings);

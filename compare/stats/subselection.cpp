@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <boost/math/distributions/normal.hpp>
 #include <cmath>
-#include <random>
+#include <thread>
 
 namespace mmtp::compare {
 
@@ -11,28 +11,15 @@ namespace {
 
 constexpr int kSelections = 1000;
 constexpr double kFraction = 0.8;
+// Below this many draws per phase (selections x subselection size) a second
+// thread costs more than it saves.
+constexpr std::size_t kThreadedDraws = std::size_t{1} << 22;
 const double kNaN = std::nan("");
 
 double mean(const std::vector<double>& x) {
     if (x.empty()) return kNaN;  // numpy.mean([]) is nan
     double sum = 0;
     for (double v : x) sum += v;
-    return sum / static_cast<double>(x.size());
-}
-
-// 1 / mean(1 / x), as IEEE arithmetic (and so numpy) evaluates it.
-double harmonicMean(const std::vector<double>& x) {
-    if (x.empty()) return kNaN;
-    double sum = 0;
-    for (double v : x) sum += 1.0 / v;
-    return 1.0 / (sum / static_cast<double>(x.size()));
-}
-
-double populationVariance(const std::vector<double>& x) {
-    double m = mean(x);
-    if (std::isnan(m)) return kNaN;
-    double sum = 0;
-    for (double v : x) sum += (v - m) * (v - m);
     return sum / static_cast<double>(x.size());
 }
 
@@ -45,39 +32,135 @@ double median(std::vector<double> x) {
     return n % 2 ? x[n / 2] : (x[n / 2 - 1] + x[n / 2]) / 2;
 }
 
-// numpy.random.choice(xx, size): size draws with replacement. The index is
-// (u32 * n) >> 32: the same on every platform, unlike
+// SplitMix64 (Steele, Lea, Flood 2014; Java's SplittableRandom): one
+// addition and two multiplications a number, and any 64-bit seed starts an
+// independent stream, so every subselection gets its own.
+struct SplitMix64 {
+    std::uint64_t state;
+    std::uint64_t operator()() {
+        std::uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+        return z ^ (z >> 31);
+    }
+};
+
+// The stream of one subselection: which iteration, which phase (means or
+// variances), which of the 1000.
+SplitMix64 selectionStream(std::size_t iteration, int phase, int selection) {
+    SplitMix64 mix{kSubselectionSeed};
+    mix.state ^= (static_cast<std::uint64_t>(iteration) << 32) ^ (static_cast<std::uint64_t>(phase) << 16) ^
+                 static_cast<std::uint64_t>(selection);
+    return SplitMix64{mix()};
+}
+
+// Index (u32 * n) >> 32: the same on every platform, unlike
 // std::uniform_int_distribution, and cheap (its bias, n / 2^32, is far below
-// the estimate's own noise).
-void drawWithReplacement(const std::vector<double>& xx, std::size_t size, std::mt19937& rng,
-                         std::vector<double>& out) {
-    out.resize(size);
-    const std::uint64_t n = xx.size();
-    for (double& v : out) v = xx[static_cast<std::size_t>((static_cast<std::uint64_t>(rng()) * n) >> 32)];
+// the estimate's own noise). Each 64-bit number gives two.
+inline std::size_t scaled(std::uint32_t u, std::uint64_t n) {
+    return static_cast<std::size_t>((static_cast<std::uint64_t>(u) * n) >> 32);
+}
+
+// numpy.random.choice(x, size) summed on the fly (no copy of the draw):
+// the sum of the drawn values, and of their squares when squares is set.
+struct DrawSums {
+    double sum = 0, squares = 0;
+};
+
+template <bool Squares>
+DrawSums drawSums(const std::vector<double>& x, std::size_t size, SplitMix64 rng) {
+    const std::uint64_t n = x.size();
+    double s0 = 0, s1 = 0, q0 = 0, q1 = 0;  // two chains, so loads overlap
+    std::size_t i = 0;
+    for (; i + 2 <= size; i += 2) {
+        std::uint64_t r = rng();
+        double a = x[scaled(static_cast<std::uint32_t>(r), n)];
+        double b = x[scaled(static_cast<std::uint32_t>(r >> 32), n)];
+        s0 += a;
+        s1 += b;
+        if constexpr (Squares) {
+            q0 += a * a;
+            q1 += b * b;
+        }
+    }
+    if (i < size) {
+        double a = x[scaled(static_cast<std::uint32_t>(rng()), n)];
+        s0 += a;
+        if constexpr (Squares) q0 += a * a;
+    }
+    return {s0 + s1, q0 + q1};
+}
+
+// Runs body(selection) for every selection, on both cores when the work is
+// large enough. Each selection has its own stream and its own output slot,
+// so the result does not depend on the number of threads.
+template <typename Body>
+void forEachSelection(std::size_t drawsEach, Body body) {
+    unsigned threads = std::clamp(std::thread::hardware_concurrency(), 1u, 8u);
+    if (drawsEach * kSelections < kThreadedDraws || threads == 1) {
+        for (int s = 0; s < kSelections; s++) body(s);
+        return;
+    }
+    std::vector<std::thread> pool;
+    for (unsigned t = 1; t < threads; t++)
+        pool.emplace_back([&body, t, threads] {
+            for (int s = static_cast<int>(t); s < kSelections; s += static_cast<int>(threads)) body(s);
+        });
+    for (int s = 0; s < kSelections; s += static_cast<int>(threads)) body(s);
+    for (std::thread& th : pool) th.join();
+}
+
+struct IterationEstimate {
+    double median, variance;
+};
+
+// The median of 1000 subselections' means (harmonic: 1 / mean(1 / x), as
+// numpy evaluates it), then of 1000 more subselections' population
+// variances, each subselection len draws from xx with replacement.
+IterationEstimate iterationEstimate(const std::vector<double>& xx, std::size_t len, std::size_t iteration,
+                                    bool harmonic) {
+    if (len == 0) return {kNaN, kNaN};  // the mean and variance of an empty draw are nan
+    const double size = static_cast<double>(len);
+    std::vector<double> subStat(kSelections);
+
+    std::vector<double> reciprocals;
+    if (harmonic) {
+        reciprocals.reserve(xx.size());
+        for (double v : xx) reciprocals.push_back(1.0 / v);
+    }
+    const std::vector<double>& meanOf = harmonic ? reciprocals : xx;
+    forEachSelection(len, [&](int s) {
+        double m = drawSums<false>(meanOf, len, selectionStream(iteration, 0, s)).sum / size;
+        subStat[static_cast<std::size_t>(s)] = harmonic ? 1.0 / m : m;
+    });
+    double med = median(subStat);
+
+    // Variance as E[d^2] - E[d]^2 of d = x - mean(xx): the shift keeps the
+    // difference small, so it loses no more precision than numpy's two passes.
+    const double shift = mean(xx);
+    std::vector<double> shifted(xx.size());
+    std::transform(xx.begin(), xx.end(), shifted.begin(), [shift](double v) { return v - shift; });
+    forEachSelection(len, [&](int s) {
+        DrawSums d = drawSums<true>(shifted, len, selectionStream(iteration, 1, s));
+        double m = d.sum / size;
+        double v = d.squares / size - m * m;
+        subStat[static_cast<std::size_t>(s)] = v < 0 ? 0 : v;  // rounding, never nan
+    });
+    return {med, median(subStat)};
 }
 
 }  // namespace
 
 SubselectionEstimate subselectionEstimate(const std::vector<std::vector<double>>& iterations, bool harmonic,
                                           double alpha) {
-    std::mt19937 rng(kSubselectionSeed);
     const std::size_t iters = iterations.size();
     std::vector<double> medians(iters), variances(iters), lens(iters);
-    std::vector<double> draw, subStat(kSelections);
     for (std::size_t j = 0; j < iters; j++) {
-        const std::vector<double>& xx = iterations[j];
-        auto len = static_cast<std::size_t>(kFraction * static_cast<double>(xx.size()));
+        auto len = static_cast<std::size_t>(kFraction * static_cast<double>(iterations[j].size()));
         lens[j] = static_cast<double>(len);
-        for (double& s : subStat) {
-            drawWithReplacement(xx, len, rng, draw);
-            s = harmonic ? harmonicMean(draw) : mean(draw);
-        }
-        medians[j] = median(subStat);
-        for (double& s : subStat) {
-            drawWithReplacement(xx, len, rng, draw);
-            s = populationVariance(draw);
-        }
-        variances[j] = median(subStat);
+        IterationEstimate e = iterationEstimate(iterations[j], len, j, harmonic);
+        medians[j] = e.median;
+        variances[j] = e.variance;
     }
     double m = mean(medians);
     double svar = mean(variances);

@@ -7,15 +7,21 @@
 // unseeded global generator, so two runs of compare-mmtests.pl print
 // different Sub* rows. We run the same method from a fixed seed instead, so
 // the same logs always give the same Sub* rows:
-//   - generator: std::mt19937 seeded with kSubselectionSeed, started afresh
-//     for every operation of every run (the result depends only on the data);
-//   - a draw picks index (next u32 * n) >> 32 of the iteration's samples
-//     (with replacement), in the order the log holds them;
+//   - generator: SplitMix64 (Steele, Lea, Flood 2014), one stream per
+//     subselection, seeded with SplitMix64(kSubselectionSeed ^ (iteration << 32
+//     ^ phase << 16 ^ subselection)) where phase is 0 for the means and 1 for
+//     the variances: the result depends only on the data, not on the order or
+//     the number of threads that draw (every core, past 4M draws a phase);
+//   - each 64-bit number gives two draws, its low then its high 32 bits u,
+//     picking index (u * n) >> 32 of the iteration's samples (with
+//     replacement), in the order the log holds them;
 //   - per iteration, 1000 subselections of int(0.8 * n) samples give the
 //     median of their means, then 1000 more the median of their (population)
-//     variances, as the Python does. That is 2000 * 0.8n draws per iteration
-//     of n samples: about 13 s of CPU per million samples (800k samples of
-//     bonnie++ latencies took 10.5 s on a loaded 2-vCPU VM).
+//     variances, as the Python does; sums are taken while drawing (no copy),
+//     the variance as E[d^2] - E[d]^2 of d = x - mean(x).
+// Until 2026-12 the generator was std::mt19937 (one stream per operation,
+// draws copied): the Sub* rows of the same logs then had other values.
+// bench/subselection-speed.sh compares the two on a 200k-sample tree.
 #pragma once
 #include <cstdint>
 #include <vector>

@@ -12,9 +12,9 @@ fail() { echo "FAIL: $*"; exit 1; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# 1. processes, pinned: three perf-format logs, nothing else left behind.
+# 1. processes, pinned: three perf-format logs and the clock record (docs/clock-check.md), nothing else left behind.
 out=$("$PP" --loops 2000 --iterations 3 --binding pinned --logdir "$work/a") || fail "pinned run exited $?"
-[ "$(ls "$work/a")" = "$(printf 'benchlog-_-_-1\nbenchlog-_-_-2\nbenchlog-_-_-3')" ] || fail "unexpected files: $(ls "$work/a")"
+[ "$(ls "$work/a")" = "$(printf 'benchlog-_-_-1\nbenchlog-_-_-2\nbenchlog-_-_-3\npipe-pingpong-clock.json')" ] || fail "unexpected files: $(ls "$work/a")"
 for n in 1 2 3; do
 	grep -q "^iteration $n/3\$" <<<"$out" || fail "no progress line 'iteration $n/3'"
 	f=$work/a/benchlog-_-_-$n

@@ -3,24 +3,26 @@
 # "WORKLOAD: iteration x/y done[ (what)], elapsed Ns, ETA Ms", x counting
 # 1..y in order and the last ETA 0; fiolike also says when it lays out a
 # file (start and end, bytes of total) and that it ramps, before measuring.
-# The older lines tests grep ("iteration x/y" at the start of a line) stay.
+# The older lines tests grep ("iteration x/y" at the start of a line) stay;
+# fiolike repeats jobs, not iterations, and says "job x/y".
 set -u
 BIN=${BIN:-$TOP/build/bin}
 work=$(mktemp -d /tmp/workload-progress.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 
-# $1 workload, $2 total, $3 output file: the progress lines are 1..total in order.
+# $1 workload, $2 total, $3 output file[, $4 unit, default iteration]: the
+# progress lines are 1..total in order.
 progress_ok() {
-	local n
-	n=$(grep -cE "^$1: iteration [0-9]+/$2 done( \([^)]*\))?, elapsed [0-9]+s, ETA [0-9]+s\$" "$3")
+	local n unit=${4:-iteration}
+	n=$(grep -cE "^$1: $unit [0-9]+/$2 done( \([^)]*\))?, elapsed [0-9]+s, ETA [0-9]+s\$" "$3")
 	[ "$n" -eq "$2" ] || { cat "$3"; fail "$1: $n progress lines, want $2"; }
 	for x in $(seq 1 "$2"); do
-		[ "$(grep "^$1: iteration " "$3" | sed -n "${x}p" | sed 's/^[^ ]* iteration \([0-9]*\)\/.*/\1/')" = "$x" ] ||
-			{ cat "$3"; fail "$1: progress line $x is not iteration $x/$2"; }
+		[ "$(grep "^$1: $unit " "$3" | sed -n "${x}p" | sed "s/^[^ ]* $unit \([0-9]*\)\/.*/\1/")" = "$x" ] ||
+			{ cat "$3"; fail "$1: progress line $x is not $unit $x/$2"; }
 	done
-	grep "^$1: iteration $2/$2 done" "$3" | grep -q ', ETA 0s$' || fail "$1: the last line's ETA is not 0"
-	echo "ok: $1 prints iteration 1..$2/$2 with elapsed and ETA"
+	grep "^$1: $unit $2/$2 done" "$3" | grep -q ', ETA 0s$' || fail "$1: the last line's ETA is not 0"
+	echo "ok: $1 prints $unit 1..$2/$2 with elapsed and ETA"
 }
 
 "$BIN/pipe-pingpong" --loops 2000 --iterations 3 --logdir "$work/pp" > "$work/pp.out" || fail "pipe-pingpong exited $?"
@@ -45,7 +47,8 @@ fi
 # fiolike: two patterns, a 32 MiB file each, a short ramp.
 "$BIN/fiolike" --rw "read write" --size 32m --ramp_time 1 --runtime 1 --time_based \
 	--logdir "$work/fl" > "$work/fl.out" || fail "fiolike exited $?"
-progress_ok fiolike 2 "$work/fl.out"
+progress_ok fiolike 2 "$work/fl.out" job
+grep -q "^fiolike: iteration" "$work/fl.out" && fail "fiolike calls its jobs iterations"
 for job in psync-read-4k-j1-qd1 psync-write-4k-j1-qd1; do
 	grep "^job $job: " "$work/fl.out" > "$work/$job.lines"
 	grep -nE "^job $job: laying out /.*/$job\.0\.0: 0/32 MiB\$" "$work/$job.lines" | head -1 | grep -q '^2:' ||

@@ -20,20 +20,20 @@ std::uint64_t etaSeconds(std::uint64_t elapsedNs, unsigned done, unsigned total)
 }
 
 std::string progressLine(const std::string& who, unsigned done, unsigned total, std::uint64_t elapsedNs,
-                         const std::string& what) {
-    std::string line = who + ": iteration " + std::to_string(done) + "/" + std::to_string(total) + " done";
+                         const std::string& what, const std::string& unit) {
+    std::string line = who + ": " + unit + " " + std::to_string(done) + "/" + std::to_string(total) + " done";
     if (!what.empty()) line += " (" + what + ")";
     line += ", elapsed " + std::to_string(roundedSeconds(elapsedNs)) + "s, ETA " +
             std::to_string(etaSeconds(elapsedNs, done, total)) + "s";
     return line;
 }
 
-Progress::Progress(std::string who, unsigned total, std::ostream& out)
-    : who_(std::move(who)), total_(total), out_(out), startNs_(monotonicNs()) {}
+Progress::Progress(std::string who, unsigned total, std::ostream& out, std::string unit)
+    : who_(std::move(who)), unit_(std::move(unit)), total_(total), out_(out), startNs_(monotonicNs()) {}
 
 void Progress::iterationDone(const std::string& what) {
     ++done_;
-    out_ << progressLine(who_, done_, total_, monotonicNs() - startNs_, what) << std::endl;
+    out_ << progressLine(who_, done_, total_, monotonicNs() - startNs_, what, unit_) << std::endl;
 }
 
 }  // namespace mmtp

@@ -16,20 +16,23 @@ namespace mmtp {
 // nothing has finished yet or nothing is left.
 std::uint64_t etaSeconds(std::uint64_t elapsedNs, unsigned done, unsigned total);
 
-// "WHO: iteration x/y done[ (what)], elapsed Ns, ETA Ms" (no newline).
+// "WHO: UNIT x/y done[ (what)], elapsed Ns, ETA Ms" (no newline). The unit
+// is "iteration" (one repetition of the measurement, docs/iterations.md),
+// or what the workload repeats instead (fiolike: "job").
 std::string progressLine(const std::string& who, unsigned done, unsigned total, std::uint64_t elapsedNs,
-                         const std::string& what = "");
+                         const std::string& what = "", const std::string& unit = "iteration");
 
 class Progress {
 public:
     // The clock starts now.
-    Progress(std::string who, unsigned total, std::ostream& out);
+    Progress(std::string who, unsigned total, std::ostream& out, std::string unit = "iteration");
     // Call after each iteration; `what` names it (e.g. "clients 4").
     void iterationDone(const std::string& what = "");
     unsigned done() const { return done_; }
 
 private:
     std::string who_;
+    std::string unit_;
     unsigned total_;
     unsigned done_ = 0;
     std::ostream& out_;

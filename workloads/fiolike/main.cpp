@@ -37,7 +37,7 @@ int run(const JobPlan& plan) {
         return kExitOk;
     }
     const bool quiet = plan.jobs.front().quiet;
-    Progress progress("fiolike", unsigned(plan.jobs.size()), std::cout);
+    Progress progress("fiolike", unsigned(plan.jobs.size()), std::cout, "job");
     for (const JobSpec& spec : plan.jobs) {
         if (!quiet) std::cout << "job " << spec.name << ": starting" << std::endl;
         const RunResult r = runAll(spec, quiet ? nullptr : &std::cout);

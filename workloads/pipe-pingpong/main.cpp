@@ -3,6 +3,7 @@
 // kernel issues an IBPB when switching to or from it).
 #include "base/atomic_file.hpp"
 #include "base/errors.hpp"
+#include "common/clock_check.hpp"
 #include "common/progress.hpp"
 #include "common/pulse_status.hpp"
 #include "common/signals.hpp"
@@ -46,15 +47,22 @@ int run(const Settings& s) {
     ctx.binding = s.cpus.empty() ? s.binding : "cpus=" + s.cpus;
     ctx.placement = s.placement;
     Progress progress("pipe-pingpong", unsigned(s.iterations), std::cout);
+    // Timed in ns, but the benchlog (perf bench's format) and so every rate read from it is in us.
+    ClockCheck clock({"pipe-pingpong", "CLOCK_MONOTONIC, reported in us (perf bench's format)", 1000,
+                      "PIPE_PINGPONG_LOOPS (--loops)", "PIPE_PINGPONG_ITERATIONS (--iterations)", s.iterations},
+                     std::cerr);
     for (int it = 1; it <= s.iterations; ++it) {
         std::cout << "iteration " << it << "/" << s.iterations << std::endl;
         ExchangeResult r = runExchange(cfg);
         const std::string text = benchlog(ctx, r);
         writeFileAtomically(s.logdir / ("benchlog-_-_-" + std::to_string(it)), text);
         std::cout << text << std::flush;
+        clock.span("iteration " + std::to_string(it), r.elapsedNs);
+        clock.rate("usecs/op", double(r.elapsedNs / 1000) / double(r.loops > 0 ? r.loops : 1));
         throwIfInterrupted();
         progress.iterationDone();
     }
+    clock.finish(s.logdir);
     return kExitOk;
 }
 

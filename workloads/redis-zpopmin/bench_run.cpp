@@ -1,6 +1,7 @@
 #include "redis-zpopmin/bench_run.hpp"
 
 #include "base/atomic_file.hpp"
+#include "common/clock_check.hpp"
 #include "common/cpu_pin.hpp"
 #include "common/progress.hpp"
 #include "base/errors.hpp"
@@ -40,7 +41,8 @@ class Bench {
 public:
     Bench(const Settings& s, std::ostream& progress)
         : s_(s), out_(progress), rng_(s.seed ? s.seed : (uint64_t(::time(nullptr)) ^ uint64_t(::getpid()))),
-          suite_(selectTests(defaultSuite(benchmarkData(s.datasize), s.randomKeys()), s.tests)) {}
+          suite_(selectTests(defaultSuite(benchmarkData(s.datasize), s.randomKeys()), s.tests)),
+          clock_(clockSpec(s), std::cerr) {}
 
     void run() {
         std::filesystem::create_directories(s_.logdir);
@@ -56,9 +58,17 @@ public:
                 progress.iterationDone("clients " + std::to_string(clients));
             }
         server_.reset();
+        clock_.finish(s_.logdir);
     }
 
 private:
+    static ClockSpec clockSpec(const Settings& s) {
+        const bool ms = s.rpsClock == RpsClock::Ms;
+        return {"redis-zpopmin", ms ? "redis-benchmark's whole milliseconds (--rps-clock ms)" : "CLOCK_MONOTONIC ns",
+                ms ? 1e6 : monotonicResolutionNs(), "REDIS_ZPOPMIN_REQUESTS (--requests, -n)",
+                "REDIS_ZPOPMIN_ITERATIONS (--iterations)", s.iterations};
+    }
+
     void startServer() {
         server_.reset();
         ServerOptions o;
@@ -138,15 +148,18 @@ private:
             server_->checkAlive();
             if (zadd || zpop) row.zcardAfter = zcard();
             row.outcome = &o;
-            csv.stream() << csvRow(o);
+            csv.stream() << csvRow(o, s_.rpsClock);
+            const std::string sample = o.title + " clients " + std::to_string(clients);
+            clock_.span(sample + " iteration " + std::to_string(it), o.elapsedNs);
+            clock_.rate(sample, double(o.rps(s_.rpsClock)));
             replies.stream() << repliesRow(row);
             char rps[32];
-            std::snprintf(rps, sizeof rps, "%.2f", static_cast<double>(o.rps()));
+            std::snprintf(rps, sizeof rps, "%.2f", static_cast<double>(o.rps(s_.rpsClock)));
             out_ << "  " << o.title << ": " << rps << " rps";
             if (o.replies.empty || zpop) out_ << " (replies: real " << o.replies.real << ", empty " << o.replies.empty << ")";
             if (o.replies.errors) out_ << " (" << o.replies.errors << " error replies)";
             out_ << std::endl;
-            if (o.rpsFromFineClock())
+            if (o.msClockTooCoarse(s_.rpsClock))
                 std::cerr << "redis-zpopmin: warning: " << o.title << " took under 1 ms (" << o.elapsedUs
                           << " us): its rps is from the nanosecond clock where redis-benchmark would print inf; "
                              "too short to trust, raise -n" << std::endl;
@@ -162,6 +175,7 @@ private:
     std::vector<TestSpec> suite_;
     std::unique_ptr<RedisServer> server_;
     uint64_t fillSerial_ = 0;
+    ClockCheck clock_;
 };
 
 }  // namespace

@@ -9,10 +9,10 @@ std::string csvHeader() {
            "\"p95_latency_ms\",\"p99_latency_ms\",\"max_latency_ms\"\n";
 }
 
-std::string csvRow(const TestOutcome& t) {
+std::string csvRow(const TestOutcome& t, RpsClock clock) {
     const LatencyHistogram& h = *t.histogram;
     // The same single-precision steps as showLatencyReport().
-    const float reqpersec = t.rps();
+    const float reqpersec = t.rps(clock);
     const float p0 = static_cast<float>(h.minUs()) / 1000.0f;
     const float p50 = static_cast<float>(h.percentileUs(50.0)) / 1000.0f;
     const float p95 = static_cast<float>(h.percentileUs(95.0)) / 1000.0f;

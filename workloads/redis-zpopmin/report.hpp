@@ -16,8 +16,9 @@ namespace mmtp::rediszpopmin {
 
 std::string csvHeader();
 // "TITLE","rps","avg","min","p50","p95","p99","max" with redis-benchmark's
-// float arithmetic and %.2f / %.3f formats; never "inf" (TestOutcome::rps).
-std::string csvRow(const TestOutcome& t);
+// float arithmetic and %.2f / %.3f formats; the rps from the clock asked for
+// (TestOutcome::rps), never "inf".
+std::string csvRow(const TestOutcome& t, RpsClock clock);
 
 struct RepliesRow {
     const TestOutcome* outcome = nullptr;

@@ -50,6 +50,9 @@ const OptionTable& optionTable() {
                    "connection (a file, so the password is never on a command line)"),
         integerOption("seed", 0, "REDIS_ZPOPMIN_SEED", "0", 0, std::numeric_limits<std::uint64_t>::max(),
                       "key PRNG seed; 0 = time^pid"),
+        choiceOption("rps-clock", 0, "REDIS_ZPOPMIN_RPS_CLOCK", "ns", "ns|ms",
+                     "the clock of the CSV's rps: ns, requests / the test's nanosecond span; ms, redis-benchmark's "
+                     "requests / whole milliseconds (quantised: 10240 requests in k ms can only give 10240/k per ms)"),
         afterPulseOption("REDIS_ZPOPMIN_AFTER_IBPB_PULSE"),
         flagOption("csv", 0, "accepted for redis-benchmark compatibility (output is always CSV)"),
         textOption("logdir", 0, "LOGDIR_RESULTS", nullptr, "where the logs go"),
@@ -91,6 +94,7 @@ Settings settingsFrom(const OptionValues& v) {
     s.attachPasswordFile = v.text("attach-password-file");
     if (!s.attachPasswordFile.empty() && s.attach.empty())
         throw UsageError("--attach-password-file is only for --attach HOST:PORT (the server we start has its own)");
+    s.rpsClock = v.text("rps-clock") == "ms" ? RpsClock::Ms : RpsClock::Ns;
     s.afterPulse = afterPulseMode(v);
     s.logdir = v.required("logdir");
     return s;

@@ -5,6 +5,7 @@
 // redis-benchmark flag where there is one (-n -r -P -c -t -d).
 #pragma once
 #include "common/option_table.hpp"
+#include "redis-zpopmin/test_runner.hpp"
 
 #include <cstdint>
 #include <filesystem>
@@ -33,6 +34,7 @@ struct Settings {
     std::string attach;            // HOST:PORT of a running server: start none
     std::string attachPasswordFile;  // its requirepass, first line (never the password itself)
     uint64_t seed = 0;             // 0: time ^ pid, like redis-benchmark
+    RpsClock rpsClock = RpsClock::Ns;  // the CSV rps: nanosecond span, or redis-benchmark's ms arithmetic
     std::string afterPulse;        // "", sham or protect: the ibpb-pulse step that must precede
     std::filesystem::path logdir;
 

@@ -175,8 +175,8 @@ private:
 
 }  // namespace
 
-float TestOutcome::rps() const {
-    if (rpsFromFineClock()) return static_cast<float>(preciseRps());
+float TestOutcome::rps(RpsClock clock) const {
+    if (clock == RpsClock::Ns || msClockTooCoarse(clock)) return static_cast<float>(preciseRps());
     return static_cast<float>(requestsFinished) / (static_cast<float>(totlatencyMs) / 1000.0f);
 }
 

@@ -19,6 +19,12 @@ namespace mmtp::rediszpopmin {
 
 class KeyRng;
 
+// Which clock an rps comes from: Ns, the nanosecond span of the test
+// (requests / elapsedNs); Ms, redis-benchmark's arithmetic (requests /
+// totlatency in whole milliseconds), quantised: 10240 requests in 5-37 ms
+// can only give 10240 / k ms.
+enum class RpsClock { Ns, Ms };
+
 struct RunParams {
     int clients = 1;
     int pipeline = 1;
@@ -35,11 +41,13 @@ struct TestOutcome {
     int64_t elapsedUs = 0;         // ... and in microseconds (the replies log)
     std::unique_ptr<LatencyHistogram> histogram = std::make_unique<LatencyHistogram>();
     ReplyCounts replies;           // every reply read, including batches in flight at the stop
-    // redis-benchmark's single-precision rps, requests / totlatencyMs; when
-    // the test took under 1 ms that is a division by 0 (redis-benchmark
-    // prints inf), and the rps comes from the nanosecond span instead.
-    float rps() const;
-    bool rpsFromFineClock() const { return totlatencyMs <= 0; }
+    // The CSV's single-precision rps. Ns: preciseRps(). Ms: redis-benchmark's
+    // requests / totlatencyMs; when the test took under 1 ms that is a
+    // division by 0 (redis-benchmark prints inf), and the rps comes from the
+    // nanosecond span instead.
+    float rps(RpsClock clock) const;
+    // Ms asked for, but the test took under 1 ms.
+    bool msClockTooCoarse(RpsClock clock) const { return clock == RpsClock::Ms && totlatencyMs <= 0; }
     double preciseRps() const;     // requestsFinished / elapsedNs
 };
 

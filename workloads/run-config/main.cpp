@@ -7,6 +7,7 @@
 // run-mmtests.sh would: the system state, then per bench in $MMTESTS the
 // monitors and the binary of that name found beside run-config, with the
 // config's variables in its environment and LOGDIR_RESULTS=iter-N/BENCH/logs.
+#include "base/clock.hpp"
 #include "base/errors.hpp"
 #include "common/mitigation_snapshot.hpp"
 #include "common/signals.hpp"
@@ -17,6 +18,7 @@
 #include "run-config/group_guardian.hpp"
 #include "run-config/monitor_catalog.hpp"
 #include "run-config/run_plan.hpp"
+#include "run-config/run_progress.hpp"
 #include "run-config/run_tree.hpp"
 #include "run-config/system_state.hpp"
 
@@ -56,8 +58,10 @@ std::vector<fs::path> findBinaries(const std::vector<std::string>& benches, cons
 // EXIT_CODE). Sets interrupted and stops early on SIGINT/SIGTERM.
 int runIteration(int iteration, const fs::path& iterDir, const std::string& runName, const RunPlan& plan,
                  const std::vector<fs::path>& binaries, const std::map<std::string, std::string>& env,
-                 const std::vector<Override>& overrides, RunLog& log, int& failures, bool& interrupted) {
+                 const std::vector<Override>& overrides, RunLog& log, int& failures, bool& interrupted,
+                 RunProgress& progress, double runStart) {
     const std::string n = std::to_string(iteration + 1);
+    const double iterationStart = monotonicSeconds();
     log.startIteration(iterDir);
     log.activity("run-mmtests: Start");
     log.activity("run-mmtests: Iteration " + n + " start");
@@ -69,7 +73,10 @@ int runIteration(int iteration, const fs::path& iterDir, const std::string& runN
         writeMitigationSnapshot(iterDir);
         for (std::size_t i = 0; i < plan.benches.size(); ++i) {
             where = plan.benches[i];
+            std::cout << progress.line(iteration, i, monotonicSeconds() - runStart) << std::endl;
+            const double benchStart = monotonicSeconds();
             BenchOutcome o = runBench({plan.benches[i], binaries[i], iterDir, env, overrides}, plan, log);
+            progress.benchDone(i, monotonicSeconds() - benchStart);
             exitCode = o.recordedCode;
             if (exitCode != 0) ++failures;
             if (o.interrupted || interruptRequested()) throw Interrupted(pendingInterrupt() ? pendingInterrupt() : 2);
@@ -85,6 +92,7 @@ int runIteration(int iteration, const fs::path& iterDir, const std::string& runN
     recordIterationEnd(iterDir);
     log.activity("run-mmtests: Iteration " + n + " end");
     log.finishIteration();
+    progress.iterationDone(monotonicSeconds() - iterationStart);
     return exitCode;
 }
 
@@ -151,10 +159,14 @@ int run(const RunSettings& s) {
               << " iteration" << (plan.iterations > 1 ? "s" : "") << ")" << std::endl;
     int failures = 0, exitCode = 0;
     bool interrupted = false;
+    const Estimate est = estimate(plan, env);
+    RunProgress progress(plan.iterations, plan.benches, est.perBench, est.overheadPerIteration);
+    const double runStart = monotonicSeconds();
     for (int it = 0; it < plan.iterations && !interrupted; ++it) {
         fs::path iterDir = runDir / ("iter-" + std::to_string(it));
         fs::create_directory(iterDir);
-        exitCode = runIteration(it, iterDir, runName, plan, binaries, env, s.overrides, log, failures, interrupted);
+        exitCode = runIteration(it, iterDir, runName, plan, binaries, env, s.overrides, log, failures, interrupted,
+                                progress, runStart);
     }
     log.activity("run-mmtests: End");
     log.runActivity("status :: " + std::to_string(interrupted ? int(kExitInterrupted) : exitCode));

@@ -28,6 +28,10 @@ struct RunPlan {
     std::vector<std::string> warnings;     // run-mmtests.sh's own warnings
 };
 
+// The warning for vmstat in var (MONITORS_ALWAYS or MONITORS_GZIP): logged
+// without timestamps, MMTests' parser reads its columns one off.
+std::string vmstatWithoutTimestamps(const std::string& var);
+
 // Throws UsageError naming the variable for a malformed value.
 RunPlan makePlan(const std::map<std::string, std::string>& env);
 

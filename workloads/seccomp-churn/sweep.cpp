@@ -2,11 +2,13 @@
 
 #include "base/atomic_file.hpp"
 #include "base/errors.hpp"
+#include "common/clock_check.hpp"
 #include "common/latency_summary.hpp"
 #include "common/progress.hpp"
 #include "seccomp-churn/metrics_log.hpp"
 #include "seccomp-churn/workers.hpp"
 
+#include <iostream>
 #include <ostream>
 #include <unistd.h>
 
@@ -22,6 +24,11 @@ void runSweep(const Config& c, std::ostream& progress) {
     const std::string description = presetDescription(c.recipe);
     const auto sweep = powerTwoSweep(c.minThreads, c.maxThreads);
     Progress done("seccomp-churn", unsigned(sweep.size()) * c.iterations, progress);
+    // The rate MMTests reads, bogo ops/s (real time), divides by the measured span, not the printed one.
+    ClockCheck clock({"seccomp-churn", "CLOCK_MONOTONIC ns", monotonicResolutionNs(),
+                      "SECCOMP_CHURN_RUNTIME (--runtime) or SECCOMP_CHURN_OPS (--ops)",
+                      "SECCOMP_CHURN_ITERATIONS (--iterations)", int(c.iterations)},
+                     std::cerr);
     for (unsigned clients : sweep) {
         for (unsigned it = 1; it <= c.iterations; ++it) {
             progress << "Running " << clients << " seccomp-churn " << presetName(c.recipe.preset)
@@ -66,9 +73,13 @@ void runSweep(const Config& c, std::ostream& progress) {
                      << " ops/s, " << static_cast<double>(r.filtersAttached) / (r.ops ? static_cast<double>(r.ops) : 1.0)
                      << " filters/op, attach p50/p99/max " << e.attach.p50 << "/" << e.attach.p99
                      << "/" << e.attach.max << " us" << std::endl;
+            const std::string series = "bogo ops/s instances " + std::to_string(clients);
+            clock.span(series + " iteration " + std::to_string(it), std::int64_t(r.realTime * 1e9));
+            clock.rate(series, r.realTime > 0 ? static_cast<double>(r.ops) / r.realTime : 0.0);
             done.iterationDone("instances " + std::to_string(clients));
         }
     }
+    clock.finish(c.logdir);
 }
 
 }  // namespace mmtp::seccompchurn

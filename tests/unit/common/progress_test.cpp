@@ -30,9 +30,9 @@ TEST_CASE("the ETA is 0 before the first iteration ends and after the last") {
 TEST_CASE("a progress line names the workload, the iteration, elapsed time and the ETA") {
     CHECK(progressLine("pipe-pingpong", 2, 5, 12 * kSec + 400'000'000u) ==
           "pipe-pingpong: iteration 2/5 done, elapsed 12s, ETA 19s");
-    CHECK(progressLine("fiolike", 1, 2, 35 * kSec, "randread") ==
-          "fiolike: iteration 1/2 done (randread), elapsed 35s, ETA 35s");
-    CHECK(progressLine("fiolike", 2, 2, 70 * kSec) == "fiolike: iteration 2/2 done, elapsed 70s, ETA 0s");
+    CHECK(progressLine("fiolike", 1, 2, 35 * kSec, "randread", "job") ==
+          "fiolike: job 1/2 done (randread), elapsed 35s, ETA 35s");
+    CHECK(progressLine("fiolike", 2, 2, 70 * kSec, "", "job") == "fiolike: job 2/2 done, elapsed 70s, ETA 0s");
 }
 
 TEST_CASE("Progress prints one line per finished iteration, counting up") {

@@ -58,3 +58,24 @@ TEST_CASE("the same samples always give the same estimate", "[compare][stats][su
     CHECK(first.mean == again.mean);
     CHECK(first.halfLength == again.halfLength);
 }
+
+TEST_CASE("a large iteration (drawn on every core) gives the estimator's values, the same every time", "[compare][stats][subselection]") {
+    // 0..9999: 8000-sample subselections, 8 million draws a phase.
+    const std::vector<std::vector<double>> data = {range(0, 10000)};
+    SubselectionEstimate e = subselectionEstimate(data, false, 0.05);
+    CHECK(e.mean == Approx(4999.5).epsilon(0.002));
+    // population variance of 0..9999: (10000^2 - 1) / 12
+    CHECK(e.halfLength == Approx(1.959964 * std::sqrt((1e8 - 1) / 12 / 8000)).epsilon(0.02));
+    SubselectionEstimate again = subselectionEstimate(data, false, 0.05);
+    CHECK(e.mean == again.mean);
+    CHECK(e.halfLength == again.halfLength);
+    CHECK(subselectionEstimate(data, true, 0.05).mean < e.mean);  // the harmonic mean is below the arithmetic
+}
+
+TEST_CASE("a nan sample makes the estimate nan, as numpy's", "[compare][stats][subselection]") {
+    std::vector<double> v = range(0, 20);
+    v[3] = std::nan("");
+    // Every subselection of 16 draws misses index 3 with probability (19/20)^16 = 0.44,
+    // so about half the means are nan and numpy's median of them is nan.
+    CHECK(std::isnan(subselectionEstimate({v}, false, 0.05).mean));
+}

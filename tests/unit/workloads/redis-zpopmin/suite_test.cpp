@@ -112,17 +112,27 @@ TEST_CASE("a CSV row uses redis-benchmark's float arithmetic and formats", "[red
     o.title = "ZPOPMIN";
     o.requestsFinished = 2000;
     o.totlatencyMs = 8;
+    o.elapsedNs = 8499000;  // the same span, 8.499 ms: redis-benchmark's mstime() says 8
     o.histogram->record(40, 1000);
     o.histogram->record(90, 1000);
     CHECK(csvHeader() ==
           "\"test\",\"rps\",\"avg_latency_ms\",\"min_latency_ms\",\"p50_latency_ms\",\"p95_latency_ms\",\"p99_latency_ms\",\"max_latency_ms\"\n");
-    CHECK(csvRow(o) == "\"ZPOPMIN\",\"249999.98\",\"0.068\",\"0.040\",\"0.047\",\"0.095\",\"0.095\",\"0.095\"\n");
-    CHECK_FALSE(o.rpsFromFineClock());
+    SECTION("--rps-clock ms: requests / whole milliseconds, as redis-benchmark") {
+        CHECK(csvRow(o, RpsClock::Ms) ==
+              "\"ZPOPMIN\",\"249999.98\",\"0.068\",\"0.040\",\"0.047\",\"0.095\",\"0.095\",\"0.095\"\n");
+        CHECK_FALSE(o.msClockTooCoarse(RpsClock::Ms));
+    }
+    SECTION("the default: requests / the nanosecond span, in the same layout") {
+        CHECK(csvRow(o, RpsClock::Ns) ==
+              "\"ZPOPMIN\",\"235321.80\",\"0.068\",\"0.040\",\"0.047\",\"0.095\",\"0.095\",\"0.095\"\n");
+        CHECK_FALSE(o.msClockTooCoarse(RpsClock::Ns));
+    }
     SECTION("a run under 1 ms (redis-benchmark: inf) takes its rps from the nanosecond span") {
         o.totlatencyMs = 0;
         o.elapsedNs = 400000;  // 2000 requests in 0.4 ms
-        CHECK(o.rpsFromFineClock());
-        CHECK(csvRow(o).rfind("\"ZPOPMIN\",\"5000000.00\",", 0) == 0);
+        CHECK(o.msClockTooCoarse(RpsClock::Ms));
+        CHECK(csvRow(o, RpsClock::Ms).rfind("\"ZPOPMIN\",\"5000000.00\",", 0) == 0);
+        CHECK(csvRow(o, RpsClock::Ns).rfind("\"ZPOPMIN\",\"5000000.00\",", 0) == 0);
     }
 }
 

@@ -58,6 +58,19 @@ TEST_CASE("the plan follows run-mmtests.sh's monitor rules", "[run-config]") {
     }
 }
 
+TEST_CASE("vmstat without timestamps (always, gzip) is warned about, naming MONITORS_WITH_LATENCY", "[run-config]") {
+    for (const char* var : {"MONITORS_ALWAYS", "MONITORS_GZIP"}) {
+        RunPlan p = makePlan({{"MMTESTS", "pipe-pingpong"}, {var, "proc-vmstat vmstat"}});
+        REQUIRE(p.warnings.size() == 1);
+        CHECK(p.warnings[0] == vmstatWithoutTimestamps(var));
+        CHECK(p.warnings[0].rfind(std::string("run-config: warning: vmstat in ") + var, 0) == 0);
+        CHECK(p.warnings[0].find("put vmstat in MONITORS_WITH_LATENCY instead") != std::string::npos);
+        CHECK(describePlan(p, estimate(p, {})).find(p.warnings[0]) != std::string::npos);  // --dry-run says it too
+    }
+    CHECK(makePlan({{"MMTESTS", "pipe-pingpong"}, {"MONITORS_WITH_LATENCY", "vmstat"}, {"MONITORS_GZIP", "proc-vmstat"}})
+              .warnings.empty());
+}
+
 TEST_CASE("the estimate scales with the config's sizes and iterations", "[run-config]") {
     std::map<std::string, std::string> env = {{"MMTESTS", "seccomp-churn"}, {"SECCOMP_CHURN_MIN_THREADS", "1"},
                                               {"SECCOMP_CHURN_MAX_THREADS", "4"}, {"SECCOMP_CHURN_ITERATIONS", "3"},
