@@ -29,7 +29,8 @@ SummarySettings loadSummarySettings(const std::string& yamlText, const std::stri
 std::map<std::string, std::string> metricUnits(const std::string& yamlText);
 // The metric of an operation label (metric[-factorA][-factorB], in either
 // order): the first run of whole dash-separated words naming a key of units
-// ("usecs-op" is one metric), else "".
+// ("usecs-op" is one metric); else the yaml's only metric when it has one
+// (every operation is of it); else "".
 std::string metricOfOperation(const std::map<std::string, std::string>& units, const std::string& op);
 // That metric's unit, else "".
 std::string unitOfOperation(const std::map<std::string, std::string>& units, const std::string& op);

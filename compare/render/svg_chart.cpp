@@ -6,6 +6,7 @@
 #include "tables/verdict.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 namespace mmtp::compare {
 
@@ -31,6 +32,24 @@ CategoryValue valueOf(const RunSummary& run, const std::string& op) {
     SampleStats s = sampleStats(run, op);
     auto [mn, mx] = std::minmax_element(v.begin(), v.end());
     return {*mn, s.mean, s.stddev, *mx};
+}
+
+// The baseline's means of ops span more than a decade (a linear axis would
+// make the small ones slivers).
+bool spansDecade(const RunSummary& baseline, const std::vector<std::string>& ops) {
+    double lo = INFINITY, hi = 0;
+    for (const std::string& op : ops) {
+        double m = valueOf(baseline, op).mean;
+        if (std::isfinite(m) && m > 0) lo = std::min(lo, m), hi = std::max(hi, m);
+    }
+    return hi > 0 && hi / lo > 10;
+}
+
+// v as a % of base (the baseline run's mean of the same operation).
+CategoryValue percentOf(const CategoryValue& v, double base) {
+    if (!(std::isfinite(base) && base != 0)) return {};
+    const double k = 100 / base;
+    return {v.min * k, v.mean * k, v.stddev * std::abs(k), v.max * k};
 }
 
 }  // namespace
@@ -66,7 +85,9 @@ std::string benchmarkChartsSvg(const std::string& benchmark, const std::vector<R
             c.title = benchmark + (metric.empty() ? "" : " " + metric) + (yLabel.empty() ? "" : ": " + yLabel) +
                       (parts > 1 ? " (part " + std::to_string(part + 1) + " of " + std::to_string(parts) + ")" : "");
             c.yLabel = yLabel.empty() ? "value" : yLabel;
-            c.xLabel = plot.xaxis;
+            // The x axis holds the operations, whatever PlotXaxis says of
+            // MMTests' own graph (redis' "CPU", fio's "Throughput").
+            c.xLabel = "operation";
             c.runs = runNames;
             c.style = style.style;
             c.notes.push_back(style.note);
@@ -78,6 +99,27 @@ std::string benchmarkChartsSvg(const std::string& benchmark, const std::vector<R
             if (allOps.size() > ops.size() && part + 1 == parts && m + 1 == byMetric.size())
                 c.notes.push_back(std::to_string(ops.size()) + " of " + std::to_string(allOps.size()) +
                                   " operations drawn; the tables above hold them all");
+            out += categoryChartSvg(c);
+        }
+        if (!spansDecade(runs.front(), metricOps)) continue;
+        // The same operations, each as a % of the baseline's mean of it.
+        for (std::size_t part = 0; part < parts; ++part) {
+            CategoryChart c;
+            c.title = benchmark + (metric.empty() ? "" : " " + metric) + ": each operation as % of " +
+                      runs.front().testName + "'s mean of it (its means span more than a decade)" +
+                      (parts > 1 ? " (part " + std::to_string(part + 1) + " of " + std::to_string(parts) + ")" : "");
+            c.yLabel = "% of the baseline's mean";
+            c.xLabel = "operation";
+            c.runs = runNames;
+            c.style = style.style;
+            c.notes.push_back(style.note + "; every value divided by " + runs.front().testName +
+                              "'s mean of its operation, so the baseline's mean is 100");
+            for (std::size_t i = part * perPart; i < std::min(metricOps.size(), (part + 1) * perPart); ++i) {
+                c.categories.push_back(metricOps[i]);
+                const double base = valueOf(runs.front(), metricOps[i]).mean;
+                std::vector<CategoryValue>& row = c.values.emplace_back();
+                for (const RunSummary& run : runs) row.push_back(percentOf(valueOf(run, metricOps[i]), base));
+            }
             out += categoryChartSvg(c);
         }
     }

@@ -66,6 +66,7 @@ std::string timeChartSvg(const TimeChart& c, std::size_t maxPoints) {
         drawn.push_back(std::move(pts));
     }
     if (!(xr.hi >= xr.lo)) return "";
+    if (c.fromZero) yr.lo = std::min(yr.lo, 0.0);
     std::vector<double> xt = ticksFor(xr), yt = ticksFor(yr);
     const double xStep = xt.size() > 1 ? xt[1] - xt[0] : 1, yStep = yt.size() > 1 ? yt[1] - yt[0] : 1;
     double tickW = 0;
@@ -117,7 +118,7 @@ std::string timeChartSvg(const TimeChart& c, std::size_t maxPoints) {
         body += svg::wrappedText(10, cursor + 14, text, kLabelFont, width - 20, end);
         cursor = end;
     }
-    return svg::openSvg(width, cursor + 8, "monitor-chart") + body + "</svg>\n";
+    return svg::openSvg(width, cursor + 8, c.svgClass) + body + "</svg>\n";
 }
 
 }  // namespace mmtp::compare

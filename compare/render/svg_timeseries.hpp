@@ -21,6 +21,8 @@ struct TimeChart {
     std::vector<TimeSeries> series;
     std::vector<std::string> notes;  // printed under the chart
     std::string xLabel = "seconds since the monitor started";
+    bool fromZero = false;
+    std::string svgClass = "monitor-chart";  // the <svg>'s class  // a y axis of percentages or counts starts at 0, so a small dip is drawn small
 };
 
 // At most maxPoints points of each series: consecutive samples averaged in

@@ -7,6 +7,7 @@
 #include "report/command_line.hpp"
 #include "report/load_runs.hpp"
 #include "render/render.hpp"
+#include "stats/row_kinds.hpp"
 
 #include <boost/program_options.hpp>
 #include <ostream>
@@ -22,7 +23,8 @@ struct Options {
     std::optional<std::string> directory, names, benchmark, subHeading, monitor, fromJson, mmtestsDir;
     std::string altReport;
     std::string format = "text";
-    bool printRatio = false, printSignificance = false, noCompare = false, jsonExport = false, verbose = false;
+    bool printRatio = false, printSignificance = false, noCompare = false, jsonExport = false, verbose = false,
+         explain = false;
 };
 
 po::options_description describeOptions(Options& o) {
@@ -46,6 +48,9 @@ po::options_description describeOptions(Options& o) {
         ("from-json", opt(o.fromJson), "read the runs from a JSON array of extract modules instead of -d")
         ("mmtests-dir", opt(o.mmtestsDir), "MMTests checkout for benchmarks not parsed natively (default: $MMTESTS_DIR)")
         ("verbose,v", po::bool_switch(&o.verbose), "say what is loaded (on stderr)")
+        ("explain", po::bool_switch(&o.explain),
+         "say on stderr which statistic each row kind is (Amean, Hmean, BAmean-95, Ops, ...) and over which "
+         "samples; stdout stays compare-mmtests.pl's")
         ("help,h", "print this help");
     return d;
 }
@@ -113,6 +118,7 @@ int compareMmtests(int argc, const char* const argv[], std::ostream& out, std::o
     ComparisonReport report = buildComparison(runs, co);
     out << renderReport(report, o.format == "html" ? OutputFormat::Html : OutputFormat::Text);
     out.flush();
+    if (o.explain) err << explainRowKinds(runs.front(), o.printRatio && !o.monitor, o.printSignificance);
     if (o.jsonExport && o.benchmark && o.directory)
         exportJson(fs::path(*o.directory) / (*o.benchmark + ".json.zst"), extractModuleName(*o.benchmark, o.monitor),
                    runs, report);

@@ -5,6 +5,7 @@
 #include "input/run_settings.hpp"
 #include "report/command_line.hpp"
 #include "report/kernels_report.hpp"
+#include "report/report_fingerprint.hpp"
 #include "report/verdict_roles.hpp"
 
 #include <boost/program_options.hpp>
@@ -63,8 +64,10 @@ int compareKernels(int argc, const char* const argv[], std::ostream& out, std::o
         ("output-file", po::value(&outputFile), "file name inside --output-dir (default index.html / report.txt)")
         ("report-title", po::value(&o.title), "title of the report")
         ("ignore-fingerprint", po::bool_switch(&ignoreFingerprint),
-         "rebuild the report even when DIR/report.md5 says the runs' tests-timestamp files have not changed "
-         "(the check needs --output-dir and --output-file, as in compare-kernels.sh)")
+         "rebuild the report even when DIR/report.md5 says nothing changed: the runs' tests-timestamp files "
+         "(compare-kernels.sh's md5) and, for a report that is ours (html, mail, verdicts, --metric, --exclude, "
+         "--include-invalid, --json-export), our options and this program's build (the check needs --output-dir "
+         "and --output-file, as in compare-kernels.sh)")
         ("sort-version", po::bool_switch(&o.sortVersion), "order runs by version number, as compare-kernels.sh does under LC_ALL=C (a run it would drop, with nothing "
          "after its major version, is listed last with a warning)")
         ("auto-detect", po::bool_switch(&o.autoDetect), "add significance rows to every table")
@@ -138,17 +141,21 @@ int compareKernels(int argc, const char* const argv[], std::ostream& out, std::o
     if (!outputFile.empty() && outputDir.empty()) throw mmtp::UsageError("--output-file needs --output-dir");
     o.mmtestsDir = mmtestsDirOrEnv(mmtestsDir);
 
-    // compare-kernels.sh's fingerprint: the md5 of the runs' tests-timestamp
-    // files, kept in DIR/report.md5; an unchanged one means nothing to do.
+    // compare-kernels.sh's fingerprint (report/report_fingerprint.hpp), kept
+    // in DIR/report.md5; an unchanged one (and the report still there) means
+    // nothing to do. It is written whenever there is an --output-dir, never
+    // empty (compare-kernels.sh writes it empty without --output-file).
     std::string fingerprint;
-    if (!outputDir.empty() && !outputFile.empty() && !ignoreFingerprint) {
+    if (!outputDir.empty()) {
         Warnings said;  // the report says them, if it is made
         std::vector<std::string> runs = selectRuns(o, said);
-        fingerprint = reportFingerprint(o.logDir, runs);
+        fingerprint = kernelsReportFingerprint(o, runs, jsonExport);
         std::ifstream old(fs::path(outputDir) / "report.md5");
         std::string previous;
         std::getline(old, previous);
-        if (previous == fingerprint) {
+        std::error_code ec;
+        bool pageThere = !outputFile.empty() && fs::exists(fs::path(outputDir) / fs::path(outputFile).filename(), ec);
+        if (!ignoreFingerprint && pageThere && previous == fingerprint) {
             std::string list;
             for (const std::string& r : runs) list += (list.empty() ? "" : " ") + r;
             out << "Report" << (o.title.empty() ? "" : " '" + o.title + "'") << " comparing '" << list
@@ -168,7 +175,7 @@ int compareKernels(int argc, const char* const argv[], std::ostream& out, std::o
         fs::create_directories(outputDir);
         if (outputFile.empty()) outputFile = o.format == KernelsFormat::Html ? "index.html" : "report.txt";
         mmtp::writeFileAtomically(fs::path(outputDir) / fs::path(outputFile).filename(), report.page);
-        mmtp::writeFileAtomically(fs::path(outputDir) / "report.md5", fingerprint);  // "" when not checked, as compare-kernels.sh
+        mmtp::writeFileAtomically(fs::path(outputDir) / "report.md5", fingerprint);
     } else {
         out << report.page;
     }

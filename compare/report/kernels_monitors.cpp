@@ -87,6 +87,7 @@ private:
 TimeChart fieldsChart(const MonitorReader& reader, const std::string& monitor, MonitorParseFn parse,
                       const std::vector<std::string>& fields, std::string title, std::string yLabel) {
     TimeChart c{std::move(title), std::move(yLabel), {}, {}};
+    c.fromZero = true;  // every monitor charted here counts or is a percentage
     for (std::size_t f = 0; f < fields.size(); ++f) {
         std::vector<std::optional<Samples>> runs = reader.read(monitor, parse, fields[f], c.notes);
         for (std::size_t r = 0; r < runs.size(); ++r)
@@ -118,28 +119,88 @@ bool allZero(const TimeChart& c) {
     });
 }
 
-void keep(std::vector<TimeChart>& charts, TimeChart c) {
-    c.xLabel = "seconds since the monitor started, in each run's first iteration (iter-0)";
-    if (!c.series.empty() || !c.notes.empty()) charts.push_back(std::move(c));
+constexpr std::size_t kFewestPoints = 3;
+
+// A chart whose every series has fewer than three points draws a straight
+// line (or a dot) that says nothing of the shape: it becomes a note.
+void keep(std::vector<TimeChart>& charts, TimeChart c,
+          std::string xLabel = "seconds since the monitor started, in each run's first iteration (iter-0)") {
+    c.xLabel = std::move(xLabel);
+    std::size_t most = 0;
+    for (const TimeSeries& s : c.series)
+        most = std::max(most, static_cast<std::size_t>(std::count_if(s.points.begin(), s.points.end(), [](const auto& p) {
+                            return std::isfinite(p.first) && std::isfinite(p.second);
+                        })));
+    if (!c.series.empty() && most < kFewestPoints) {
+        c.series.clear();
+        c.notes.push_back("not drawn: at most " + std::to_string(most) + " readable sample" + (most == 1 ? "" : "s") +
+                          " per run, fewer than " + std::to_string(kFewestPoints) +
+                          " (the benchmark ran for less than three monitor intervals, or the values are not numbers)");
+    }
+    if (c.series.empty() && c.notes.empty())  // recorded, yet nothing to draw: say so rather than drop it
+        c.notes.push_back("not drawn: the logs hold no samples of it");
+    charts.push_back(std::move(c));
+}
+
+// vmstat columns of every run's first readable iteration, one line each:
+// colour by run, line style by column.
+TimeChart vmstatChart(const std::vector<RunVmstat>& vmstat, const std::vector<std::string>& columns, std::string title,
+                      std::string yLabel, bool& stamped, bool& unstamped) {
+    TimeChart c{std::move(title), std::move(yLabel), {}, {}};
+    c.fromZero = true;
+    for (std::size_t r = 0; r < vmstat.size(); ++r) {
+        const RunVmstat& run = vmstat[r];
+        if (!run.error.empty()) c.notes.push_back(run.run + ": vmstat not drawn: " + run.error);
+        if (run.iterations.empty()) continue;
+        const VmstatSamples& s = run.iterations.front();
+        (s.timestamped ? stamped : unstamped) = true;
+        for (std::size_t f = 0; f < columns.size(); ++f) {
+            const std::vector<double>& values = s.column(columns[f]);
+            TimeSeries series{run.run + (columns.size() > 1 ? " " + columns[f] : ""), r, f, {}};
+            for (std::size_t i = 0; i < values.size() && i < s.x.size(); ++i) series.points.emplace_back(s.x[i], values[i]);
+            if (!series.points.empty()) c.series.push_back(std::move(series));
+        }
+    }
+    return c;
+}
+
+void keepVmstatCharts(std::vector<TimeChart>& charts, const std::string& benchmark, const std::vector<RunVmstat>& vmstat,
+                      Warnings& warnings) {
+    for (const RunVmstat& r : vmstat)
+        if (!r.error.empty()) {
+            std::string w = benchmark + " monitor graphs: " + r.error;
+            if (std::find(warnings.begin(), warnings.end(), w) == warnings.end()) warnings.push_back(w);
+        }
+    bool stamped = false, unstamped = false;
+    TimeChart cpu = vmstatChart(vmstat, {"us", "sy", "wa"}, "CPU time: user, system, IO wait (vmstat us/sy/wa)",
+                                "% of CPU time", stamped, unstamped);
+    TimeChart cs = vmstatChart(vmstat, {"cs"}, "Context switches (vmstat cs)", "Context switches/second", stamped,
+                               unstamped);
+    TimeChart in = vmstatChart(vmstat, {"in"}, "Interrupts (vmstat in)", "Interrupts/second", stamped, unstamped);
+    cs.notes.clear(), in.notes.clear();  // an unreadable log is said once, on the CPU chart
+    std::string x = stamped && !unstamped ? "seconds since the monitor started"
+                    : !stamped            ? "vmstat sample number (the log has no timestamps: vmstat was not in "
+                                            "MONITORS_WITH_LATENCY, so its interval is not recorded)"
+                                          : "seconds since the monitor started, or the sample number for runs whose "
+                                            "log has no timestamps (not in MONITORS_WITH_LATENCY)";
+    x += ", in each run's first iteration; vmstat's since-boot first report left out; columns read by vmstat's header";
+    keep(charts, std::move(cpu), x);
+    keep(charts, std::move(cs), x);
+    keep(charts, std::move(in), x);
 }
 
 }  // namespace
 
 std::vector<TimeChart> monitorCharts(const fs::path& logDir, const std::vector<std::string>& runs,
-                                     const std::string& benchmark, Warnings& warnings) {
+                                     const std::string& benchmark, const std::vector<RunVmstat>& vmstat,
+                                     Warnings& warnings) {
     MonitorReader reader(logDir, runs, benchmark, warnings);
     auto anyRun = [&](const char* monitor) {
         return std::any_of(runs.begin(), runs.end(), [&](const std::string& r) { return reader.recorded(r, monitor); });
     };
     std::vector<TimeChart> charts;
-    if (anyRun("vmstat")) {
-        keep(charts, fieldsChart(reader, "vmstat", parseVmstatMonitor, {"us", "sy", "wa"},
-                                 "CPU time: user, system, IO wait (vmstat us/sy/wa)", "Percentage"));
-        keep(charts, fieldsChart(reader, "vmstat", parseVmstatMonitor, {"cs"}, "Context switches (vmstat cs)",
-                                 "Context switches/second"));
-        keep(charts, fieldsChart(reader, "vmstat", parseVmstatMonitor, {"in"}, "Interrupts (vmstat in)",
-                                 "Interrupts/second"));
-    }
+    if (std::any_of(vmstat.begin(), vmstat.end(), [](const RunVmstat& r) { return r.recorded; }))
+        keepVmstatCharts(charts, benchmark, vmstat, warnings);
     if (anyRun("proc-vmstat"))
         keep(charts, fieldsChart(reader, "proc-vmstat", parseProcVmstatMonitor, {"pgfault", "pgmajfault"},
                                  "Page faults: all, major (proc-vmstat pgfault/pgmajfault)", "Faults per sample"));
@@ -200,6 +261,16 @@ std::vector<TimeChart> monitorCharts(const fs::path& logDir, const std::vector<s
         }
         if (!notes.empty()) keep(charts, TimeChart{"IO (iostat)", "", {}, notes});
     }
+    // README promises these charts: say which monitors no run recorded.
+    std::string missing;
+    bool vmstatRecorded = std::any_of(vmstat.begin(), vmstat.end(), [](const RunVmstat& r) { return r.recorded; });
+    for (const char* m : {"vmstat", "proc-vmstat", "proc-interrupts", "mpstat", "iostat"})
+        if (std::string(m) == "vmstat" ? !vmstatRecorded : !anyRun(m)) missing += std::string(missing.empty() ? "" : ", ") + m;
+    if (!missing.empty())
+        charts.push_back(TimeChart{"Monitors not drawn", "",
+                                   {},
+                                   {"no run recorded " + missing + " for " + benchmark +
+                                    " (run-config's MONITORS_* settings choose the monitors)"}});
     return charts;
 }
 

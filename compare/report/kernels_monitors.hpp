@@ -2,9 +2,12 @@
 // CPU us/sy/wa, context switches, interrupts (total and the busiest
 // sources), page faults, CPU busy per NUMA node and IO per device, each one
 // chart with every run on it. The samples come from the --print-monitor
-// parsers (parsers/monitor_*.cpp); nothing here reads a log format itself.
+// parsers (parsers/monitor_*.cpp), vmstat's from our own reading of it by
+// header (report/kernels_vmstat, read once for the report); nothing here
+// reads a log format itself.
 #pragma once
 #include "core/warnings.hpp"
+#include "report/kernels_vmstat.hpp"
 #include "render/svg_timeseries.hpp"
 
 #include <filesystem>
@@ -14,9 +17,12 @@
 namespace mmtp::compare {
 
 // The charts for benchmark's monitors in each run's iter-0, runs in legend
-// order. A monitor no run recorded gives no chart; a log that cannot be read
-// is named in its chart's notes and once in warnings instead of failing the page.
+// order (vmstat: the samples `vmstat` holds, one per run). A monitor no run
+// recorded gives no chart; a log that cannot be read is named in its chart's
+// notes and once in warnings instead of failing the page; a chart with fewer
+// than three samples in every series is a note saying so, not a chart.
 std::vector<TimeChart> monitorCharts(const std::filesystem::path& logDir, const std::vector<std::string>& runs,
-                                     const std::string& benchmark, Warnings& warnings);
+                                     const std::string& benchmark, const std::vector<RunVmstat>& vmstat,
+                                     Warnings& warnings);
 
 }  // namespace mmtp::compare

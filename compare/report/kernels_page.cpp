@@ -6,6 +6,7 @@
 #include "render/html_escape.hpp"
 #include "render/render.hpp"
 #include "render/svg_chart.hpp"
+#include "render/svg_sample_strips.hpp"
 #include "render/svg_timeseries.hpp"
 #include "render/verdict_html.hpp"
 #include "render/verdict_text.hpp"
@@ -14,6 +15,7 @@
 #include <nlohmann/json.hpp>
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <map>
 #include <ostream>
 
@@ -68,20 +70,28 @@ std::string htmlMachineState(const std::vector<RunMachineState>& states) {
     return out + "</table>\n";
 }
 
-// As the shellpack.yaml's PlotType asks, absolute values in its units.
+// As the shellpack.yaml's PlotType asks, absolute values in its units: the
+// benchmark's own report, then each alternative report compare-kernels.sh
+// prints for it (fiolike's kIOPS and CPU), from the runs already loaded.
 std::string benchmarkGraphs(const BenchmarkResults& b) {
-    std::optional<std::string> yaml = embeddedShellpackYaml(b.name);
-    PlotSettings plot = yaml ? loadPlotSettings(*yaml) : PlotSettings{};
-    std::map<std::string, std::string> units = yaml ? metricUnits(*yaml) : std::map<std::string, std::string>{};
-    return benchmarkChartsSvg(b.name, b.runs, b.runs.front().summaryOps(std::nullopt), units, plot);
+    auto charts = [](const std::string& title, const std::string& yamlName, const std::vector<RunSummary>& runs) {
+        std::optional<std::string> yaml = embeddedShellpackYaml(yamlName);
+        PlotSettings plot = yaml ? loadPlotSettings(*yaml) : PlotSettings{};
+        std::map<std::string, std::string> units = yaml ? metricUnits(*yaml) : std::map<std::string, std::string>{};
+        return benchmarkChartsSvg(title, runs, runs.front().summaryOps(std::nullopt), units, plot);
+    };
+    std::string out = charts(b.name, b.name, b.runs);
+    for (const BenchmarkResults::AltReport& a : b.altReports)
+        out += charts(b.name + " -a " + a.alt, b.name + ":" + a.alt, a.runs);
+    return out;
 }
 
 // Monitors are read here, for the page only: the text report and the JSON
 // do not show them.
-std::string monitorGraphs(const KernelsOptions& o, const std::vector<std::string>& runs, const std::string& bench,
+std::string monitorGraphs(const KernelsOptions& o, const std::vector<std::string>& runs, const BenchmarkResults& b,
                           Warnings& warnings) {
     std::string charts;
-    for (const TimeChart& c : monitorCharts(o.logDir, runs, bench, warnings)) {
+    for (const TimeChart& c : monitorCharts(o.logDir, runs, b.name, b.vmstat, warnings)) {
         if (c.series.empty()) {
             charts += "<p class=\"monitor-note\">" + escapeHtml(c.title);
             for (const std::string& n : c.notes) charts += "<br>" + escapeHtml(n);
@@ -93,25 +103,81 @@ std::string monitorGraphs(const KernelsOptions& o, const std::vector<std::string
     return charts.empty() ? "" : "<h3>Monitors</h3>\n<div class=\"charts\">\n" + charts + "</div>\n";
 }
 
+// The other tables compare-kernels.sh prints for the benchmark (redis-zpopmin's
+// -a latency, fiolike's -a iops and -a cpu, redis' lat95, the monitors'),
+// as the text report has them; the duration table has its own heading.
+std::string otherTables(const BenchmarkResults& b) {
+    std::string out;
+    for (const ReportPart& p : b.parts) {
+        if (!p.table || p.what == "table" || p.what == "--print-monitor duration") continue;
+        out += "<h3>" + escapeHtml(b.name + " " + p.what) + "</h3>\n" + renderReport(*p.table, OutputFormat::Html);
+    }
+    return out;
+}
+
+// Every sample of the first operations, iteration by iteration (outliers show).
+std::string sampleStrips(const BenchmarkResults& b) {
+    std::optional<std::string> yaml = embeddedShellpackYaml(b.name);
+    std::map<std::string, std::string> units = yaml ? metricUnits(*yaml) : std::map<std::string, std::string>{};
+    std::string svgs = sampleStripChartsSvg(b.name, b.runs, b.runs.front().summaryOps(std::nullopt), units);
+    return svgs.empty() ? "" : "<h3>Samples per iteration</h3>\n<div class=\"charts\">\n" + svgs + "</div>\n";
+}
+
+// Our mitigation costs of the benchmark (the text report's section), naming
+// the statistic and each run that measured nothing.
+std::string costsHtml(const BenchmarkResults& b) {
+    if (!b.costs) return "";
+    auto cell = [](int decimals, double x) {
+        if (std::isnan(x)) return std::string("-");
+        char buf[64];
+        std::snprintf(buf, sizeof buf, "%.*f", decimals, x);
+        return std::string(buf);
+    };
+    std::string out = "<h3>Mitigation costs (vmstat)</h3>\n<p>Each figure is the " + escapeHtml(kCostsStatistic) +
+                      "; sy is the % of CPU time in the kernel, cs and in are per second.</p>\n"
+                      "<table class=\"validity\"><tr><th>run</th><th>sys%</th><th>ctxsw/s</th><th>intr/s</th>"
+                      "<th>samples</th><th>note</th></tr>\n";
+    for (const RunCosts& c : *b.costs) {
+        bool flagged = !c.notMeasured.empty() || !c.invalid.empty();
+        out += std::string(flagged ? "<tr class=\"invalid\">" : "<tr>") + "<td>" + escapeHtml(c.run) + "</td><td>" +
+               cell(2, c.sysPct) + "</td><td>" + cell(0, c.contextSwitches) + "</td><td>" + cell(0, c.interrupts) +
+               "</td><td>" + (c.samples ? std::to_string(c.samples) : "-") + "</td><td>" +
+               escapeHtml(!c.notMeasured.empty() ? "not measured: " + c.notMeasured
+                          : !c.invalid.empty()   ? "INVALID (kept, --include-invalid): " + c.invalid
+                                                 : "") +
+               "</td></tr>\n";
+    }
+    return out + "</table>\n";
+}
+
 std::string htmlBenchmark(const KernelsOptions& o, const std::vector<std::string>& runs, const BenchmarkResults& b,
                           Warnings& warnings) {
     std::string out = "<h2 id=\"" + escapeHtml(b.name) + "\">" + escapeHtml(b.name) + "</h2>\n";
     out += validityHtml(o, b.validity);
     if (!b.error.empty()) out += "<p>not compared: " + escapeHtml(b.error) + "</p>\n";
     if (!b.compare) {
-        if (b.duration) out += "<h3>Duration</h3>\n" + renderReport(*b.duration, OutputFormat::Html);
-        return out + monitorGraphs(o, runs, b.name, warnings);
+        if (b.duration) out += "<h3>Duration</h3>\n<p>MMTests' duration monitor: each Duration row is one iteration's seconds, the best (lowest), "
+                   "not the mean of the iterations.</p>\n" + renderReport(*b.duration, OutputFormat::Html);
+        return out + costsHtml(b) + monitorGraphs(o, runs, b, warnings);
     }
     out += renderReport(*b.compare, OutputFormat::Html);
+    out += otherTables(b);
     out += "<h3>Graphs</h3>\n<div class=\"charts\">\n" + benchmarkGraphs(b) + "</div>\n";
-    if (b.duration) out += "<h3>Duration</h3>\n" + renderReport(*b.duration, OutputFormat::Html);
-    if (b.baselines || !b.rfc.empty() || !b.verdictNotes.empty()) out += "<h3>Verdict tables</h3>\n";
+    out += sampleStrips(b);
+    if (b.duration) out += "<h3>Duration</h3>
+<p>MMTests' duration monitor: each Duration row is one iteration's seconds, the best (lowest), "
+                   "not the mean of the iterations.</p>
+" + renderReport(*b.duration, OutputFormat::Html);
+    if (b.baselines || !b.rfc.empty() || !b.verdictNotes.empty()) out += "<h3>Verdict tables</h3>
+";
     if (b.baselines) out += renderTwoBaselinesHtml(b.name, *b.baselines);
     out += renderRfcHtml(b.name, b.rfc);
     std::string notes;
-    for (const std::string& n : b.verdictNotes) notes += n + "\n";
-    if (!notes.empty()) out += "<pre>" + escapeHtml(notes) + "</pre>\n";
-    return out + monitorGraphs(o, runs, b.name, warnings);
+    for (const std::string& n : b.verdictNotes) notes += n + "
+";
+    if (!notes.empty()) out += "<pre>" + escapeHtml(notes) + "</pre>
+";
+    return out + costsHtml(b) + monitorGraphs(o, runs, b, warnings);
 }
 
 // Mean, stddev, CoV and sample count of every operation of every run.
@@ -263,7 +329,9 @@ std::string renderKernelsJson(const KernelsOptions& o, const KernelsData& d, std
             for (const RunCosts& c : *b.costs)
                 costs.push_back({{"run", c.run}, {"sys_pct", number(c.sysPct)},
                                  {"context_switches_per_s", number(c.contextSwitches)},
-                                 {"interrupts_per_s", number(c.interrupts)}});
+                                 {"interrupts_per_s", number(c.interrupts)}, {"samples", c.samples},
+                                 {"statistic", kCostsStatistic}, {"not_measured", c.notMeasured},
+                                 {"invalid", c.invalid}});
             e["mitigation_costs"] = costs;
         }
         benches.push_back(e);

@@ -9,6 +9,7 @@
 #include "input/run_validity.hpp"
 #include "report/kernels_report.hpp"
 #include "report/kernels_steps.hpp"
+#include "report/kernels_vmstat.hpp"
 #include "tables/comparison.hpp"
 #include "tables/verdict.hpp"
 
@@ -25,6 +26,12 @@ struct BenchmarkResults {
     std::optional<ComparisonReport> compare;    // compare-mmtests' table
     std::optional<ComparisonReport> duration;   // --print-monitor duration's, when recorded
     std::vector<ReportPart> parts;              // compare-kernels.sh's text for it: its case arm, then monitor tables
+    struct AltReport {
+        std::string alt;               // -a ALT
+        std::vector<RunSummary> runs;  // its runs, as its table was built
+    };
+    std::vector<AltReport> altReports;          // compare-kernels.sh's -a tables for it (fiolike: iops, cpu)
+    std::vector<RunVmstat> vmstat;              // each run's vmstat samples, read by header (ours)
     std::optional<std::vector<RunCosts>> costs; // vmstat sy/cs/in per run, when recorded
     std::vector<RunValidity> validity;          // one per run asked for, in order
     std::vector<RunVerdict> verdicts;           // A/B/A's, or each run against the first: the engine's calls

@@ -219,7 +219,12 @@ void runSteps(const KernelsOptions& o, BenchmarkResults& b, const std::vector<st
             continue;
         }
         bool duration = step.monitor && *step.monitor == "duration";
-        b.parts.push_back(runPlanStep(o, b.name, names, step, warnings, err, duration ? &durationRuns : nullptr));
+        // An alternative report's runs (fiolike -a iops, -a cpu) are kept for the page's charts.
+        bool alt = !step.alt.empty() && !step.monitor && !step.subHeading && step.kind == PlanStep::Kind::Table;
+        std::vector<RunSummary> altRuns;
+        b.parts.push_back(runPlanStep(o, b.name, names, step, warnings, err,
+                                      duration ? &durationRuns : alt ? &altRuns : nullptr));
+        if (alt && b.parts.back().table && !altRuns.empty()) b.altReports.push_back({step.alt, std::move(altRuns)});
         const ReportPart& part = b.parts.back();
         if (!part.error.empty() && part.error != b.error)  // the benchmark's own failure is said once
             err << "compare-kernels: " << b.name << ": " << part.what << ": " << part.error << "\n";
@@ -257,7 +262,8 @@ BenchmarkResults loadBenchmark(const KernelsOptions& o, const KernelsData& d, co
     std::vector<RunSummary> durationRuns;
     runSteps(o, b, names, steps, mainPart, warnings, err, durationRuns);
     runSteps(o, b, names, monitorSteps(o.logDir, names.front()), std::nullopt, warnings, err, durationRuns);
-    b.costs = mitigationCosts(o, bench, names);
+    b.vmstat = readRunsVmstat(o.logDir, names, bench);
+    b.costs = mitigationCosts(b.vmstat, b.validity, o.includeInvalid);
     if (!b.runs.empty())
         computeVerdicts(o, d, b, durationRuns, [&](const std::string& alt) {
             return loadAltRuns(o, bench, names, alt, warnings, err);

@@ -65,8 +65,6 @@ bool iostatBusy(const ComparisonReport& bare) {
     }
 }
 
-double meanOf(const RunSummary& run, const std::string& op) { return sampleStats(run, op).mean; }
-
 }  // namespace
 
 void WarningsOnce::passOn(const std::string& more, std::ostream& err) {
@@ -129,33 +127,6 @@ std::vector<RunSummary> loadAltRuns(const KernelsOptions& o, const std::string& 
     }
     warnings.passOn(said.str(), err);
     return runs;
-}
-
-std::optional<std::vector<RunCosts>> mitigationCosts(const KernelsOptions& o, const std::string& bench,
-                                                     const std::vector<std::string>& names) {
-    std::vector<RunCosts> costs;
-    for (const std::string& name : names) costs.push_back({name});
-    WarningsOnce quiet;  // a run without vmstat is no news here: the report's own tables warn
-    std::ostringstream sink;
-    for (const char* field : {"sy", "cs", "in"}) {
-        PlanStep step;
-        step.kind = PlanStep::Kind::Table;
-        step.monitor = "vmstat";
-        step.subHeading = field;
-        std::vector<RunSummary> runs;
-        try {
-            compareFor(o, bench, names, step, false, quiet, sink, runs);
-        } catch (const std::exception&) {
-            return std::nullopt;
-        }
-        for (RunCosts& c : costs)
-            for (const RunSummary& r : runs) {
-                if (r.testName != c.run) continue;
-                double m = meanOf(r, field);
-                (field[0] == 's' ? c.sysPct : field[0] == 'c' ? c.contextSwitches : c.interrupts) = m;
-            }
-    }
-    return costs;
 }
 
 }  // namespace mmtp::compare

@@ -8,7 +8,6 @@
 #include "stats/summary.hpp"
 #include "tables/comparison.hpp"
 
-#include <cmath>
 #include <iosfwd>
 #include <optional>
 #include <string>
@@ -44,14 +43,5 @@ ReportPart runPlanStep(const KernelsOptions& o, const std::string& bench, const 
 std::vector<RunSummary> loadAltRuns(const KernelsOptions& o, const std::string& bench,
                                     const std::vector<std::string>& names, const std::string& alt,
                                     WarningsOnce& warnings, std::ostream& err);
-
-// Mitigation costs: per run, vmstat's mean sy (% of CPU time in the kernel),
-// cs and in (per second) while the benchmark ran; nullopt without vmstat logs.
-struct RunCosts {
-    std::string run;
-    double sysPct = NAN, contextSwitches = NAN, interrupts = NAN;  // NaN: the run has no vmstat log
-};
-std::optional<std::vector<RunCosts>> mitigationCosts(const KernelsOptions& o, const std::string& bench,
-                                                     const std::vector<std::string>& names);
 
 }  // namespace mmtp::compare

@@ -9,6 +9,8 @@
 #include "render/verdict_text.hpp"
 #include "report/kernels_preamble.hpp"
 #include "report/verdict_roles.hpp"
+#include "stats/row_kinds.hpp"
+#include "stats/stats.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -43,26 +45,53 @@ std::string number(int decimals, double x) {
 }
 
 // Where a mitigation's price shows: time in the kernel, context switches and
-// interrupts, per run, from the vmstat monitor.
+// interrupts, per run, from our reading of the vmstat monitor (not MMTests'
+// vmstat table, which misreads unstamped logs). A run that measured nothing
+// says why instead of showing figures.
 std::string costsText(const KernelsData& d) {
-    std::string out = "Mitigation costs (vmstat while each benchmark ran: mean sy %, context switches/s, "
-                      "interrupts/s)\n";
+    std::string out = std::string("Mitigation costs (vmstat while each benchmark ran; each figure the ") +
+                      kCostsStatistic + ": sy = % of CPU time in the kernel, cs and in per second)\n";
     bool any = false;
     for (const BenchmarkResults& b : d.benchmarks) {
         if (!b.costs) continue;
         any = true;
-        char head[160];
-        std::snprintf(head, sizeof head, "  %-38s %10s %14s %14s\n", b.name.c_str(), "sys%", "ctxsw/s", "intr/s");
+        char head[200];
+        std::snprintf(head, sizeof head, "  %-38s %10s %14s %14s %8s\n", b.name.c_str(), "sys%", "ctxsw/s", "intr/s",
+                      "samples");
         out += head;
         for (const RunCosts& c : *b.costs) {
             char row[256];
-            std::snprintf(row, sizeof row, "  %-38s %10s %14s %14s\n", ("  " + c.run).c_str(),
+            std::snprintf(row, sizeof row, "  %-38s %10s %14s %14s %8s", ("  " + c.run).c_str(),
                           number(2, c.sysPct).c_str(), number(0, c.contextSwitches).c_str(),
-                          number(0, c.interrupts).c_str());
+                          number(0, c.interrupts).c_str(), c.samples ? std::to_string(c.samples).c_str() : "-");
             out += row;
+            if (!c.notMeasured.empty()) out += "  not measured: " + c.notMeasured;
+            if (!c.invalid.empty()) out += "  INVALID (kept, --include-invalid): " + c.invalid;
+            out += "\n";
         }
     }
     return any ? out : "Mitigation costs: no vmstat monitor log in these runs (RUN_MONITOR=yes records one)\n";
+}
+
+// Which statistic the MMTests tables above print per benchmark: its mean
+// row, or the one value of a Singleops row (compare-mmtests --explain says
+// it for every row kind).
+std::string statisticsText(const KernelsData& d) {
+    std::string out;
+    for (const BenchmarkResults& b : d.benchmarks) {
+        if (b.runs.empty()) continue;
+        const RunSummary& r = b.runs.front();
+        const bool single = r.summaryType == SummaryType::Singleops;
+        const std::string sumop = single ? "_value" : "_mean";
+        out += "  " + b.name + ": " + statName(sumop, r.preferHigher, r.opName) + " = " +
+               describeStatistic(sumop, r.preferHigher, r.summaryType) + "\n";
+    }
+    if (std::any_of(d.benchmarks.begin(), d.benchmarks.end(), [](const BenchmarkResults& b) { return b.duration; }))
+        out += "  duration tables: Duration = " + describeStatistic("_value", false, SummaryType::Singleops) +
+               " (seconds; the verdicts' complete test time is the mean of the iterations)\n";
+    return out.empty() ? out
+                       : "Statistics of the MMTests tables above (compare-mmtests --explain names every row kind)\n" +
+                             out;
 }
 
 // compare-kernels.sh prints whole values (an LSM list, every C-state line);
@@ -164,6 +193,7 @@ std::string renderKernelsText(const KernelsOptions& o, const KernelsData& d) {
     out += "\n=== compare-kernels (mmtests-plugins): beyond MMTests' compare-kernels.sh ===\n";
     if (!o.title.empty()) out += o.title + "\n";
     out += costsText(d) + "\n";
+    if (std::string stats = statisticsText(d); !stats.empty()) out += stats + "\n";
     out += renderMachineStateText(d.states);
     out += settingsDifferencesText(d.settings);
     for (const BenchmarkResults& b : d.benchmarks) {

@@ -41,7 +41,7 @@ compare_sections "$golden/compare-kernels-sh.expected.txt" ours-golden.txt
 # compare-kernels.sh fails turbostat on stderr and goes on; so do we, naming it.
 grep -q "^compare-kernels: monitor: --print-monitor turbostat: " err-golden.txt || fail "turbostat failure not named: $(cat err-golden.txt)"
 grep -q "^  monitor: --print-monitor turbostat: " ours-golden.txt || fail "turbostat failure not listed in the report"
-grep -Eq "^    base-first +[0-9.]+ +[0-9]+ +[0-9]+$" ours-golden.txt || fail "no mitigation costs row for base-first"
+grep -Eq "^    base-first +[0-9.]+ +[0-9]+ +[0-9]+ +[0-9]+$" ours-golden.txt || fail "no mitigation costs row for base-first"
 
 [[ -x ${MMTESTS_SRC:-}/compare-kernels.sh ]] || { echo "skip: no MMTests checkout (MMTESTS_SRC)"; exit 77; }
 
