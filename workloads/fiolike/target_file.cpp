@@ -2,6 +2,7 @@
 
 #include "base/errors.hpp"
 #include "base/fd.hpp"
+#include "common/signals.hpp"
 #include "fiolike/mounts.hpp"
 #include "fiolike/offsets.hpp"
 #include "fiolike/stop_flag.hpp"
@@ -118,6 +119,7 @@ void TargetFile::layOut(uint64_t from, uint64_t to, const LayoutProgressFn& onLa
     for (std::size_t i = 0; i < kChunk / 8; ++i) buf[i] = rng.next();  // incompressible, as fio
     uint64_t off = from;
     while (off < to) {
+        throwIfInterrupted();
         if (stopRequested()) throw Error("interrupted while laying out " + path_, kExitInterrupted);
         const std::size_t n = static_cast<std::size_t>(std::min<uint64_t>(kChunk, to - off));
         const ssize_t r = ::pwrite(w.get(), buf.get(), n, static_cast<off_t>(off));
