@@ -106,6 +106,7 @@ RunResult runAll(const JobSpec& spec, std::ostream* progress) {
         req.bs = spec.bs;
         req.direct = spec.direct;
         req.writes = writes;
+        req.logdir = spec.logdir;
         LayoutProgressFn onLayout;
         if (progress) onLayout = LayoutProgress(*progress, spec.name, req.path);
         files.push_back(std::make_unique<TargetFile>(req, onLayout));
