@@ -31,35 +31,34 @@ double epochSeconds() {
 // MONITORS_WITH_LATENCY (monitors/latency-output).
 class MonitorLog {
 public:
-    MonitorLog(const fs::path& path, bool withLatency) : file_(std::fopen(path.c_str(), "w")) {
-        if (!file_) throw Error(errnoMessage("cannot write " + path.string()));
+    MonitorLog(const fs::path& path, bool withLatency) : file_(path, LogFile::Mode::New) {
         if (withLatency) stamp_.emplace(epochSeconds());
     }
-    ~MonitorLog() { close(); }
     void write(const std::string& line) {
         std::lock_guard<std::mutex> lock(mu_);
-        if (!file_) return;
+        if (!file_.isOpen()) return;
         std::string out = stamp_ ? stamp_->stamp(line, epochSeconds()) : line;
         out += '\n';
-        std::fwrite(out.data(), 1, out.size(), file_);
-        std::fflush(file_);
+        try {
+            file_.write(out);
+        } catch (const Error& e) {  // on the monitor's thread: say it once, stop this log
+            std::cerr << "run-config: " << e.what() << std::endl;
+            file_.close();
+        }
     }
     void close() {
         std::lock_guard<std::mutex> lock(mu_);
-        if (file_) std::fclose(file_);
-        file_ = nullptr;
+        file_.close();
     }
 private:
-    std::FILE* file_;
+    LogFile file_;
     std::optional<LatencyStamp> stamp_;
     std::mutex mu_;
 };
 
 // monitors.sh's NAME-BENCH.start: `date +%s`, then /proc/uptime.
 void writeStartFile(const std::string& path) {
-    std::ofstream out(path);
-    out << epochNow() << '\n' << catFile("/proc/uptime");
-    if (!out) throw Error("cannot write " + path);
+    LogFile(path, LogFile::Mode::New).write(std::to_string(epochNow()) + '\n' + catFile("/proc/uptime"));
 }
 
 void writeLines(MonitorLog& log, const std::string& text) {
