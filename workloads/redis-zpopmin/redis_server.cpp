@@ -5,6 +5,7 @@
 #include "base/text_format.hpp"
 #include "common/signals.hpp"
 #include "redis-zpopmin/control_io.hpp"
+#include "redis-zpopmin/resource_budget.hpp"
 
 #include <cerrno>
 #include <fcntl.h>
@@ -173,7 +174,10 @@ void RedisServer::startOnce(const ServerOptions& o, int port) {
     writePrivateFile(conf, "requirepass " + endpoint_.password + "\n");
     std::vector<std::string> argv{o.binary, conf.string(), "--daemonize", "no", "--dir", dir_.path().string(),
                                   "--logfile", std::filesystem::absolute(logFile_).string(),
-                                  "--pidfile", (dir_.path() / "redis.pid").string()};
+                                  "--pidfile", (dir_.path() / "redis.pid").string(),
+                                  // What our option table allows, no more (resource_budget.hpp).
+                                  "--maxclients", std::to_string(o.maxClients),
+                                  "--proto-max-bulk-len", std::to_string(kMaxDatasize)};
     if (o.unixSocket) {
         endpoint_.unixPath = (dir_.path() / "redis.sock").string();
         argv.insert(argv.end(), {"--port", "0", "--unixsocket", endpoint_.unixPath, "--unixsocketperm", "700"});

@@ -36,6 +36,7 @@ struct ServerOptions {
     bool unixSocket = false;
     std::vector<int> cpus;        // empty: unbound
     std::filesystem::path logFile;  // appended to
+    int maxClients = 10000;         // redis' maxclients (its default)
     std::chrono::milliseconds startTimeout{10000};
     // Set: start nothing, use the server already listening there (overhead
     // comparisons against another client on the same server).
