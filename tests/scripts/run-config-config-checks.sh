@@ -60,8 +60,11 @@ for _ in $(seq 20); do pgrep -f "^$mark" >/dev/null || break; sleep 0.1; done
 echo "ok: the config's background process is gone after the run"
 
 # Few file descriptors: one line naming what failed, never an abort.
+# (with monitors: a monitor thread left joinable when the next fd failed was std::terminate)
 printf 'export MMTESTS="pipe-pingpong"\nexport PIPE_PINGPONG_LOOPS=1000\nexport PIPE_PINGPONG_ITERATIONS=1\n' > fds
-for n in 10 16; do
+printf 'export RUN_MONITOR=yes\nexport MONITORS_GZIP="proc-vmstat mpstat top"\nexport MONITORS_WITH_LATENCY=vmstat\n' >> fds
+printf 'export MONITOR_UPDATE_FREQUENCY=1\n' >> fds
+for n in 10 12 14 16; do
 	(ulimit -n $n; exec "$BIN/run-config" fds "FD$n" --work-dir w) > fd$n.out 2>&1
 	rc=$?
 	[ $rc -lt 128 ] || fail "ulimit -n $n: killed by a signal (exit $rc): $(tail -3 fd$n.out)"

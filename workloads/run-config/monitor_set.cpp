@@ -14,6 +14,7 @@
 #include <iostream>
 #include <mutex>
 #include <optional>
+#include <system_error>
 #include <thread>
 #include <unistd.h>
 
@@ -101,7 +102,12 @@ struct MonitorSet::Running {
         });
     }
 
+    // Idempotent. Also run by the destructor: a monitor whose start failed
+    // half way (no fd left for its .start file, say) must not leave a
+    // joinable thread behind, which would std::terminate run-config.
     void stop() {
+        if (stopped) return;
+        stopped = true;
         if (tool) tool->stop(std::chrono::seconds(5));
         {
             std::lock_guard<std::mutex> lock(mu);
@@ -109,8 +115,15 @@ struct MonitorSet::Running {
         }
         wake.notify_all();
         if (loop.joinable()) loop.join();
-        log->close();
+        if (log) log->close();
     }
+    ~Running() {
+        try {
+            stop();
+        } catch (...) {
+        }
+    }
+    bool stopped = false;
 };
 
 MonitorSet::MonitorSet(const std::vector<PlannedMonitor>& monitors, int freq,
@@ -122,12 +135,18 @@ MonitorSet::MonitorSet(const std::vector<PlannedMonitor>& monitors, int freq,
         auto r = std::make_unique<Running>();
         r->plan = m;
         r->path = dir / (m.name + "-" + bench);
-        r->log = std::make_unique<MonitorLog>(r->path, m.type == "with_latency");
-        if (recipe.snapshot)
-            r->startLoop(recipe);
-        else
-            r->startTool(recipe, toolEnv);
-        writeStartFile(r->path.string() + ".start");
+        try {
+            r->log = std::make_unique<MonitorLog>(r->path, m.type == "with_latency");
+            if (recipe.snapshot)
+                r->startLoop(recipe);
+            else
+                r->startTool(recipe, toolEnv);
+            writeStartFile(r->path.string() + ".start");
+        } catch (const Error& e) {
+            throw Error("cannot start monitor " + m.name + ": " + e.what());
+        } catch (const std::system_error& e) {  // its thread
+            throw Error("cannot start monitor " + m.name + ": " + e.code().message());
+        }
         std::cout << "Started monitor " << m.name << " " << m.type << std::endl;
         running_.push_back(std::move(r));
     }
