@@ -38,6 +38,7 @@ UniqueFd openAppendNoFollow(const std::filesystem::path& path, bool mustBeNew) {
     UniqueFd fd(::open(path.c_str(), flags, 0644));
     if (!fd) {
         if (errno == ELOOP) throw Error("refusing to write through the symlink " + path.string());
+        if (errno == ENXIO) throw Error("refusing to write " + path.string() + ": not a regular file (a FIFO)");
         throw Error(errnoMessage("cannot create " + path.string()));
     }
     struct stat st;

@@ -22,7 +22,7 @@ struct TargetRequest {
     uint64_t bs = 4096;
     bool direct = false;
     bool writes = false;
-    std::string logdir;  // never a job file in it
+    std::string logdir = {};  // never a job file in it
 };
 
 // Called after each chunk laid out (bytes written so far, bytes to write),
