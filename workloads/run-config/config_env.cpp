@@ -79,19 +79,29 @@ std::map<std::string, std::string> sourceConfig(const fs::path& config, const st
     checkSyntax(config, tmp.path());
     // Calls to MMTests helpers (disable_transhuge, ...) are reported and
     // skipped; the config's failed assignments to an overridden (read-only)
-    // variable are the point of --set, so their complaints are dropped. The
-    // status of the sourcing is the config's: non-zero fails the run. env is
-    // run by the path found before the config could change PATH.
+    // variable are the point of --set, so their complaints are dropped. Any
+    // other error bash reports in the config ("CONFIG: line N: ...": a bad
+    // expansion such as $((X/0)), a builtin's complaint) means part of it was
+    // not applied: the first one is the error. (The sourcing's own status
+    // cannot say that: it is the last command's, and a --set variable's
+    // export, or a `[ ... ] && ...`, fails harmlessly.) The config's output is
+    // collected first and then shown, with bash builtins only, since the
+    // config may change PATH; env is run by the path found before it ran.
     const std::string script =
         "command_not_found_handle() { echo \"run-config: $RUN_CONFIG_FILE calls '$1' "
         "(an MMTests helper run-config does not provide); ignored\" >&2; return 0; }\n"
         "for v in \"$@\"; do declare -r \"$v\"; done\n"
         "set -a\n"
-        ". \"$RUN_CONFIG_FILE\" 2> >(grep -v ': readonly variable$' >&2) >&2\n"
-        "rc=$?\n"
+        ". \"$RUN_CONFIG_FILE\" > \"$RUN_CONFIG_OUT\" 2>&1\n"
         "set +a\n"
-        "[ $rc -eq 0 ] || { echo $rc > \"$RUN_CONFIG_STATUS\"; exit 2; }\n"
-        "unset RUN_CONFIG_FILE RUN_CONFIG_STATUS rc\n"
+        "__first=\n"
+        "while IFS= read -r __line; do\n"
+        "  case \"$__line\" in *': readonly variable') continue;; esac\n"
+        "  printf '%s\\n' \"$__line\" >&2\n"
+        "  case \"$__line\" in \"$RUN_CONFIG_FILE: line \"[0-9]*) [ -n \"$__first\" ] || __first=$__line;; esac\n"
+        "done < \"$RUN_CONFIG_OUT\"\n"
+        "[ -z \"$__first\" ] || { printf '%s\\n' \"${__first#\"$RUN_CONFIG_FILE: \"}\" > \"$RUN_CONFIG_STATUS\"; exit 2; }\n"
+        "unset RUN_CONFIG_FILE RUN_CONFIG_STATUS RUN_CONFIG_OUT __first __line\n"
         "exec \"$RUN_CONFIG_ENV\" -u RUN_CONFIG_ENV -0\n";
     const std::string envBinary = findExecutable("env");
     if (envBinary.empty()) throw UnsupportedError("env not found in PATH: run-config reads the config's exports with it");
@@ -100,6 +110,7 @@ std::map<std::string, std::string> sourceConfig(const fs::path& config, const st
     env["RUN_CONFIG_FILE"] = fs::absolute(config).string();
     env["RUN_CONFIG_ENV"] = envBinary;
     env["RUN_CONFIG_STATUS"] = (tmp.path() / "status").string();
+    env["RUN_CONFIG_OUT"] = (tmp.path() / "output").string();
     SpawnOptions o;
     o.argv = {"bash", "-c", script, "run-config-source"};
     for (const auto& [name, value] : overrides) {
@@ -115,9 +126,9 @@ std::map<std::string, std::string> sourceConfig(const fs::path& config, const st
     guardGroup(shell.pid());
     ExitStatus st = shell.wait();
     if (::kill(-shell.pid(), 0) != 0) releaseGroup(shell.pid());
-    if (std::string rc = readAll(tmp.path() / "status"); !rc.empty())
-        throw UsageError("config " + config.string() + ": sourcing it returned status " + rc.substr(0, rc.find('\n')) +
-                         " (a command in it failed; the rest would not be applied)");
+    if (std::string why = readAll(tmp.path() / "status"); !why.empty())
+        throw UsageError("config " + config.string() + ": bash reported an error sourcing it, so part of it was not "
+                         "applied: " + why.substr(0, why.find('\n')));
     if (!st.success())
         throw UsageError("sourcing " + config.string() + " with bash failed (" + st.describe() + ")");
     return parseEnvBlock(readAll(tmp.path() / "env"));

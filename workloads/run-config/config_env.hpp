@@ -20,8 +20,8 @@ Override parseOverride(const std::string& arg);
 // override is set read-only before the config runs, so the config's own
 // `export VAR=...` cannot replace it and values it derives from VAR
 // (REQUESTS=$((KEYSPACE*2))) follow the override. A config that is not
-// valid bash (`bash -n`) or whose sourcing returns non-zero is a UsageError
-// naming it (bash's line for a syntax error). Processes the config leaves
+// valid bash (`bash -n`) or in which bash reports an error while sourcing it
+// (a bad expansion, a builtin's complaint) is a UsageError with bash's line. Processes the config leaves
 // in the background are killed when run-config ends (the GroupGuardian,
 // which must exist already).
 std::map<std::string, std::string> sourceConfig(const std::filesystem::path& config,
