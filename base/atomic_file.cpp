@@ -6,9 +6,9 @@
 #include <cerrno>
 #include <cstdio>
 #include <fcntl.h>
-#include <fstream>
 #include <random>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace mmtp {
@@ -72,10 +72,23 @@ void appendFileAtomically(const std::filesystem::path& target, const std::string
     while (::flock(lock.get(), LOCK_EX) != 0)
         if (errno != EINTR) throw Error(errnoMessage("cannot lock " + dir.string() + " for " + target.string()));
     std::string all;
-    if (std::ifstream in{target, std::ios::binary}; in) {
-        all.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-        if (in.bad()) throw Error("cannot read " + target.string());
+    if (UniqueFd in(::open(target.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)); in) {
+        struct stat st;
+        if (::fstat(in.get(), &st) != 0 || !S_ISREG(st.st_mode))
+            throw Error("refusing to append to " + target.string() + ": not a regular file");
+        char buf[65536];
+        for (;;) {
+            const ssize_t n = ::read(in.get(), buf, sizeof buf);
+            if (n < 0 && errno == EINTR) continue;
+            if (n < 0) throw Error(errnoMessage("cannot read " + target.string()));
+            if (n == 0) break;
+            all.append(buf, static_cast<std::size_t>(n));
+        }
         if (!all.empty() && all.back() != '\n') all += '\n';
+    } else if (errno == ELOOP) {
+        throw Error("refusing to append through the symlink " + target.string());
+    } else if (errno != ENOENT) {
+        throw Error(errnoMessage("cannot read " + target.string()));
     }
     all += text;
     writeFileAtomically(target, all);

@@ -30,6 +30,9 @@ public:
     // (the temp file is then removed by the destructor).
     void commit();
     const std::filesystem::path& tempPath() const { return temp_; }
+    // The temp file's fd, for a child that writes the content itself (its
+    // stdout): commit() then adds stream()'s text after what it wrote.
+    int fd() const { return fd_.get(); }
 
 private:
     std::filesystem::path target_;
@@ -43,7 +46,8 @@ private:
 void writeFileAtomically(const std::filesystem::path& target, const std::string& text);
 
 // Appends text to target (a newline is added first if the file does not end
-// in one) by read + AtomicFile, so a reader never sees half a line. Appenders
+// in one) by read + AtomicFile, so a reader never sees half a line. A
+// target that is a symlink, FIFO or device is refused (Error), never read. Appenders
 // in any process serialize on an flock of target's directory: concurrent
 // runs sharing one log keep every line. Throws Error naming the file.
 void appendFileAtomically(const std::filesystem::path& target, const std::string& text);

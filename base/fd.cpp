@@ -4,6 +4,7 @@
 
 #include <cerrno>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <utility>
 
@@ -29,6 +30,26 @@ Pipe::Pipe() {
     if (::pipe2(p, O_CLOEXEC) != 0) throw Error(errnoMessage("pipe2"));
     read = UniqueFd(p[0]);
     write = UniqueFd(p[1]);
+}
+
+UniqueFd openAppendNoFollow(const std::filesystem::path& path, bool mustBeNew) {
+    // O_NONBLOCK: opening a FIFO planted there must not hang; it is refused below.
+    const int flags = O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK | (mustBeNew ? O_EXCL : 0);
+    UniqueFd fd(::open(path.c_str(), flags, 0644));
+    if (!fd) {
+        if (errno == ELOOP) throw Error("refusing to write through the symlink " + path.string());
+        if (errno == ENXIO) throw Error("refusing to write " + path.string() + ": not a regular file (a FIFO)");
+        throw Error(errnoMessage("cannot create " + path.string()));
+    }
+    struct stat st;
+    if (::fstat(fd.get(), &st) != 0 || !S_ISREG(st.st_mode))
+        throw Error("refusing to write " + path.string() + ": not a regular file");
+    ::fcntl(fd.get(), F_SETFL, O_APPEND);  // blocking writes again
+    return fd;
+}
+
+void appendTo(const UniqueFd& fd, std::string_view text, const std::filesystem::path& path) {
+    if (!writeAll(fd.get(), text.data(), text.size())) throw Error(errnoMessage("cannot write " + path.string()));
 }
 
 bool writeAll(int fd, const void* buf, std::size_t n, bool (*stopOnEintr)()) {

@@ -2,6 +2,8 @@
 // everything (short writes and EINTR are retried).
 #pragma once
 #include <cstddef>
+#include <filesystem>
+#include <string>
 #include <string_view>
 
 namespace mmtp {
@@ -32,6 +34,15 @@ struct Pipe {
     UniqueFd read, write;
     Pipe();
 };
+
+// Opens a log for appending, as the process that owns it: O_APPEND with
+// O_NOFOLLOW (a symlink planted in a log dir is refused, never written
+// through) and, when mustBeNew, O_EXCL (any existing name is refused).
+// Anything but a regular file (FIFO, device) is refused too. Throws Error
+// naming the file.
+UniqueFd openAppendNoFollow(const std::filesystem::path& path, bool mustBeNew);
+// Appends text through such an fd; throws Error naming `path` on failure.
+void appendTo(const UniqueFd& fd, std::string_view text, const std::filesystem::path& path);
 
 // Writes all n bytes, retrying short writes and EINTR. When a write returns
 // EINTR, `stopOnEintr()` (if given) decides whether to give up instead.

@@ -99,6 +99,15 @@ void redirect(const std::filesystem::path& p, int fd, int flags, int errPipe) {
     ::close(f);
 }
 
+void redirectFd(int from, int fd, int errPipe) {
+    if (from != fd && ::dup2(from, fd) < 0) {
+        int e = errno;
+        [[maybe_unused]] auto n = ::write(errPipe, &e, sizeof e);
+        ::_exit(127);
+    }
+    if (from == fd) ::fcntl(fd, F_SETFD, 0);  // keep it across exec
+}
+
 }  // namespace
 
 ChildProcess ChildProcess::spawn(const SpawnOptions& o) {
@@ -131,10 +140,12 @@ ChildProcess ChildProcess::spawn(const SpawnOptions& o) {
     if (pid == 0) {
         ::close(pipefd[0]);
         childSetup(o.ownProcessGroup, o.dieWithParent, false, parent, blocked.saved());
-        int outFlags = O_WRONLY | O_CREAT | (o.appendOutput ? O_APPEND : O_TRUNC);
+        int outFlags = O_WRONLY | O_CREAT | O_NOFOLLOW | (o.appendOutput ? O_APPEND : O_TRUNC);
         redirect(o.stdinPath, 0, O_RDONLY, pipefd[1]);
-        redirect(o.stdoutPath, 1, outFlags, pipefd[1]);
-        redirect(o.stderrPath, 2, outFlags, pipefd[1]);
+        if (o.stdoutFd >= 0) redirectFd(o.stdoutFd, 1, pipefd[1]);
+        else redirect(o.stdoutPath, 1, outFlags, pipefd[1]);
+        if (o.stderrFd >= 0) redirectFd(o.stderrFd, 2, pipefd[1]);
+        else redirect(o.stderrPath, 2, outFlags, pipefd[1]);
         if (o.stderrToStdout) ::dup2(1, 2);
         if (!o.cpus.empty() && ::sched_setaffinity(0, sizeof set, &set) != 0) {
             int e = errno;

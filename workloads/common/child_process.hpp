@@ -40,8 +40,13 @@ struct SpawnOptions {
     std::vector<std::string> argv;             // argv[0] is looked up in PATH
     std::optional<std::vector<std::string>> env;  // "K=V" list; nullopt: inherit ours
     std::filesystem::path stdinPath;           // empty: inherit
+    // Output paths are opened with O_NOFOLLOW (a planted symlink is refused);
+    // for a file in a directory someone else can write, open it yourself
+    // (AtomicFile, openAppendNoFollow) and pass the fd.
     std::filesystem::path stdoutPath;          // empty: inherit
     std::filesystem::path stderrPath;          // empty: inherit
+    int stdoutFd = -1;                         // >= 0: the child's stdout (wins over stdoutPath)
+    int stderrFd = -1;                         // >= 0: the child's stderr (wins over stderrPath)
     bool stderrToStdout = false;
     bool appendOutput = false;                 // O_APPEND instead of O_TRUNC
     std::vector<int> cpus;                     // sched_setaffinity; empty: inherit

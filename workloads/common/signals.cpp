@@ -2,13 +2,15 @@
 
 #include <csignal>
 #include <cstring>
+#include <pthread.h>
 #include <string>
 
 namespace mmtp {
 
 namespace {
 volatile std::sig_atomic_t gSignal = 0;
-struct sigaction gOldInt, gOldTerm, gOldPipe;
+std::array<struct sigaction, kInterruptSignals.size()> gOld;
+struct sigaction gOldPipe;
 
 extern "C" void onInterrupt(int sig) {
     if (gSignal == 0) gSignal = sig;
@@ -20,6 +22,30 @@ std::string signalName(int sig) {
 }
 }  // namespace
 
+bool isInterruptSignal(int sig) {
+    for (int s : kInterruptSignals)
+        if (s == sig) return true;
+    return false;
+}
+
+sigset_t interruptSignalSet() {
+    sigset_t set;
+    sigemptyset(&set);
+    for (int s : kInterruptSignals) sigaddset(&set, s);
+    return set;
+}
+
+void setInterruptDisposition(void (*handler)(int)) noexcept {
+    for (int s : kInterruptSignals) ::signal(s, handler);
+}
+
+BlockInterrupts::BlockInterrupts() {
+    const sigset_t set = interruptSignalSet();
+    ::pthread_sigmask(SIG_BLOCK, &set, &old_);
+}
+
+BlockInterrupts::~BlockInterrupts() { ::pthread_sigmask(SIG_SETMASK, &old_, nullptr); }
+
 Interrupted::Interrupted(int sig)
     : Error("interrupted by " + signalName(sig) + ", cleaned up", kExitInterrupted), sig_(sig) {}
 
@@ -29,8 +55,7 @@ InterruptGuard::InterruptGuard() {
     sa.sa_handler = onInterrupt;
     sigemptyset(&sa.sa_mask);
     sa.sa_flags = 0;  // no SA_RESTART: blocking calls return EINTR
-    sigaction(SIGINT, &sa, &gOldInt);
-    sigaction(SIGTERM, &sa, &gOldTerm);
+    for (std::size_t i = 0; i < kInterruptSignals.size(); ++i) sigaction(kInterruptSignals[i], &sa, &gOld[i]);
     struct sigaction ign;
     std::memset(&ign, 0, sizeof ign);
     ign.sa_handler = SIG_IGN;
@@ -39,8 +64,7 @@ InterruptGuard::InterruptGuard() {
 }
 
 InterruptGuard::~InterruptGuard() {
-    sigaction(SIGINT, &gOldInt, nullptr);
-    sigaction(SIGTERM, &gOldTerm, nullptr);
+    for (std::size_t i = 0; i < kInterruptSignals.size(); ++i) sigaction(kInterruptSignals[i], &gOld[i], nullptr);
     sigaction(SIGPIPE, &gOldPipe, nullptr);
 }
 

@@ -1,11 +1,17 @@
 // signals.hpp - SIGINT/SIGTERM become a flag and an exception, so that the
 // destructors that stop servers and remove temp dirs run before exit (130).
+// SIGHUP (a closed ssh session, the usual way a long run dies) and SIGQUIT
+// are the same interrupt: every place that handles, blocks or resets "the
+// interrupt signals" takes them from kInterruptSignals.
 //
 // The handlers are installed without SA_RESTART: a blocking read(), wait4()
 // or poll() returns EINTR, the caller calls throwIfInterrupted() and the
 // stack unwinds. Code that waits in a loop should check it every pass.
 #pragma once
 #include "base/errors.hpp"
+
+#include <array>
+#include <csignal>
 
 namespace mmtp {
 
@@ -16,7 +22,28 @@ private:
     int sig_;
 };
 
-// Installs the handlers for SIGINT and SIGTERM (and ignores SIGPIPE, so a
+// The signals that stop a run cleanly (message, exit 130, cleanup).
+inline constexpr std::array<int, 4> kInterruptSignals{SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+bool isInterruptSignal(int sig);
+// A set holding kInterruptSignals, for pthread_sigmask/sigprocmask.
+sigset_t interruptSignalSet();
+// Sets every interrupt signal to `handler` (SIG_DFL, SIG_IGN): a child that
+// must not share our flag.
+void setInterruptDisposition(void (*handler)(int)) noexcept;
+
+// Blocks the interrupt signals in this thread while alive, so that threads
+// created meanwhile never take them (the main thread does).
+class BlockInterrupts {
+public:
+    BlockInterrupts();
+    ~BlockInterrupts();
+    BlockInterrupts(const BlockInterrupts&) = delete;
+    BlockInterrupts& operator=(const BlockInterrupts&) = delete;
+private:
+    sigset_t old_;
+};
+
+// Installs the handlers for the interrupt signals (and ignores SIGPIPE, so a
 // dead peer shows up as EPIPE instead of killing us); restores the previous
 // dispositions on destruction. One per program, in main().
 class InterruptGuard {

@@ -19,6 +19,7 @@
 #include <optional>
 #include <ostream>
 #include <sys/resource.h>
+#include <system_error>
 #include <thread>
 
 namespace mmtp::fiolike {
@@ -105,6 +106,7 @@ RunResult runAll(const JobSpec& spec, std::ostream* progress) {
         req.bs = spec.bs;
         req.direct = spec.direct;
         req.writes = writes;
+        req.logdir = spec.logdir;
         LayoutProgressFn onLayout;
         if (progress) onLayout = LayoutProgress(*progress, spec.name, req.path);
         files.push_back(std::make_unique<TargetFile>(req, onLayout));
@@ -122,7 +124,16 @@ RunResult runAll(const JobSpec& spec, std::ostream* progress) {
     std::vector<std::exception_ptr> errors(spec.numjobs);
     std::vector<std::thread> threads;
     threads.reserve(spec.numjobs);
-    for (unsigned j = 0; j < spec.numjobs; ++j) {
+    // A job thread that cannot start (EAGAIN: RLIMIT_NPROC, threads-max, a
+    // pids cgroup) stops the jobs already running and ends the run with one
+    // line; the files are removed on the way out.
+    const auto stopStarted = [&](const std::system_error& e, unsigned j) {
+        requestStop();
+        for (auto& t : threads) t.join();
+        throw Error("cannot start the thread of job " + std::to_string(j + 1) + " of " +
+                    std::to_string(spec.numjobs) + ": " + e.code().message() + " (fewer --numjobs, or raise ulimit -u)");
+    };
+    for (unsigned j = 0; j < spec.numjobs; ++j) try {
         threads.emplace_back([&, j] {
             bool counted = false;
             auto onMeasuring = [](void* c) {
@@ -139,6 +150,8 @@ RunResult runAll(const JobSpec& spec, std::ostream* progress) {
             }
             if (!counted) latch.started.count_down();
         });
+    } catch (const std::system_error& e) {
+        stopStarted(e, j);
     }
     latch.started.wait();
     rusage ruStart{};
@@ -149,7 +162,7 @@ RunResult runAll(const JobSpec& spec, std::ostream* progress) {
 
     for (auto& e : errors)
         if (e) std::rethrow_exception(e);
-    if (interruptRequested()) throw Error("interrupted; no result written", kExitInterrupted);
+    throwIfInterrupted();  // "interrupted by SIGHUP, cleaned up", as every workload says it
 
     res.disk = disk.finish();
     res.processUsrUs = usOf(ruEnd.ru_utime) - usOf(ruStart.ru_utime);

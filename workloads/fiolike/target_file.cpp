@@ -2,6 +2,7 @@
 
 #include "base/errors.hpp"
 #include "base/fd.hpp"
+#include "common/signals.hpp"
 #include "fiolike/mounts.hpp"
 #include "fiolike/offsets.hpp"
 #include "fiolike/stop_flag.hpp"
@@ -28,6 +29,25 @@ std::string dirOf(const std::string& path) {
 }
 
 std::string mib(uint64_t bytes) { return std::to_string(bytes >> 20) + " MiB"; }
+
+// An existing regular file is not ours: it may hold results (fio.log) or
+// anyone's data. A job may read it, as fio does, but never write or lay it
+// out, and never use a file in the log directory at all. (An unmounted block
+// device is the way to write to storage that already exists.)
+void refuseForeignFile(const TargetRequest& req, const struct stat& st) {
+    struct stat logdir {};
+    struct stat parent {};
+    if (!req.logdir.empty() && ::stat(req.logdir.c_str(), &logdir) == 0 && ::stat(dirOf(req.path).c_str(), &parent) == 0 &&
+        logdir.st_dev == parent.st_dev && logdir.st_ino == parent.st_ino)
+        throw UsageError("--filename: " + req.path + " is in the log directory " + req.logdir +
+                         "; refusing to do IO on a log (give a new file name or another directory)");
+    const bool grows = static_cast<uint64_t>(st.st_size) < req.size;
+    if (req.writes || grows)
+        throw UsageError("--filename: " + req.path + " exists and fiolike did not create it; refusing to " +
+                         (req.writes ? "write to it" : "lay it out to " + mib(req.size)) +
+                         " (remove it, name a file that does not exist: fiolike creates and removes it, "
+                         "or use an unmounted block device)");
+}
 
 }  // namespace
 
@@ -59,6 +79,7 @@ TargetFile::TargetFile(const TargetRequest& req, const LayoutProgressFn& onLayou
     const bool blockDev = exists && S_ISBLK(st.st_mode);
     if (exists && !blockDev && !S_ISREG(st.st_mode))
         throw UsageError("--filename: " + path_ + " is neither a regular file nor a block device");
+    if (exists && S_ISREG(st.st_mode)) refuseForeignFile(req, st);
     if (blockDev) {
         if (auto m = mountOfBlockDevice(st.st_rdev))
             throw Error(path_ + " is mounted (" + m->source + " on " + m->mountPoint + ", " + m->fsType +
@@ -118,6 +139,7 @@ void TargetFile::layOut(uint64_t from, uint64_t to, const LayoutProgressFn& onLa
     for (std::size_t i = 0; i < kChunk / 8; ++i) buf[i] = rng.next();  // incompressible, as fio
     uint64_t off = from;
     while (off < to) {
+        throwIfInterrupted();
         if (stopRequested()) throw Error("interrupted while laying out " + path_, kExitInterrupted);
         const std::size_t n = static_cast<std::size_t>(std::min<uint64_t>(kChunk, to - off));
         const ssize_t r = ::pwrite(w.get(), buf.get(), n, static_cast<off_t>(off));

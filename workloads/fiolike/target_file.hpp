@@ -5,6 +5,8 @@
 //   O_DIRECT refused  -> names the filesystem, suggests direct=0
 //   ENOSPC on layout  -> names the filesystem and how far we got
 //   mounted device    -> names the mount point
+//   an existing regular file we did not create -> only read, never written
+//     or laid out (it may be someone's results); none in the log directory
 #pragma once
 #include <cstdint>
 #include <functional>
@@ -20,6 +22,7 @@ struct TargetRequest {
     uint64_t bs = 4096;
     bool direct = false;
     bool writes = false;
+    std::string logdir = {};  // never a job file in it
 };
 
 // Called after each chunk laid out (bytes written so far, bytes to write),

@@ -2,14 +2,14 @@
 
 #include "common/child_process.hpp"
 #include "common/pulse_status.hpp"
+#include "base/atomic_file.hpp"
 #include "base/errors.hpp"
 #include "common/preflight.hpp"
 #include "ibpb-pulse/pulse.hpp"
 
-#include <fstream>
+#include <cerrno>
 #include <iostream>
 #include <pwd.h>
-#include <sstream>
 #include <unistd.h>
 
 namespace fs = std::filesystem;
@@ -18,11 +18,18 @@ namespace mmtp::ibpbpulse {
 
 namespace {
 
-std::string slurp(const fs::path& p) {
-    std::ifstream in(p);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
+// What the child wrote to one of our temp files, read through our own fd.
+std::string readBack(const AtomicFile& f) {
+    std::string text;
+    char buf[8192];
+    for (off_t at = 0;;) {
+        const ssize_t n = ::pread(f.fd(), buf, sizeof buf, at);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) break;
+        text.append(buf, static_cast<std::size_t>(n));
+        at += n;
+    }
+    return text;
 }
 
 // The unprivileged user the pulses run as, or UsageError.
@@ -54,11 +61,15 @@ int runWorkload(const fs::path& self, const WorkloadSettings& s) {
                   "--regid=" + std::to_string(pw->pw_gid), "--clear-groups"};
     }
     o.argv.insert(o.argv.end(), {self.string(), "--all-cpus", mode});
-    const fs::path json = logdir / "ibpb-pulse.json";
-    const fs::path partial = logdir / "ibpb-pulse.json.partial";
+    // The files are created here, as whoever runs us, with O_EXCL|O_NOFOLLOW
+    // (AtomicFile), and the child only gets their fds: a link planted in a log
+    // dir owned by the unprivileged user is never opened, truncated or
+    // written through, as root or as --user.
+    AtomicFile json(logdir / "ibpb-pulse.json");
+    AtomicFile err(logdir / "ibpb-pulse.err");
     o.stdinPath = "/dev/null";
-    o.stdoutPath = partial;
-    o.stderrPath = logdir / "ibpb-pulse.err";
+    o.stdoutFd = json.fd();
+    o.stderrFd = err.fd();
     std::cout << "ibpb-pulse: running";
     for (const auto& a : o.argv) std::cout << ' ' << a;
     std::cout << std::endl;
@@ -66,12 +77,13 @@ int runWorkload(const fs::path& self, const WorkloadSettings& s) {
     ChildProcess child = ChildProcess::spawn(o);
     ExitStatus st = child.wait();
     const int rc = st.shellCode();
-    const std::string lines = slurp(partial);
+    const std::string lines = readBack(json);
     std::cout << lines << std::flush;
-    std::cerr << slurp(logdir / "ibpb-pulse.err") << std::flush;
+    std::cerr << readBack(err) << std::flush;
     int n = 0;
     for (char c : lines) n += c == '\n';
-    fs::rename(partial, json);  // on failure too: the CPUs before the failing one were pulsed
+    json.commit();  // on failure too: the CPUs before the failing one were pulsed
+    err.commit();
     if (rc == 0) {
         writePulseStatus(logdir, mode, true, n);
     } else {

@@ -17,6 +17,7 @@
 #include <functional>
 #include <pthread.h>
 #include <sched.h>
+#include <system_error>
 #include <thread>
 #include <unistd.h>
 
@@ -29,7 +30,7 @@ extern "C" void onWake(int) {}  // only there to make a worker thread's read ret
 // Worker exit codes (process exit status or thread result).
 enum WorkerCode : int { kWorkerOk = kLoopOk, kWorkerReport = 10, kWorkerNoGo = 11, kWorkerBroken = kLoopBroken };
 
-// A worker gives up a write when SIGINT/SIGTERM is pending (signals.hpp).
+// A worker gives up a write when an interrupt signal is pending (signals.hpp).
 bool writeAllUnlessInterrupted(int fd, const void* buf, std::size_t n) {
     return writeAll(fd, buf, n, interruptRequested);
 }
@@ -116,7 +117,7 @@ int runParentWorker(WorkerEnds& e, int cpu, bool disable, long loops) {
 class WorkerProcess {
 public:
     explicit WorkerProcess(const std::function<int()>& body) : child_(ChildProcess::fork(body)) {}
-    // Exit code, or 128+signal. Throws Interrupted on SIGINT/SIGTERM.
+    // Exit code, or 128+signal. Throws Interrupted on an interrupt signal.
     int wait() { return child_.wait().shellCode(); }
 private:
     ChildProcess child_;
@@ -152,21 +153,6 @@ private:
     std::thread thread_;
 };
 
-// Blocks SIGINT/SIGTERM while alive, so threads created meanwhile never take them.
-class BlockInterrupts {
-public:
-    BlockInterrupts() {
-        sigset_t s;
-        sigemptyset(&s);
-        sigaddset(&s, SIGINT);
-        sigaddset(&s, SIGTERM);
-        ::pthread_sigmask(SIG_BLOCK, &s, &old_);
-    }
-    ~BlockInterrupts() { ::pthread_sigmask(SIG_SETMASK, &old_, nullptr); }
-private:
-    sigset_t old_;
-};
-
 std::string workerFailure(std::string_view role, int code) {
     std::string who(role);
     switch (code) {
@@ -189,7 +175,14 @@ ExchangeResult runWith(const ExchangeConfig& cfg) {
     const bool cd = childDisables(cfg.mode), pd = parentDisables(cfg.mode);
 
     std::optional<Worker> child, parent;
-    {
+    // A worker that cannot start (EAGAIN from clone or fork) ends the run with
+    // one line; closing the go pipes first makes the one already started give
+    // up, so its guard can reap it instead of waiting for "go" forever.
+    const auto closeGoPipes = [&] {
+        goChild.write.reset();
+        goParent.write.reset();
+    };
+    try {
         std::optional<BlockInterrupts> block;
         if (cfg.threaded) block.emplace();
         // A forked worker drops the other worker's ends and the controller's ends.
@@ -213,6 +206,13 @@ ExchangeResult runWith(const ExchangeConfig& cfg) {
             mine = WorkerEnds{};
             return rc;
         });
+    } catch (const std::system_error& e) {
+        closeGoPipes();
+        throw Error(std::string("cannot start the ") + (child ? "parent" : "child") + " worker " +
+                    (cfg.threaded ? "thread" : "process") + ": " + e.code().message() + " (raise ulimit -u?)");
+    } catch (...) {
+        closeGoPipes();
+        throw;
     }
     if (!cfg.threaded) {  // processes: the controller keeps only its control ends
         childEnds = WorkerEnds{};

@@ -9,6 +9,7 @@
 #include "redis-zpopmin/batch_buffer.hpp"
 #include "redis-zpopmin/client_counts.hpp"
 #include "redis-zpopmin/redis_server.hpp"
+#include "redis-zpopmin/resource_budget.hpp"
 #include "redis-zpopmin/report.hpp"
 #include "redis-zpopmin/test_runner.hpp"
 
@@ -78,6 +79,7 @@ private:
         o.unixSocket = s_.unixSocket;
         o.cpus = s_.serverCpus;
         o.logFile = s_.logdir / "redis-server.log";
+        o.maxClients = s_.maxClients + kServerExtraClients;
         if (!s_.attach.empty()) {
             auto colon = s_.attach.rfind(':');
             Endpoint ep;

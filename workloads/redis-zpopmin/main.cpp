@@ -7,6 +7,7 @@
 #include "common/pulse_status.hpp"
 #include "common/workload_main.hpp"
 #include "redis-zpopmin/bench_run.hpp"
+#include "redis-zpopmin/resource_budget.hpp"
 #include "redis-zpopmin/settings.hpp"
 
 #include <iostream>
@@ -23,6 +24,7 @@ void supported(Settings& s) {
                                ": not found or not executable (is redis-server installed? apt-get install "
                                "redis-server, or pass --redis-server PATH)");
     requireWritableDir(s.logdir, "--logdir");
+    requireResources(s);
     requirePulseBefore(s.afterPulse, s.logdir);
 }
 

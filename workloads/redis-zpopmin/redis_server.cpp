@@ -5,11 +5,13 @@
 #include "base/text_format.hpp"
 #include "common/signals.hpp"
 #include "redis-zpopmin/control_io.hpp"
+#include "redis-zpopmin/resource_budget.hpp"
 
 #include <cerrno>
 #include <fcntl.h>
 #include <fstream>
 #include <hiredis/hiredis.h>
+#include <iostream>
 #include <sstream>
 #include <sys/random.h>
 #include <thread>
@@ -146,7 +148,22 @@ RedisServer::RedisServer(const ServerOptions& o) : dir_("redis-zpopmin") {
 }
 
 void RedisServer::start(const ServerOptions& o, int port) {
-    logFile_ = o.logFile.empty() ? dir_.path() / "redis-server.log" : o.logFile;
+    try {
+        startOnce(o, port);
+    } catch (...) {
+        // The constructor may throw now, when no destructor runs: keep the log.
+        if (child_.active()) child_.stop(std::chrono::milliseconds(500));
+        publishLogs();
+        throw;
+    }
+}
+
+void RedisServer::startOnce(const ServerOptions& o, int port) {
+    // redis-server opens its own logfile (following links, as whoever runs
+    // it): it writes into our 0700 temp dir, and stop() appends that to
+    // o.logFile from here, through no link (publishLogs).
+    logFile_ = dir_.path() / "redis-server.log";
+    publishedLog_ = o.logFile;
     endpoint_ = Endpoint{};
     // Any local user could otherwise CLIENT PAUSE or flush the server under
     // us: every connection must AUTH with a password that only a 0600 file
@@ -157,7 +174,10 @@ void RedisServer::start(const ServerOptions& o, int port) {
     writePrivateFile(conf, "requirepass " + endpoint_.password + "\n");
     std::vector<std::string> argv{o.binary, conf.string(), "--daemonize", "no", "--dir", dir_.path().string(),
                                   "--logfile", std::filesystem::absolute(logFile_).string(),
-                                  "--pidfile", (dir_.path() / "redis.pid").string()};
+                                  "--pidfile", (dir_.path() / "redis.pid").string(),
+                                  // What our option table allows, no more (resource_budget.hpp).
+                                  "--maxclients", std::to_string(o.maxClients),
+                                  "--proto-max-bulk-len", std::to_string(kMaxDatasize)};
     if (o.unixSocket) {
         endpoint_.unixPath = (dir_.path() / "redis.sock").string();
         argv.insert(argv.end(), {"--port", "0", "--unixsocket", endpoint_.unixPath, "--unixsocketperm", "700"});
@@ -230,10 +250,37 @@ void RedisServer::stop() noexcept {
         ctl_ = nullptr;
     }
     if (child_.active()) child_.stop(std::chrono::seconds(5));
-    std::error_code ec;
-    std::filesystem::path out = logFile_.string() + ".stdout";
-    if (!logFile_.empty() && std::filesystem::exists(out, ec) && std::filesystem::file_size(out, ec) == 0)
-        std::filesystem::remove(out, ec);
+    publishLogs();
+}
+
+namespace {
+
+std::string readPrivateFile(const std::filesystem::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+}  // namespace
+
+// The server's log (and its stdout, when it wrote any) are appended to the
+// log dir's redis-server.log{,.stdout} through an fd opened O_NOFOLLOW, once
+// the server is gone; then the private copies are emptied so that a second
+// stop() or a retried start() appends nothing twice.
+void RedisServer::publishLogs() noexcept {
+    if (publishedLog_.empty() || logFile_.empty()) return;
+    for (const auto& [from, to] : {std::pair{logFile_, publishedLog_},
+                                   std::pair{std::filesystem::path(logFile_.string() + ".stdout"),
+                                             std::filesystem::path(publishedLog_.string() + ".stdout")}}) {
+        const std::string text = readPrivateFile(from);
+        if (text.empty()) continue;
+        try {
+            appendTo(openAppendNoFollow(to, false), text, to);
+        } catch (const std::exception& e) {
+            std::cerr << "redis-zpopmin: warning: the server's log is lost: " << e.what() << std::endl;
+        }
+        std::ofstream(from, std::ios::trunc);  // said once, appended once
+    }
+    logStart_ = stdoutStart_ = 0;
 }
 
 std::string RedisServer::logTail() const {

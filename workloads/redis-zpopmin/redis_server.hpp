@@ -36,6 +36,7 @@ struct ServerOptions {
     bool unixSocket = false;
     std::vector<int> cpus;        // empty: unbound
     std::filesystem::path logFile;  // appended to
+    int maxClients = 10000;         // redis' maxclients (its default)
     std::chrono::milliseconds startTimeout{10000};
     // Set: start nothing, use the server already listening there (overhead
     // comparisons against another client on the same server).
@@ -66,14 +67,17 @@ public:
 
 private:
     void start(const ServerOptions& opts, int port);
+    void startOnce(const ServerOptions& opts, int port);
     bool startedByUs(redisContext* c, std::chrono::milliseconds timeout);
     std::string logTail() const;
+    void publishLogs() noexcept;
     redisContext* control();
 
     TempDir dir_;
     ChildProcess child_;
     Endpoint endpoint_;
-    std::filesystem::path logFile_;
+    std::filesystem::path logFile_;       // the server's own, in dir_
+    std::filesystem::path publishedLog_;  // ServerOptions::logFile
     // Where this start began in the (appended-to) logs, so an error shows
     // only this server's lines, never an earlier run's.
     std::uintmax_t logStart_ = 0, stdoutStart_ = 0;

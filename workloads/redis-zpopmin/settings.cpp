@@ -3,6 +3,7 @@
 #include "base/errors.hpp"
 #include "common/cpu_pin.hpp"
 #include "common/pulse_status.hpp"
+#include "redis-zpopmin/resource_budget.hpp"
 
 #include <limits>
 
@@ -22,7 +23,7 @@ const OptionTable& optionTable() {
                       "random keys in [0,N) (-r); 0 = no -r"),
         integerOption("requests", 'n', "REDIS_ZPOPMIN_REQUESTS", "100000", 1,
                       std::numeric_limits<std::int64_t>::max(), "requests per test, shared by all clients (-n)"),
-        integerOption("pipeline", 'P', "REDIS_ZPOPMIN_PIPELINE", "256", 1, kIntMax,
+        integerOption("pipeline", 'P', "REDIS_ZPOPMIN_PIPELINE", "256", 1, 1000000,
                       "requests per pipelined batch (-P)"),
         integerOption("clients", 'c', "", nullptr, 1, 10000, "sets both --min-clients and --max-clients (-c)"),
         integerOption("min-clients", 0, "REDIS_ZPOPMIN_MIN_CLIENTS", "1", 1, 10000, "fewest clients"),
@@ -30,7 +31,7 @@ const OptionTable& optionTable() {
                       "most clients; counts in between step like MMTests' large stride"),
         textOption("tests", 't', "REDIS_ZPOPMIN_TESTS", "",
                    "comma list of tests as redis-benchmark -t; empty = all 20"),
-        integerOption("datasize", 'd', "REDIS_ZPOPMIN_DATASIZE", "3", 1, 1024 * 1024 * 1024,
+        integerOption("datasize", 'd', "REDIS_ZPOPMIN_DATASIZE", "3", 1, kMaxDatasize,
                       "value size in bytes (-d)"),
         choiceOption("pop-mode", 0, "REDIS_ZPOPMIN_POP_MODE", "drain", "drain|filled",
                      "drain: ZPOPMIN as redis-benchmark (empties the set, empty replies count); "

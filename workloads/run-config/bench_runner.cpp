@@ -3,13 +3,13 @@
 #include "base/errors.hpp"
 #include "common/signals.hpp"
 #include "run-config/gzip_file.hpp"
+#include "run-config/log_file.hpp"
 #include "run-config/monitor_set.hpp"
 #include "run-config/piped_child.hpp"
 #include "run-config/system_state.hpp"
 
 #include <chrono>
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 #include <mutex>
 #include <unistd.h>
@@ -36,33 +36,35 @@ namespace {
 // commands.log beside the bench's logs.
 void logRuntime(const BenchJob& job, const fs::path& logs) {
     fs::path opts = job.iterDir / "runtime.opts";
-    bool fresh = !fs::exists(opts);
-    std::ofstream out(opts, std::ios::app);
-    if (fresh) {
-        out << "Runtime options\n";
-        for (const auto& [k, v] : job.overrides) out << "Set: " << k << "=" << v << "\n";
+    std::string text;
+    if (!fs::exists(fs::symlink_status(opts))) {
+        text += "Runtime options\n";
+        for (const auto& [k, v] : job.overrides) text += "Set: " + k + "=" + v + "\n";
     }
-    out << "Run: " << runtimeCommand(job) << "\n";
-    std::ofstream(logs / "commands.log", std::ios::app) << runtimeCommand(job) << "\n";
-    if (!out) throw Error("cannot write " + opts.string());
+    appendToLog(opts, text + "Run: " + runtimeCommand(job) + "\n");
+    appendToLog(logs / "commands.log", runtimeCommand(job) + "\n");
 }
 
 // The workload's output: on our stdout and in logs/mmtests.log.
 class Tee {
 public:
-    explicit Tee(const fs::path& file) : file_(std::fopen(file.c_str(), "w")) {
-        if (!file_) throw Error(errnoMessage("cannot write " + file.string()));
-    }
-    ~Tee() { std::fclose(file_); }
+    explicit Tee(const fs::path& file) : file_(file, LogFile::Mode::New) {}
     void write(std::string_view chunk) {
         std::lock_guard<std::mutex> lock(mu_);
-        std::fwrite(chunk.data(), 1, chunk.size(), file_);
-        std::fflush(file_);
+        if (!failed_) {
+            try {
+                file_.write(chunk);
+            } catch (const Error& e) {  // on the reader thread: say it once, keep the output on stdout
+                failed_ = true;
+                std::cerr << "run-config: " << e.what() << std::endl;
+            }
+        }
         std::fwrite(chunk.data(), 1, chunk.size(), stdout);
         std::fflush(stdout);
     }
 private:
-    std::FILE* file_;
+    LogFile file_;
+    bool failed_ = false;
     std::mutex mu_;
 };
 

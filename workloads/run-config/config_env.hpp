@@ -19,7 +19,11 @@ Override parseOverride(const std::string& arg);
 // Sources CONFIG with bash and returns the resulting environment. Each
 // override is set read-only before the config runs, so the config's own
 // `export VAR=...` cannot replace it and values it derives from VAR
-// (REQUESTS=$((KEYSPACE*2))) follow the override.
+// (REQUESTS=$((KEYSPACE*2))) follow the override. A config that is not
+// valid bash (`bash -n`) or in which bash reports an error while sourcing it
+// (a bad expansion, a builtin's complaint) is a UsageError with bash's line. Processes the config leaves
+// in the background are killed when run-config ends (the GroupGuardian,
+// which must exist already).
 std::map<std::string, std::string> sourceConfig(const std::filesystem::path& config,
                                                 const std::vector<Override>& overrides);
 

@@ -1,6 +1,7 @@
 #include "run-config/group_guardian.hpp"
 
 #include "base/errors.hpp"
+#include "common/signals.hpp"
 
 #include <cerrno>
 #include <csignal>
@@ -53,8 +54,7 @@ GroupGuardian::GroupGuardian() {
     // to kill the groups. Its own group keeps a terminal's Ctrl-C away from it.
     guardian_ = ChildProcess::fork([&] {
         ::close(p[1]);
-        ::signal(SIGINT, SIG_IGN);
-        ::signal(SIGTERM, SIG_IGN);
+        setInterruptDisposition(SIG_IGN);
         return guard(p[0]);
     }, ForkOptions{.ownProcessGroup = true, .dieWithParent = false});
     ::close(p[0]);

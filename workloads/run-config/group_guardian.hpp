@@ -3,7 +3,8 @@
 // not what they fork in turn (pipe-pingpong's two tasks, say), so a small
 // guardian process holds the list of the process groups run-config started:
 // when run-config dies, its end of the pipe closes and the guardian SIGKILLs
-// every group still listed. On a normal exit the list is empty by then.
+// every group still listed. On a normal exit only the config's own group
+// (what it left running in the background, config_env.hpp) is left.
 #pragma once
 #include "common/child_process.hpp"
 

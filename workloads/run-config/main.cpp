@@ -45,8 +45,15 @@ std::vector<fs::path> findBinaries(const std::vector<std::string>& benches, cons
     fs::path binDir = selfDir();
     std::vector<fs::path> binaries;
     for (const auto& b : benches) {
+        // A plain name (MMTests' shellpack names): never "..", a path or an option.
+        const bool plain = !b.empty() && b[0] != '.' && b[0] != '-' &&
+                           b.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._+-") ==
+                               std::string::npos;
+        if (!plain)
+            throw UsageError("config " + config.string() + ": MMTESTS names '" + b +
+                             "', not a benchmark name (A-Za-z0-9._+- , not starting with '.' or '-')");
         fs::path p = binDir / b;
-        if (b.find('/') != std::string::npos || ::access(p.c_str(), X_OK) != 0)
+        if (!fs::is_regular_file(p) || ::access(p.c_str(), X_OK) != 0)
             throw UsageError("config " + config.string() + ": no binary for bench '" + b + "' (looked for " +
                              p.string() + ")");
         binaries.push_back(p);
@@ -135,6 +142,7 @@ void supported(RunSettings& s) {
 int run(const RunSettings& s) {
     const fs::path& config = s.config;
     const std::string& runName = s.runName;
+    GroupGuardian guardian;  // before sourcing: a config may start background processes
     auto env = sourceConfig(config, s.overrides);
     RunPlan plan = makePlan(env);
     if (plan.benches.empty()) throw UsageError("config " + config.string() + " sets no MMTESTS");
@@ -152,7 +160,6 @@ int run(const RunSettings& s) {
         std::cout << "run-config: monitor " << skipped.name << " " << skipped.why << "\n";
     for (const auto& w : plan.warnings) std::cout << w << "\n";
 
-    GroupGuardian guardian;
     fs::path runDir = claimRunDir(s.workDir, runName);
     RunLog log(runDir);
     std::cout << "run-config: " << config.string() << " -> " << runDir.string() << " (" << plan.iterations

@@ -14,6 +14,7 @@
 #include <iostream>
 #include <mutex>
 #include <optional>
+#include <system_error>
 #include <thread>
 #include <unistd.h>
 
@@ -31,35 +32,34 @@ double epochSeconds() {
 // MONITORS_WITH_LATENCY (monitors/latency-output).
 class MonitorLog {
 public:
-    MonitorLog(const fs::path& path, bool withLatency) : file_(std::fopen(path.c_str(), "w")) {
-        if (!file_) throw Error(errnoMessage("cannot write " + path.string()));
+    MonitorLog(const fs::path& path, bool withLatency) : file_(path, LogFile::Mode::New) {
         if (withLatency) stamp_.emplace(epochSeconds());
     }
-    ~MonitorLog() { close(); }
     void write(const std::string& line) {
         std::lock_guard<std::mutex> lock(mu_);
-        if (!file_) return;
+        if (!file_.isOpen()) return;
         std::string out = stamp_ ? stamp_->stamp(line, epochSeconds()) : line;
         out += '\n';
-        std::fwrite(out.data(), 1, out.size(), file_);
-        std::fflush(file_);
+        try {
+            file_.write(out);
+        } catch (const Error& e) {  // on the monitor's thread: say it once, stop this log
+            std::cerr << "run-config: " << e.what() << std::endl;
+            file_.close();
+        }
     }
     void close() {
         std::lock_guard<std::mutex> lock(mu_);
-        if (file_) std::fclose(file_);
-        file_ = nullptr;
+        file_.close();
     }
 private:
-    std::FILE* file_;
+    LogFile file_;
     std::optional<LatencyStamp> stamp_;
     std::mutex mu_;
 };
 
 // monitors.sh's NAME-BENCH.start: `date +%s`, then /proc/uptime.
 void writeStartFile(const std::string& path) {
-    std::ofstream out(path);
-    out << epochNow() << '\n' << catFile("/proc/uptime");
-    if (!out) throw Error("cannot write " + path);
+    LogFile(path, LogFile::Mode::New).write(std::to_string(epochNow()) + '\n' + catFile("/proc/uptime"));
 }
 
 void writeLines(MonitorLog& log, const std::string& text) {
@@ -102,7 +102,12 @@ struct MonitorSet::Running {
         });
     }
 
+    // Idempotent. Also run by the destructor: a monitor whose start failed
+    // half way (no fd left for its .start file, say) must not leave a
+    // joinable thread behind, which would std::terminate run-config.
     void stop() {
+        if (stopped) return;
+        stopped = true;
         if (tool) tool->stop(std::chrono::seconds(5));
         {
             std::lock_guard<std::mutex> lock(mu);
@@ -110,8 +115,15 @@ struct MonitorSet::Running {
         }
         wake.notify_all();
         if (loop.joinable()) loop.join();
-        log->close();
+        if (log) log->close();
     }
+    ~Running() {
+        try {
+            stop();
+        } catch (...) {
+        }
+    }
+    bool stopped = false;
 };
 
 MonitorSet::MonitorSet(const std::vector<PlannedMonitor>& monitors, int freq,
@@ -123,12 +135,18 @@ MonitorSet::MonitorSet(const std::vector<PlannedMonitor>& monitors, int freq,
         auto r = std::make_unique<Running>();
         r->plan = m;
         r->path = dir / (m.name + "-" + bench);
-        r->log = std::make_unique<MonitorLog>(r->path, m.type == "with_latency");
-        if (recipe.snapshot)
-            r->startLoop(recipe);
-        else
-            r->startTool(recipe, toolEnv);
-        writeStartFile(r->path.string() + ".start");
+        try {
+            r->log = std::make_unique<MonitorLog>(r->path, m.type == "with_latency");
+            if (recipe.snapshot)
+                r->startLoop(recipe);
+            else
+                r->startTool(recipe, toolEnv);
+            writeStartFile(r->path.string() + ".start");
+        } catch (const Error& e) {
+            throw Error("cannot start monitor " + m.name + ": " + e.what());
+        } catch (const std::system_error& e) {  // its thread
+            throw Error("cannot start monitor " + m.name + ": " + e.code().message());
+        }
         std::cout << "Started monitor " << m.name << " " << m.type << std::endl;
         running_.push_back(std::move(r));
     }

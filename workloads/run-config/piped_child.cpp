@@ -1,6 +1,7 @@
 #include "run-config/piped_child.hpp"
 
 #include "base/errors.hpp"
+#include "common/signals.hpp"
 #include "run-config/group_guardian.hpp"
 
 #include <cerrno>
@@ -13,14 +14,8 @@
 namespace mmtp::runconfig {
 
 std::thread startQuietThread(std::function<void()> fn) {
-    sigset_t block, old;
-    sigemptyset(&block);
-    sigaddset(&block, SIGINT);
-    sigaddset(&block, SIGTERM);
-    ::pthread_sigmask(SIG_BLOCK, &block, &old);
-    std::thread t(std::move(fn));  // inherits the blocked mask
-    ::pthread_sigmask(SIG_SETMASK, &old, nullptr);
-    return t;
+    BlockInterrupts block;
+    return std::thread(std::move(fn));  // inherits the blocked mask
 }
 
 PipedChild::PipedChild(const std::vector<std::string>& argv, const std::vector<std::string>& env,

@@ -92,49 +92,34 @@ std::string echoed(const std::string& text) {
 
 long long epochNow() { return static_cast<long long>(std::time(nullptr)); }
 
-RunLog::RunLog(const fs::path& runDir) : run_(runDir / "mmtests-activity", std::ios::app) {
-    if (!run_) throw Error("cannot write " + (runDir / "mmtests-activity").string());
-}
+RunLog::RunLog(const fs::path& runDir) : run_(runDir / "mmtests-activity", LogFile::Mode::Append) {}
 
 void RunLog::startIteration(const fs::path& iterDir) {
     iterDir_ = iterDir;
-    for (auto* f : {&ts_, &act_, &sys_})
-        if (f->is_open()) f->close();
-    ts_.open(iterDir / "tests-timestamp", std::ios::trunc);
-    act_.open(iterDir / "tests-activity", std::ios::app);
-    sys_.open(iterDir / "tests-sysstate", std::ios::trunc);
-    if (!ts_ || !act_ || !sys_) throw Error("cannot write the run log in " + iterDir.string());
+    for (auto* f : {&ts_, &act_, &sys_}) f->close();
+    ts_ = LogFile(iterDir / "tests-timestamp", LogFile::Mode::New);
+    act_ = LogFile(iterDir / "tests-activity", LogFile::Mode::Append);
+    sys_ = LogFile(iterDir / "tests-sysstate", LogFile::Mode::New);
 }
 
-void RunLog::timestamp(const std::string& line) {
-    ts_ << echoed(line);
-    ts_.flush();
-}
+void RunLog::timestamp(const std::string& line) { ts_.write(echoed(line)); }
 
 void RunLog::teststate(const std::string& line) {
     sysstate(line);
     timestamp(line);
 }
 
-void RunLog::sysstate(const std::string& text) {
-    if (!sys_.is_open()) return;
-    sys_ << echoed(text);
-    sys_.flush();
-}
+void RunLog::sysstate(const std::string& text) { sys_.write(echoed(text)); }
 
 void RunLog::activity(const std::string& message) {
-    act_ << epochNow() << ' ' << message << '\n';
-    act_.flush();
+    act_.write(std::to_string(epochNow()) + ' ' + message + '\n');
     runActivity(message);
 }
 
-void RunLog::runActivity(const std::string& message) {
-    run_ << epochNow() << ' ' << message << '\n';
-    run_.flush();
-}
+void RunLog::runActivity(const std::string& message) { run_.write(std::to_string(epochNow()) + ' ' + message + '\n'); }
 
 void RunLog::finishIteration() {
-    if (!sys_.is_open()) return;
+    if (!sys_.isOpen()) return;
     sys_.close();
     gzipFile(iterDir_ / "tests-sysstate");
 }

@@ -6,9 +6,9 @@
 // teststate_log, sysstate_log, activity_log) and /usr/bin/time.
 #pragma once
 #include "common/child_process.hpp"
+#include "run-config/log_file.hpp"
 
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <string>
 #include <vector>
@@ -55,7 +55,7 @@ public:
     void finishIteration();
 private:
     std::filesystem::path iterDir_;
-    std::ofstream run_, ts_, act_, sys_;
+    LogFile run_, ts_, act_, sys_;
 };
 
 long long epochNow();

@@ -4,6 +4,7 @@
 #include "base/errors.hpp"
 #include "common/child_process.hpp"
 #include "common/cpu_topology.hpp"
+#include "common/temp_dir.hpp"
 #include "run-config/gzip_file.hpp"
 #include "run-config/monitor_catalog.hpp"
 
@@ -34,18 +35,15 @@ void runSnippet(const std::string& snippet, const fs::path& iterDir, const std::
 // The output of a command (stdout), as `...` gives it to sysstate_log.
 std::string commandOutput(const std::string& snippet) {
     SpawnOptions o;
-    char tmpl[] = "/tmp/run-config-out-XXXXXX";
-    int fd = ::mkstemp(tmpl);
-    if (fd < 0) throw Error(errnoMessage("mkstemp"));
-    ::close(fd);
+    // Carries our pid: what a SIGKILLed run-config leaves, the next one removes.
+    TempDir tmp("run-config-out");
+    const fs::path out = tmp.path() / "out";
     o.argv = {"bash", "-c", snippet};
     o.stdinPath = "/dev/null";
-    o.stdoutPath = tmpl;
+    o.stdoutPath = out;
     o.stderrPath = "/dev/null";
     ChildProcess::spawn(o).wait();
-    std::string out = catFile(tmpl);
-    fs::remove(tmpl);
-    return out;
+    return catFile(out.string());
 }
 
 // collect_hardware_info, collect_kernel_info: the commands as common.sh has

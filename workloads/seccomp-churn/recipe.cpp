@@ -1,6 +1,7 @@
 #include "seccomp-churn/recipe.hpp"
 
 #include "base/clock.hpp"
+#include "common/signals.hpp"
 
 #include <cerrno>
 #include <cstdio>
@@ -58,10 +59,9 @@ sock_fprog fprog(const BpfProgram& p, std::size_t len) {
 [[noreturn]] void onSigsys(int) { _exit(kChildTrapped); }
 
 void prepareChild() {
-    // The parent's SIGINT/SIGTERM flag handler is not wanted here: a Ctrl-C
-    // kills the short-lived child at once and the worker stops.
-    signal(SIGINT, SIG_DFL);
-    signal(SIGTERM, SIG_DFL);
+    // The parent's interrupt flag handler is not wanted here: a Ctrl-C (or
+    // SIGHUP, SIGQUIT) kills the short-lived child at once and the worker stops.
+    setInterruptDisposition(SIG_DFL);
     struct sigaction sa {};
     sa.sa_handler = onSigsys;
     sigemptyset(&sa.sa_mask);

@@ -56,7 +56,7 @@ private:
 };
 
 // The worker processes (common's ChildProcess: PDEATHSIG, and our
-// SIGINT/SIGTERM flag kept, so a worker finishes its current child and
+// interrupt-signal flag kept, so a worker finishes its current child and
 // stops). Destroying it stops and reaps whatever is still alive, so an
 // exception in main never leaves a worker behind.
 class WorkerSet {
@@ -110,7 +110,7 @@ void fail(WorkerSlot& s, const std::string& msg) {
 bool childOk(const Recipe& recipe, const OpChoice& c, int st, WorkerSlot& slot) {
     const int want = recipe.expectedExit(c);
     if (WIFEXITED(st) && WEXITSTATUS(st) == want) return true;
-    if (WIFSIGNALED(st) && (WTERMSIG(st) == SIGINT || WTERMSIG(st) == SIGTERM) && interruptRequested())
+    if (WIFSIGNALED(st) && isInterruptSignal(WTERMSIG(st)) && interruptRequested())
         return true;
     // A random program that the kernel accepted kills with SIGSYS: stress-ng allows that.
     if (WIFSIGNALED(st) && WTERMSIG(st) == SIGSYS && want == kChildTrapped) return true;
@@ -201,7 +201,7 @@ RunResult runWorkers(const Recipe& recipe, const RunOptions& opt) {
         }
         workers.waitAll();
         getrusage(RUSAGE_CHILDREN, &after);
-        if (interruptRequested()) throw Error("interrupted", kExitInterrupted);
+        throwIfInterrupted();  // names the signal, as every workload does
         for (std::size_t i = 0; i < workers.size(); ++i) {
             const int st = workers.status(i);
             const WorkerSlot& s = *slots[slotOf[i]];

@@ -159,3 +159,27 @@ TEST_CASE("appendFileAtomically keeps every line when processes append to one fi
                              "proc " + std::to_string(p) + " line " + std::to_string(i)) == 1);
     for (const auto& e : fs::directory_iterator(d.path)) CHECK(e.path().filename() == "fio.log");
 }
+
+TEST_CASE("appendFileAtomically and openAppendNoFollow never write through a planted symlink or into a FIFO") {
+    ScratchDir d;
+    const fs::path secret = d.path / "secret", link = d.path / "log";
+    { std::ofstream(secret) << "keep\n"; }
+    fs::create_symlink(secret, link);
+    CHECK_THROWS_WITH(appendFileAtomically(link, "x\n"), Catch::Contains("symlink") && Catch::Contains(link.string()));
+    CHECK_THROWS_WITH(openAppendNoFollow(link, false), Catch::Contains("symlink") && Catch::Contains(link.string()));
+    CHECK_THROWS_WITH(openAppendNoFollow(link, true), Catch::Contains(link.string()));
+    CHECK(slurp(secret) == "keep\n");
+    CHECK(fs::is_symlink(link));
+
+    const fs::path fifo = d.path / "fifo";
+    REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+    CHECK_THROWS_WITH(openAppendNoFollow(fifo, false), Catch::Contains("not a regular file"));
+    CHECK_THROWS_WITH(appendFileAtomically(fifo, "x\n"), Catch::Contains("not a regular file"));
+
+    // New: O_EXCL; append: to what is there.
+    const fs::path log = d.path / "new.log";
+    { UniqueFd fd = openAppendNoFollow(log, true); appendTo(fd, "a\n", log); }
+    CHECK_THROWS(openAppendNoFollow(log, true));
+    { UniqueFd fd = openAppendNoFollow(log, false); appendTo(fd, "b\n", log); }
+    CHECK(slurp(log) == "a\nb\n");
+}

@@ -4,6 +4,7 @@
 #include "common/signals.hpp"
 
 #include <csignal>
+#include <pthread.h>
 
 using namespace mmtp;
 
@@ -48,6 +49,22 @@ TEST_CASE("SIGINT and SIGTERM set the stop flag and become Interrupted (exit 130
             return std::string(e.what()) == "interrupted by SIGTERM, cleaned up" ? 0 : 1;
         }
         return 2;
+    }) == 0);
+}
+
+TEST_CASE("SIGHUP and SIGQUIT are interrupts as SIGTERM is (a closed ssh session), and are blocked and reset with them") {
+    CHECK(runInChild([] { return flagFrom(SIGHUP); }) == 0);
+    CHECK(runInChild([] { return flagFrom(SIGQUIT); }) == 0);
+    for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGQUIT}) CHECK(isInterruptSignal(sig));
+    CHECK_FALSE(isInterruptSignal(SIGUSR1));
+    CHECK_FALSE(isInterruptSignal(SIGKILL));
+    CHECK(runInChild([] {
+        BlockInterrupts block;
+        sigset_t now;
+        ::pthread_sigmask(SIG_BLOCK, nullptr, &now);
+        for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGQUIT})
+            if (!sigismember(&now, sig)) return sig;
+        return 0;
     }) == 0);
 }
 

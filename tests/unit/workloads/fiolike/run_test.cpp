@@ -83,18 +83,29 @@ TEST_CASE("fiolike time_based jobs stop at runtime and take bandwidth samples") 
     CHECK(r.processCpuUs > 0);
 }
 
-TEST_CASE("fiolike keeps a file it did not create and removes one it did") {
+TEST_CASE("fiolike reads and keeps a file it did not create, never writes or extends it, and removes one it did") {
     const mmtp::TempDir scratch("fiolike-ut", "/tmp");
     const std::string dir = scratch.path().string();
     const std::string mine = dir + "/existing";
     { std::ofstream(mine) << std::string(8192, 'x'); }
+    // Someone's file (results, data): a write job or a layout to a larger
+    // size would destroy it.
+    CHECK_THROWS_WITH(TargetFile(TargetRequest{mine, 8192, 4096, false, true}),
+                      Catch::Contains("exists and fiolike did not create it; refusing to write to it"));
+    CHECK_THROWS_WITH(TargetFile(TargetRequest{mine, 1 << 20, 4096, false, false}),
+                      Catch::Contains("refusing to lay it out to 1 MiB"));
+    CHECK(fs::file_size(mine) == 8192u);
     {
-        TargetRequest req{mine, 1 << 20, 4096, false, true};
+        TargetRequest req{mine, 8192, 4096, false, false};
         TargetFile f(req);
         CHECK_FALSE(f.created());
-        CHECK(fs::file_size(mine) == (1u << 20));  // laid out (extended) like fio
+        CHECK(f.size() == 8192u);
     }
     CHECK(fs::exists(mine));
+    // Never a job file in the log directory, even to read.
+    TargetRequest inLogs{mine, 8192, 4096, false, false};
+    inLogs.logdir = dir;
+    CHECK_THROWS_WITH(TargetFile(inLogs), Catch::Contains("is in the log directory"));
     const std::string ours = dir + "/new";
     {
         TargetRequest req{ours, 1 << 20, 4096, false, false};

@@ -230,5 +230,10 @@ TEST_CASE("a redis-server that cannot start is tried once, and the error shows o
     CHECK(n == 1);
     CHECK_THAT(message, Catch::Contains("fatal: this start failed"));
     CHECK_THAT(message, !Catch::Contains("an earlier server"));
+    // The server wrote into our private dir; its lines are appended to the
+    // log dir's copy even though the constructor threw.
+    std::ifstream published(log.string() + ".stdout");
+    const std::string all((std::istreambuf_iterator<char>(published)), std::istreambuf_iterator<char>());
+    CHECK(all == "an earlier server's stdout\nfatal: this start failed\n");
     fs::remove_all(dir);
 }

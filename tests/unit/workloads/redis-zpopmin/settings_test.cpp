@@ -52,7 +52,7 @@ TEST_CASE("bad redis-zpopmin options are usage errors naming the option", "[redi
 }
 
 TEST_CASE("redis-zpopmin refuses negative numbers naming the option", "[redis-zpopmin]") {
-    CHECK_THROWS_WITH(parse({"--logdir", "/x", "-P", "-1"}), "--pipeline: must be between 1 and 2147483647 (got -1)");
+    CHECK_THROWS_WITH(parse({"--logdir", "/x", "-P", "-1"}), "--pipeline: must be between 1 and 1000000 (got -1)");
     CHECK_THROWS_WITH(parse({"--logdir", "/x", "-r", "-1"}), Catch::StartsWith("--keyspace: must be between 0"));
     CHECK_THROWS_WITH(parse({"--logdir", "/x", "--attach", "h:99999"}), Catch::Contains("--attach"));
     EnvVar p("REDIS_ZPOPMIN_PIPELINE", "-8");
