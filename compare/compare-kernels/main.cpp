@@ -2,13 +2,15 @@
 // mitigation-state differences and verdict tables the seeds compute by hand.
 #include "base/atomic_file.hpp"
 #include "base/errors.hpp"
+#include "base/terminal_text.hpp"
+#include "core/diagnostics.hpp"
 #include "report/command_line.hpp"
+#include "input/bounded_read.hpp"
 #include "input/run_settings.hpp"
 #include "report/kernels_report.hpp"
 
 #include <boost/program_options.hpp>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <regex>
 
@@ -20,12 +22,26 @@ namespace {
 
 constexpr const char* kProg = "compare-kernels";
 
+// The first line of DIR/report.md5, "" when there is none. Read like a file
+// from the tree: a FIFO or a /dev/zero link there is a warning, not a hang.
+std::string previousFingerprint(const fs::path& file) {
+    try {
+        ReadLimits small;
+        small.fileBytes = 4096;
+        std::optional<std::string> text = readRegularFile(file, small);
+        return text ? text->substr(0, text->find('\n')) : "";
+    } catch (const InputError& e) {
+        warn(std::cerr, std::string(e.what()) + "; the report is rebuilt");
+        return "";
+    }
+}
+
 int run(int argc, char** argv) {
     KernelsOptions o;
     std::string format = "text", changeDir, outputDir, outputFile, jsonExport, excludeList;
     std::vector<std::string> verdicts;
     std::optional<std::string> mmtestsDir;
-    bool ignoreFingerprint = false;
+    bool ignoreFingerprint = false, followOutsideLinks = false;
     po::options_description desc("Options (compare-kernels.sh's, plus verdicts and JSON)");
     desc.add_options()
         ("baseline", po::value<std::string>()->notifier([&o](const std::string& v) { o.baseline = v; }), "the baseline run")
@@ -53,6 +69,7 @@ int run(int argc, char** argv) {
         ("include-invalid", po::bool_switch(&o.includeInvalid),
          "keep failed, interrupted, incomplete and log-less runs in the verdicts (they are warned about either way)")
         ("json-export", po::value(&jsonExport), "also write everything the report shows as JSON to this file")
+        ("follow-outside-links", po::bool_switch(&followOutsideLinks), kFollowOutsideLinksHelp)
         ("mmtests-dir", po::value<std::string>()->notifier([&mmtestsDir](const std::string& v) { mmtestsDir = v; }),
          "MMTests checkout for benchmarks not parsed natively (default: $MMTESTS_DIR)")
         ("help,h", "print this help");
@@ -88,7 +105,11 @@ int run(int argc, char** argv) {
         }
     }
     if (!outputFile.empty() && outputDir.empty()) throw mmtp::UsageError("--output-file needs --output-dir");
+    // The fingerprint is written after the report, under this very name.
+    if (fs::path(outputFile).filename() == "report.md5")
+        throw mmtp::UsageError("--output-file report.md5: that name holds the runs' fingerprint; choose another");
     o.mmtestsDir = mmtestsDirOrEnv(mmtestsDir);
+    const TreeBoundary confined(treeBoundary(o.logDir, o.mmtestsDir, followOutsideLinks));  // every read of the tree
 
     // compare-kernels.sh's fingerprint: the md5 of the runs' tests-timestamp
     // files, kept in DIR/report.md5; an unchanged one means nothing to do.
@@ -97,9 +118,7 @@ int run(int argc, char** argv) {
         Warnings said;  // the report says them, if it is made
         std::vector<std::string> runs = selectRuns(o, said);
         fingerprint = reportFingerprint(o.logDir, runs);
-        std::ifstream old(fs::path(outputDir) / "report.md5");
-        std::string previous;
-        std::getline(old, previous);
+        std::string previous = previousFingerprint(fs::path(outputDir) / "report.md5");
         if (previous == fingerprint) {
             std::string list;
             for (const std::string& r : runs) list += (list.empty() ? "" : " ") + r;
@@ -112,7 +131,8 @@ int run(int argc, char** argv) {
     if (!outputDir.empty()) {
         fs::create_directories(outputDir);
         if (outputFile.empty()) outputFile = o.html ? "index.html" : "report.txt";
-        mmtp::writeFileAtomically(fs::path(outputDir) / fs::path(outputFile).filename(), report.page);
+        mmtp::writeFileAtomically(fs::path(outputDir) / fs::path(outputFile).filename(),
+                                  mmtp::escapeControlsKeepingLines(report.page));
         mmtp::writeFileAtomically(fs::path(outputDir) / "report.md5", fingerprint);  // "" when not checked, as compare-kernels.sh
     } else {
         std::cout << report.page;
@@ -124,5 +144,7 @@ int run(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    mmtp::TerminalSafeOutput safe;  // no control character from a tree reaches the terminal raw
+    setProgramName(kProg);
     return mmtp::runReportingErrors(kProg, [&] { return withFailuresAsErrors([&] { return run(argc, argv); }); });
 }
