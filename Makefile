@@ -218,8 +218,9 @@ test-san:
 FUZZ_CXX   ?= $(firstword $(shell command -v clang++-14 clang++ 2>/dev/null))
 FUZZ       := $(BUILD)/fuzz
 FUZZ_FLAGS := $(CXXSTD) -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
-# (the report part only for json_import: archives pull in what is used)
-FUZZ_PARTS := compare/report compare/stats compare/parsers compare/benchmarks compare/input compare/core base
+# (report only for json_import, render for the charts: archives pull in what is used)
+FUZZ_PARTS := compare/report compare/render compare/tables compare/stats compare/parsers compare/benchmarks \
+              compare/input compare/core base
 FUZZ_SRCS  := $(sort $(wildcard tests/fuzz/fuzz_*.cpp))
 FUZZ_BINS  := $(patsubst tests/fuzz/%.cpp,$(FUZZ)/bin/%,$(FUZZ_SRCS))
 FUZZ_LIBS  := $(foreach p,$(FUZZ_PARTS),$(FUZZ)/lib/$(subst /,-,$(p)).a)

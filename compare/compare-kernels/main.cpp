@@ -1,12 +1,16 @@
 // compare-kernels: MMTests' compare-kernels.sh as a native program, the
 // verdict first (report/kernels_app.hpp).
 #include "base/errors.hpp"
+#include "base/terminal_text.hpp"
+#include "core/diagnostics.hpp"
 #include "report/command_line.hpp"
 #include "report/kernels_app.hpp"
 
 #include <iostream>
 
 int main(int argc, char** argv) {
+    mmtp::TerminalSafeOutput safe;  // no control character from a tree reaches the terminal raw
+    mmtp::compare::setProgramName("compare-kernels");
     return mmtp::runReportingErrors("compare-kernels", [&] {
         return mmtp::compare::withFailuresAsErrors([&] {
             return mmtp::compare::compareKernels(argc, argv, std::cout, std::cerr);

@@ -1,5 +1,7 @@
 // compare-mmtests: MMTests' compare-mmtests.pl as a native program.
 #include "base/errors.hpp"
+#include "base/terminal_text.hpp"
+#include "core/diagnostics.hpp"
 #include "report/command_line.hpp"
 #include "report/compare_app.hpp"
 
@@ -7,6 +9,8 @@
 
 int main(int argc, char** argv) {
     std::ios::sync_with_stdio(false);
+    mmtp::TerminalSafeOutput safe;  // no control character from a tree reaches the terminal raw
+    mmtp::compare::setProgramName("compare-mmtests");
     return mmtp::runReportingErrors("compare-mmtests", [&] {
         return mmtp::compare::withFailuresAsErrors([&] {
             return mmtp::compare::compareMmtests(argc, argv, std::cout, std::cerr);

@@ -2,6 +2,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <climits>
 #include <fcntl.h>
 #include <lzma.h>
 #include <sys/stat.h>
@@ -52,7 +53,46 @@ void appendBounded(std::string& out, const char* data, std::size_t n, const fs::
     out.append(data, n);
 }
 
+std::vector<std::string>& boundary() {
+    static std::vector<std::string> roots;  // canonical, each ending in '/'
+    return roots;
+}
+
+// Where the open descriptor really is; "" when /proc cannot say.
+std::string realPathOf(int fd) {
+    char buf[PATH_MAX + 1];
+    const std::string link = "/proc/self/fd/" + std::to_string(fd);
+    ssize_t n = ::readlink(link.c_str(), buf, sizeof buf - 1);
+    return n > 0 ? std::string(buf, static_cast<std::size_t>(n)) : std::string();
+}
+
+void checkInsideBoundary(const fs::path& path, int fd) {
+    if (boundary().empty()) return;
+    std::string real = realPathOf(fd);
+    if (real.empty()) {
+        std::error_code ec;
+        real = fs::weakly_canonical(path, ec).string();
+    }
+    for (const std::string& root : boundary())
+        if (real.compare(0, root.size(), root) == 0) return;
+    throw InputError(path.string() + ": a link out of the tree (to " + real +
+                     "); not read (--follow-outside-links reads it)");
+}
+
 }  // namespace
+
+TreeBoundary::~TreeBoundary() { boundary() = std::move(previous_); }
+
+TreeBoundary::TreeBoundary(const std::vector<fs::path>& roots) : previous_(std::move(boundary())) {
+    boundary().clear();
+    for (const fs::path& r : roots) {
+        std::error_code ec;
+        std::string c = fs::weakly_canonical(fs::absolute(r, ec), ec).string();
+        if (c.empty()) continue;
+        if (c.back() != '/') c += '/';
+        boundary().push_back(c);
+    }
+}
 
 std::optional<std::string> readRegularFile(const fs::path& path, const ReadLimits& limits) {
     // stat first, so a device is never even opened; fstat again after the
@@ -70,6 +110,7 @@ std::optional<std::string> readRegularFile(const fs::path& path, const ReadLimit
     }
     if (::fstat(f.fd, &st) != 0) throw InputError(path.string() + ": " + std::strerror(errno) + "; not read");
     if (!S_ISREG(st.st_mode)) throw notRegular(path, st.st_mode);
+    if (limits.insideTree) checkInsideBoundary(path, f.fd);
     if (static_cast<std::uintmax_t>(st.st_size) > limits.fileBytes) throw tooBig(path, "holds", limits.fileBytes);
     std::string out;
     out.reserve(static_cast<std::size_t>(st.st_size));
@@ -205,7 +246,9 @@ void checkLineLengths(std::string_view text, const fs::path& file, const ReadLim
                              mib(limits.lineBytes) + " (the read limit); not read");
         if (nl == std::string_view::npos) break;
         start = nl + 1;
-        ++lineNr;
+        if (++lineNr > limits.lines && start < text.size())
+            throw InputError(file.string() + ": more than " + std::to_string(limits.lines) +
+                             " lines (the read limit); not read");
     }
 }
 

@@ -63,6 +63,7 @@ MonitorRun parseLatency(const std::vector<std::filesystem::path>& iterDirs, cons
                 continue;
             }
             double batch = numOf(o.batch);
+            if (!(std::fabs(batch) < 9e18)) throw MonitorDied("a batch size beyond any count of samples");  // no UB cast
             long b = static_cast<long>(std::trunc(batch));
             if (b == 0) throw MonitorDied("Illegal modulus zero");
             if (count % b == 0) {

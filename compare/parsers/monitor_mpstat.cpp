@@ -99,7 +99,9 @@ MonitorRun parseMpstatMonitor(const std::vector<std::filesystem::path>& iterDirs
             if (session.mpstatStart == 0) session.mpstatStart = numify(m[1].str());
             const double timestamp = numify(m[1].str()) - session.mpstatStart;
             std::map<std::string, double> busy;
-            long expectedCpu = -1;
+            // A Perl scalar, so a double: a CPU field of 30 digits is a number
+            // here too, not a signed overflow.
+            double expectedCpu = -1;
             while (n < lines.size()) {
                 std::string line = lines[n++];
                 if (line.find("%idle") != std::string::npos || line.find("all") != std::string::npos ||
@@ -116,9 +118,9 @@ MonitorRun parseMpstatMonitor(const std::vector<std::filesystem::path>& iterDirs
                 if (!session.mpstatFirstCpu || numOf(session.mpstatFirstCpu) == -1)
                     session.mpstatFirstCpu = rowText(cpuField);
                 const double firstCpu = numOf(session.mpstatFirstCpu), cpu = numOf(cpuField);
-                if (expectedCpu == -1) expectedCpu = static_cast<long>(firstCpu) - 1;
+                if (expectedCpu == -1) expectedCpu = firstCpu - 1;
                 expectedCpu++;
-                if (cpu != expectedCpu && cpu == firstCpu) expectedCpu = static_cast<long>(firstCpu) - 1;
+                if (cpu != expectedCpu && cpu == firstCpu) expectedCpu = firstCpu - 1;
                 const std::string cpuText = rowText(cpuField);
                 if (session.mpstatExpectedElements != lastIndex || !std::regex_search(rowText(fieldAt(e, 0)), kClock) ||
                     cpu != expectedCpu || !std::regex_search(cpuText, kInteger) ||

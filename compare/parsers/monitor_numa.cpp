@@ -8,6 +8,7 @@
 
 #include "core/perl_scalar.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <regex>
 
@@ -49,6 +50,18 @@ public:
         if (++index_ == kSize) index_ = 0;
     }
     double convergence() const { return static_cast<double>(kSize - remotes_) / kSize; }
+    // The loop below pushes remote and local in turn, then what is left of
+    // the larger count. Whole windows' worth of pushes from the front are
+    // overwritten before the end and leave the index where it was: drop
+    // them, so one huge counter step costs at most two windows of pushes.
+    static void skipOverwritten(long long& remote, long long& local) {
+        const long long total = remote + local;
+        if (total <= 2 * kSize) return;
+        const long long skip = (total - kSize) / kSize * kSize;  // even, as kSize is
+        const long long pairs = std::min({remote, local, skip / 2});
+        remote -= pairs, local -= pairs;
+        (remote > local ? remote : local) -= skip - 2 * pairs;
+    }
 
 private:
     std::vector<bool> slots_ = std::vector<bool>(kSize, false);
@@ -56,6 +69,8 @@ private:
 };
 
 }  // namespace
+
+constexpr double kExactSteps = 9007199254740992.0;  // 2^53
 
 MonitorRun parseNumaConvergenceMonitor(const std::vector<std::filesystem::path>& iterDirs, const MonitorRequest& r,
                                        MonitorSession&) {
@@ -91,11 +106,16 @@ MonitorRun parseNumaConvergenceMonitor(const std::vector<std::filesystem::path>&
             }
             lastFaults = faults;
             lastLocal = local;
-            long localBatches = static_cast<long>(std::trunc(newLocal / 100));
-            long remoteBatches = static_cast<long>(std::trunc(newRemote / 100));
+            const double localSteps = std::trunc(newLocal / 100), remoteSteps = std::trunc(newRemote / 100);
             // MMTests would loop for ever on a counter that went backwards.
-            if (localBatches < 0 || remoteBatches < 0)
+            if (localSteps < 0 || remoteSteps < 0)
                 throw MonitorDied("NUMA hinting fault counters went backwards (MMTests never finishes here)");
+            // Past 2^53 Perl's $batches-- stands still and it never finishes either.
+            if (!(localSteps < kExactSteps) || !(remoteSteps < kExactSteps))
+                throw MonitorDied("a NUMA hinting fault counter step over 2^53 faults (MMTests never finishes here)");
+            long long localBatches = static_cast<long long>(localSteps);
+            long long remoteBatches = static_cast<long long>(remoteSteps);
+            FaultWindow::skipOverwritten(remoteBatches, localBatches);
             while (remoteBatches || localBatches) {
                 if (remoteBatches) {
                     window.push(true);

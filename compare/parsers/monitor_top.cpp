@@ -2,6 +2,7 @@
 // over the top-BENCH processes whose command matches the regex PROC, once
 // per "time:" block. "short" blocks count 0 when nothing matched.
 #include "parsers/monitors.hpp"
+#include "stats/extraction.hpp"
 #include "parsers/monitor_text.hpp"
 
 #include "core/perl_scalar.hpp"
@@ -64,6 +65,10 @@ MonitorRun parseTopMonitor(const std::vector<std::filesystem::path>& iterDirs, c
             if (!reading) continue;
             std::vector<std::string> f = splitBlankRuns(trimLeft(line));
             std::optional<std::string> command = fieldAt(f, -1);
+            // The user's regex recurses once per character (extraction.hpp's name limit).
+            if (command && command->size() > kMaxOperationNameBytes)
+                throw MonitorDied("a top COMMAND longer than " + std::to_string(kMaxOperationNameBytes) +
+                                  " bytes (the name limit) in " + iterDir.string());
             if (!std::regex_search(command ? *command : std::string(), procRe)) continue;
             matched = true;
             std::optional<std::string> cell = fieldAt(f, col->second);

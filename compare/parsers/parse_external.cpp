@@ -171,6 +171,22 @@ std::optional<ExternalShellpack> findExternalShellpack(const fs::path& mmtestsDi
 Rows runExternalParser(const ExternalShellpack& sp, const fs::path& logsDir, const std::string& altReport,
                        Warnings& warnings, std::chrono::milliseconds timeout) {
     const std::string what = sp.parser.string() + " " + logsDir.string();
+    static std::chrono::milliseconds spent{0};  // by every parser this program ran
+    const auto left = kExternalParsersBudget - spent;
+    if (left <= std::chrono::milliseconds::zero())
+        throw std::runtime_error(what + ": not run, the parse-results time budget (" +
+                                 std::to_string(kExternalParsersBudget.count() / 60000) +
+                                 " min for all of them) is spent");
+    const bool budgetBound = left < timeout;
+    timeout = std::min(timeout, left);
+    const auto started = std::chrono::steady_clock::now();
+    struct Charge {  // on every way out, once the parser ran
+        std::chrono::milliseconds& spent;
+        std::chrono::steady_clock::time_point started;
+        ~Charge() {
+            spent += std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started);
+        }
+    } charge{spent, started};
     // No shell: the parser and its two arguments, stdin /dev/null, in its own
     // process group so that a timeout kills whatever it started too.
     int out[2], err[2];
@@ -211,8 +227,9 @@ Rows runExternalParser(const ExternalShellpack& sp, const fs::path& logsDir, con
     ::close(out[0]);
     ::close(err[0]);
     if (result.timedOut)
-        throw std::runtime_error(what + " did not finish within " + std::to_string(timeout.count() / 1000) +
-                                 " s (the parser time limit); killed");
+        throw std::runtime_error(what + " did not finish within " + std::to_string(timeout.count() / 1000) + " s (" +
+                                 (budgetBound ? "what was left of the parse-results time budget" : "the parser time limit") +
+                                 "); killed");
     if (result.tooMuch)
         throw std::runtime_error(what + " printed more than " + std::to_string(ReadLimits{}.fileBytes >> 20) +
                                  " MiB (the read limit); killed");

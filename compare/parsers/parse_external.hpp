@@ -29,12 +29,17 @@ std::optional<ExternalShellpack> findExternalShellpack(const std::filesystem::pa
 // How long one parse-results run may take: it reads the untrusted tree
 // itself, where a FIFO would block it forever.
 inline constexpr std::chrono::milliseconds kExternalParserTimeout{std::chrono::minutes(5)};
+// How long all of them together may take in one program run: the limit
+// above, for runs x iterations x benchmarks, added up to hours. A parser
+// started with less left gets what is left; none starts once it is spent.
+inline constexpr std::chrono::milliseconds kExternalParsersBudget{std::chrono::minutes(15)};
 
 // Runs the parser (no shell) on a logs directory and splits its output into
 // rows. A non-zero exit, or anything on its stderr, adds one warning with
 // the exit status and the first lines of its stderr (control characters as
 // '?'). Throws when the parser cannot be started, is killed, or passes the
-// time limit or the read limit (then it and its process group are killed).
+// time limit, the budget or the read limit (then it and its process group
+// are killed).
 Rows runExternalParser(const ExternalShellpack& shellpack, const std::filesystem::path& logsDir,
                        const std::string& altReport, Warnings& warnings,
                        std::chrono::milliseconds timeout = kExternalParserTimeout);

@@ -91,6 +91,9 @@ const char* dash(std::size_t style) {
 std::vector<double> niceTicks(double lo, double hi, int target) {
     if (!(hi > lo) || !std::isfinite(lo) || !std::isfinite(hi)) return {lo};
     const double raw = (hi - lo) / std::max(1, target);
+    // A range of a denormal or two underflows raw to 0 (and a step of 0 gives
+    // no ticks); one wider than the largest double overflows it: the ends alone.
+    if (!(raw > 0) || !std::isfinite(raw)) return {lo, hi};
     const double mag = std::pow(10, std::floor(std::log10(raw)));
     double step = mag;
     for (double m : {1.0, 2.0, 5.0, 10.0})
@@ -100,8 +103,11 @@ std::vector<double> niceTicks(double lo, double hi, int target) {
         }
     // From the round value at or below lo to the one at or above hi.
     const double first = std::floor(lo / step), last = std::ceil(hi / step - 1e-9);
+    // Past 2^53 (or infinite) ++i stands still: no round values to find.
+    if (!std::isfinite(first) || !std::isfinite(last) || first + 1 == first) return {lo, hi};
     std::vector<double> ticks;
     for (double i = first; i <= last && ticks.size() < 50; ++i) ticks.push_back(i == 0 ? 0 : i * step);
+    if (ticks.empty() || !(step > 0) || !std::isfinite(step)) return {lo, hi};
     return ticks;
 }
 

@@ -34,7 +34,8 @@ std::string wrappedText(double x, double y, std::string_view content, double fon
 const char* colour(std::size_t run);
 const char* dash(std::size_t style);  // "" for a solid line
 
-// About target ticks at round values (1, 2, 5 x 10^n) covering lo..hi.
+// About target ticks at round values (1, 2, 5 x 10^n) covering lo..hi; never
+// empty (lo and hi alone when no round values fit: a denormal range, 1e308).
 std::vector<double> niceTicks(double lo, double hi, int target = 5);
 // A tick value with as many decimals as step needs; k/M/G above 10^4.
 std::string tickLabel(double v, double step);

@@ -45,4 +45,13 @@ std::optional<std::filesystem::path> mmtestsDirOrEnv(const std::optional<std::st
     return std::nullopt;
 }
 
+std::vector<std::filesystem::path> treeBoundary(const std::filesystem::path& tree,
+                                                const std::optional<std::filesystem::path>& mmtestsDir,
+                                                bool followOutsideLinks) {
+    if (followOutsideLinks) return {};
+    std::vector<std::filesystem::path> roots{tree};
+    if (mmtestsDir) roots.push_back(*mmtestsDir);
+    return roots;
+}
+
 }  // namespace mmtp::compare

@@ -24,6 +24,16 @@ boost::program_options::variables_map parseCommandLine(int argc, const char* con
 // "a,b,,c," -> {a, b, "", c} (Perl's split /,/).
 std::vector<std::string> splitRunNames(const std::string& list);
 
+// The directories a tree's files may be read in (bounded_read.hpp's
+// TreeBoundary): the tree and the MMTests checkout; none (no check) when
+// followOutsideLinks.
+std::vector<std::filesystem::path> treeBoundary(const std::filesystem::path& tree,
+                                                const std::optional<std::filesystem::path>& mmtestsDir,
+                                                bool followOutsideLinks);
+inline constexpr const char* kFollowOutsideLinksHelp =
+    "follow links out of the log tree (and out of the MMTests checkout); refused by default, as a tree may "
+    "come from someone else and link to /etc/shadow";
+
 // The MMTests checkout to fall back on: the option, else $MMTESTS_DIR.
 std::optional<std::filesystem::path> mmtestsDirOrEnv(const std::optional<std::string>& option);
 

@@ -1,6 +1,8 @@
 #include "report/compare_app.hpp"
 
 #include "base/errors.hpp"
+#include "core/diagnostics.hpp"
+#include "input/bounded_read.hpp"
 #include "input/run_validity.hpp"
 #include "tables/comparison.hpp"
 #include "render/json_export.hpp"
@@ -24,7 +26,7 @@ struct Options {
     std::string altReport;
     std::string format = "text";
     bool printRatio = false, printSignificance = false, noCompare = false, jsonExport = false, verbose = false,
-         explain = false;
+         explain = false, followOutsideLinks = false;
 };
 
 po::options_description describeOptions(Options& o) {
@@ -47,6 +49,7 @@ po::options_description describeOptions(Options& o) {
         ("json-export", po::bool_switch(&o.jsonExport), "also save the comparison data as DIR/BENCH.json.zst")
         ("from-json", opt(o.fromJson), "read the runs from a JSON array of extract modules instead of -d")
         ("mmtests-dir", opt(o.mmtestsDir), "MMTests checkout for benchmarks not parsed natively (default: $MMTESTS_DIR)")
+        ("follow-outside-links", po::bool_switch(&o.followOutsideLinks), kFollowOutsideLinksHelp)
         ("verbose,v", po::bool_switch(&o.verbose), "say what is loaded (on stderr)")
         ("explain", po::bool_switch(&o.explain),
          "say on stderr which statistic each row kind is (Amean, Hmean, BAmean-95, Ops, ...) and over which "
@@ -98,6 +101,10 @@ int compareMmtests(int argc, const char* const argv[], std::ostream& out, std::o
     if (o.format != "text" && o.format != "html" && o.format != "")
         throw UsageError("--format " + o.format + ": use text or html");
 
+    // Every read of the tree below (runs, validity) stays inside it.
+    const TreeBoundary confined(o.fromJson || !o.directory
+                                    ? std::vector<fs::path>{}
+                                    : treeBoundary(*o.directory, mmtestsDirOrEnv(o.mmtestsDir), o.followOutsideLinks));
     std::vector<RunSummary> runs = loadRuns(o, err);
     if (runs.empty()) throw std::runtime_error("no run could be loaded");
     // Validity is a warning only here: the table stays compare-mmtests.pl's.
@@ -105,8 +112,7 @@ int compareMmtests(int argc, const char* const argv[], std::ostream& out, std::o
         Warnings unreadable;  // the load above already reported unreadable files
         for (const RunValidity& v : checkRunsValidity(*o.directory, splitRunNames(*o.names), *o.benchmark, unreadable))
             if (!v.valid())
-                err << "compare-mmtests: warning: invalid run " << v.run << " (" << problemName(v.problem)
-                    << "): " << v.reason << "\n";
+                warn(err, "invalid run " + v.run + " (" + problemName(v.problem) + "): " + v.reason);
     }
     CompareOptions co;
     co.printRatio = o.printRatio;

@@ -1,5 +1,6 @@
 #include "report/json_import.hpp"
 
+#include "base/terminal_text.hpp"
 #include "input/benchmark_name.hpp"
 #include "input/bounded_read.hpp"
 
@@ -21,6 +22,7 @@ namespace {
 // every bit: Cpanel::JSON::XS decodes them to full doubles).
 std::string perlString(const json& v) {
     if (v.is_string()) return v.get<std::string>();
+    if (v.is_number_unsigned()) return std::to_string(v.get<unsigned long long>());
     if (v.is_number_integer()) return std::to_string(v.get<long long>());
     if (v.is_number()) {
         char buf[64];
@@ -31,20 +33,60 @@ std::string perlString(const json& v) {
     return "";
 }
 
+// entry[key] when it is an array, else an empty one (MMTests' JSON always
+// has arrays there; anything else holds no sample).
+const json& arrayAt(const json& entry, const char* key) {
+    static const json kNone = json::array();
+    auto it = entry.find(key);
+    return it != entry.end() && it->is_array() ? *it : kNone;
+}
+
+// Nesting and size bounds on what json::parse builds: an 8 KB zstd file of
+// '[' decompresses to 256 MiB of nesting (about 12 GB as a json tree), and
+// MMTests' own files nest 7 deep.
+constexpr int kMaxJsonDepth = 64;
+constexpr std::size_t kMaxJsonValues = std::size_t{16} << 20;
+
+json::parser_callback_t boundedParse(const fs::path& file) {
+    return [file, values = std::size_t{0}](int depth, json::parse_event_t event, json&) mutable {
+        if (depth > kMaxJsonDepth)
+            throw std::runtime_error(file.string() + ": JSON nested deeper than " + std::to_string(kMaxJsonDepth) +
+                                     " levels (the import limit); not read");
+        if (event == json::parse_event_t::value || event == json::parse_event_t::object_start ||
+            event == json::parse_event_t::array_start)
+            if (++values > kMaxJsonValues)
+                throw std::runtime_error(file.string() + ": more than " + std::to_string(kMaxJsonValues) +
+                                         " JSON values (the import limit); not read");
+        return true;
+    };
+}
+
+std::vector<ImportedRun> importModules(const json& root, const fs::path& file);
+
 }  // namespace
 
 std::vector<ImportedRun> importJson(const fs::path& file) {
     // Bounded like every log: a FIFO, /dev/zero or a zstd frame declaring
     // gigabytes is one error, not a hang or an allocation.
-    std::optional<std::string> raw = readRegularFile(file);
+    ReadLimits named;  // the user names this file: no tree around it
+    named.insideTree = false;
+    std::optional<std::string> raw = readRegularFile(file, named);
     if (!raw) throw std::runtime_error("cannot read " + file.string() + ": no such file");
-    if (looksLikeZstd(*raw)) *raw = unzstdBounded(*raw, file);
+    if (looksLikeZstd(*raw)) *raw = unzstdBounded(*raw, file, named);
     json root;
     try {
-        root = json::parse(*raw);
+        root = json::parse(*raw, boundedParse(file));
     } catch (const json::exception& e) {  // parse_error, and out_of_range for a number like 1e444444
         throw std::runtime_error(file.string() + ": not valid JSON (" + e.what() + ")");
     }
+    try {
+        return importModules(root, file);
+    } catch (const json::exception& e) {  // a wrongly typed value nothing above checked
+        throw std::runtime_error(file.string() + ": not an array of extract modules (" + e.what() + ")");
+    }
+}
+
+std::vector<ImportedRun> importModules(const json& root, const fs::path& file) {
     if (!root.is_array())
         throw std::runtime_error(file.string() + ": not a JSON array of extract modules (a --json-export file "
                                                  "holds one Compare object; MMTests cannot read it back either)");
@@ -62,23 +104,32 @@ std::vector<ImportedRun> importJson(const fs::path& file) {
             throw std::runtime_error(where + ": _ModuleName gives benchmark '" + name.substr(0, 80) +
                                      "', not a plain name (letters, digits, _ - . +)");
         run.bench = name;
-        run.testName = m.contains("_TestName") ? perlString(m["_TestName"]) : "";
+        // Shown in every table header: a newline or ESC in it is shown escaped.
+        run.testName = m.contains("_TestName") ? escapeControls(perlString(m["_TestName"])) : "";
         const json& data = m["_ResultData"];
-        std::vector<std::string> ops;
+        // Iteration by iteration, each over the operations (in key order)
+        // whose array reaches that far: work grows with the values there
+        // are, not with operations x the longest array.
+        struct Op {
+            std::string name;
+            const json* perIteration;
+        };
+        std::vector<Op> live;
         std::size_t iterations = 0;
-        for (auto it = data.begin(); it != data.end(); ++it) {
-            ops.push_back(it.key());
-            if (it->is_array()) iterations = std::max(iterations, it->size());
-        }
-        std::sort(ops.begin(), ops.end());
+        for (auto it = data.begin(); it != data.end(); ++it)  // an object iterates in key order
+            if (it->is_array() && !it->empty()) {
+                live.push_back({it.key(), &*it});
+                iterations = std::max(iterations, it->size());
+            }
         for (std::size_t iter = 0; iter < iterations; ++iter) {
-            for (const std::string& op : ops) {
-                const json& perIter = data[op];
-                if (!perIter.is_array() || iter >= perIter.size() || !perIter[iter].is_object()) continue;
-                const json& values = perIter[iter].value("Values", json::array());
-                const json& samples = perIter[iter].value("SampleNrs", json::array());
-                for (std::size_t k = 0; k < values.size(); ++k)
-                    run.extraction.addData(op, k < samples.size() ? perlString(samples[k]) : "", perlString(values[k]));
+            std::erase_if(live, [iter](const Op& op) { return iter >= op.perIteration->size(); });
+            for (const Op& op : live) {
+                const json& entry = (*op.perIteration)[iter];
+                if (!entry.is_object()) continue;
+                const json &values = arrayAt(entry, "Values"), &samples = arrayAt(entry, "SampleNrs");
+                for (std::size_t v = 0; v < values.size(); ++v)
+                    run.extraction.addData(op.name, v < samples.size() ? perlString(samples[v]) : "",
+                                           perlString(values[v]));
             }
             run.extraction.nextIteration();
         }

@@ -2,6 +2,9 @@
 
 #include "base/atomic_file.hpp"
 #include "base/errors.hpp"
+#include "base/terminal_text.hpp"
+#include "core/diagnostics.hpp"
+#include "input/bounded_read.hpp"
 #include "input/run_settings.hpp"
 #include "report/command_line.hpp"
 #include "report/kernels_report.hpp"
@@ -21,6 +24,20 @@ namespace fs = std::filesystem;
 namespace mmtp::compare {
 
 namespace {
+
+// The first line of DIR/report.md5, "" when there is none. Read like a file
+// from the tree: a FIFO or a /dev/zero link there is a warning, not a hang.
+std::string previousFingerprint(const fs::path& file, std::ostream& err) {
+    try {
+        ReadLimits small;
+        small.fileBytes = 4096;
+        std::optional<std::string> text = readRegularFile(file, small);
+        return text ? text->substr(0, text->find('\n')) : "";
+    } catch (const InputError& e) {
+        warn(err, std::string(e.what()) + "; the report is rebuilt");
+        return "";
+    }
+}
 
 // --threshold PCT or REGEX=PCT (the regex may hold '=': the last one splits).
 void parseThreshold(const std::string& arg, CallSettings& calls) {
@@ -51,7 +68,7 @@ int compareKernels(int argc, const char* const argv[], std::ostream& out, std::o
     std::vector<std::string> verdicts, thresholds;
     bool bisect = false;
     std::optional<std::string> mmtestsDir;
-    bool ignoreFingerprint = false;
+    bool ignoreFingerprint = false, followOutsideLinks = false;
     po::options_description desc("Options (compare-kernels.sh's, plus verdicts and JSON)");
     desc.add_options()
         ("baseline", po::value<std::string>()->notifier([&o](const std::string& v) { o.baseline = v; }), "the baseline run")
@@ -97,6 +114,7 @@ int compareKernels(int argc, const char* const argv[], std::ostream& out, std::o
         ("include-invalid", po::bool_switch(&o.includeInvalid),
          "keep failed, interrupted, incomplete and log-less runs in the verdicts (they are warned about either way)")
         ("json-export", po::value(&jsonExport), "also write everything the report shows as JSON to this file")
+        ("follow-outside-links", po::bool_switch(&followOutsideLinks), kFollowOutsideLinksHelp)
         ("mmtests-dir", po::value<std::string>()->notifier([&mmtestsDir](const std::string& v) { mmtestsDir = v; }),
          "MMTests checkout for benchmarks not parsed natively (default: $MMTESTS_DIR)")
         ("help,h", "print this help");
@@ -139,7 +157,11 @@ int compareKernels(int argc, const char* const argv[], std::ostream& out, std::o
         }
     }
     if (!outputFile.empty() && outputDir.empty()) throw mmtp::UsageError("--output-file needs --output-dir");
+    // The fingerprint is written after the report, under this very name.
+    if (fs::path(outputFile).filename() == "report.md5")
+        throw mmtp::UsageError("--output-file report.md5: that name holds the runs' fingerprint; choose another");
     o.mmtestsDir = mmtestsDirOrEnv(mmtestsDir);
+    const TreeBoundary confined(treeBoundary(o.logDir, o.mmtestsDir, followOutsideLinks));  // every read of the tree
 
     // compare-kernels.sh's fingerprint (report/report_fingerprint.hpp), kept
     // in DIR/report.md5; an unchanged one (and the report still there) means
@@ -150,9 +172,7 @@ int compareKernels(int argc, const char* const argv[], std::ostream& out, std::o
         Warnings said;  // the report says them, if it is made
         std::vector<std::string> runs = selectRuns(o, said);
         fingerprint = kernelsReportFingerprint(o, runs, jsonExport);
-        std::ifstream old(fs::path(outputDir) / "report.md5");
-        std::string previous;
-        std::getline(old, previous);
+        std::string previous = previousFingerprint(fs::path(outputDir) / "report.md5", err);
         std::error_code ec;
         bool pageThere = !outputFile.empty() && fs::exists(fs::path(outputDir) / fs::path(outputFile).filename(), ec);
         if (!ignoreFingerprint && pageThere && previous == fingerprint) {
@@ -174,7 +194,8 @@ int compareKernels(int argc, const char* const argv[], std::ostream& out, std::o
     if (!outputDir.empty()) {
         fs::create_directories(outputDir);
         if (outputFile.empty()) outputFile = o.format == KernelsFormat::Html ? "index.html" : "report.txt";
-        mmtp::writeFileAtomically(fs::path(outputDir) / fs::path(outputFile).filename(), report.page);
+        mmtp::writeFileAtomically(fs::path(outputDir) / fs::path(outputFile).filename(),
+                                  mmtp::escapeControlsKeepingLines(report.page));
         mmtp::writeFileAtomically(fs::path(outputDir) / "report.md5", fingerprint);
     } else {
         out << report.page;

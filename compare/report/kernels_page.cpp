@@ -1,5 +1,6 @@
 #include "report/kernels_page.hpp"
 
+#include "core/diagnostics.hpp"
 #include "benchmarks/plot_settings.hpp"
 #include "benchmarks/shellpack_config.hpp"
 #include "report/kernels_monitors.hpp"
@@ -283,7 +284,7 @@ std::string dumpReplacingBadUtf8(const json& j, std::ostream& err) {
     try {
         return j.dump(2) + "\n";
     } catch (const json::type_error&) {
-        err << "compare-kernels: warning: invalid UTF-8 in the report's text; replaced by U+FFFD in the JSON\n";
+        warn(err, "invalid UTF-8 in the report's text; replaced by U+FFFD in the JSON");
         return j.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
     }
 }
@@ -301,7 +302,7 @@ std::string renderKernelsHtml(const KernelsOptions& o, const KernelsData& d, std
     out += htmlMachineState(d.states);
     Warnings warnings;
     for (const BenchmarkResults& b : d.benchmarks) out += htmlBenchmark(o, d.runs, b, warnings);
-    for (const std::string& w : warnings) err << "compare-kernels: warning: " << w << "\n";
+    for (const std::string& w : warnings) warn(err, w);
     if (!d.lkpAcross.empty()) out += "<h2>" + std::string(kLkpAcrossTitle) + "</h2>\n" + renderLkpHtml(d.lkpAcross);
     return out + "</body></html>\n";
 }

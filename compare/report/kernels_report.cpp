@@ -1,5 +1,7 @@
 #include "report/kernels_report.hpp"
 
+#include "base/terminal_text.hpp"
+#include "core/diagnostics.hpp"
 #include "benchmarks/shellpack_config.hpp"
 #include "input/clock_record.hpp"
 #include "input/run_discovery.hpp"
@@ -193,9 +195,8 @@ void markMissingSamples(BenchmarkResults& b) {
 void warnInvalid(const BenchmarkResults& b, bool includeInvalid, std::ostream& err) {
     for (const RunValidity& v : b.validity)
         if (!v.valid())
-            err << "compare-kernels: warning: invalid run " << v.run << " for " << b.name << " ("
-                << problemName(v.problem) << "): " << v.reason
-                << (includeInvalid ? "; kept in verdicts (--include-invalid)" : "; left out of verdicts") << "\n";
+            warn(err, "invalid run " + v.run + " for " + b.name + " (" + problemName(v.problem) + "): " + v.reason +
+                          (includeInvalid ? "; kept in verdicts (--include-invalid)" : "; left out of verdicts"));
 }
 
 // A table step that is the benchmark's own table, as the main load made it.
@@ -227,7 +228,7 @@ void runSteps(const KernelsOptions& o, BenchmarkResults& b, const std::vector<st
         if (alt && b.parts.back().table && !altRuns.empty()) b.altReports.push_back({step.alt, std::move(altRuns)});
         const ReportPart& part = b.parts.back();
         if (!part.error.empty() && part.error != b.error)  // the benchmark's own failure is said once
-            err << "compare-kernels: " << b.name << ": " << part.what << ": " << part.error << "\n";
+            note(err, b.name + ": " + part.what + ": " + part.error);
         if (duration) b.duration = part.table;
     }
 }
@@ -241,7 +242,7 @@ BenchmarkResults loadBenchmark(const KernelsOptions& o, const KernelsData& d, co
     b.name = bench;
     Warnings validityWarnings;
     b.validity = checkRunsValidity(o.logDir, names, bench, validityWarnings);
-    for (const std::string& w : validityWarnings) err << "compare-kernels: warning: " << w << "\n";
+    for (const std::string& w : validityWarnings) warn(err, w);
     WarningsOnce warnings;
     std::vector<PlanStep> steps = benchmarkSteps(bench);
     std::optional<ReportPart> mainPart;
@@ -256,7 +257,7 @@ BenchmarkResults loadBenchmark(const KernelsOptions& o, const KernelsData& d, co
         } else {
             b.runs.clear();
             b.error = mainPart->error;
-            err << "compare-kernels: " << bench << ": " << mainPart->error << "\n";
+            note(err, bench + ": " + mainPart->error);
         }
     }
     std::vector<RunSummary> durationRuns;
@@ -277,13 +278,21 @@ BenchmarkResults loadBenchmark(const KernelsOptions& o, const KernelsData& d, co
 void printWarnings(const Warnings& warnings, std::ostream& err) {
     std::set<std::string> said;
     for (const std::string& w : warnings)
-        if (said.insert(w).second) err << "compare-kernels: warning: " << w << "\n";
+        if (said.insert(w).second) warn(err, w);
 }
 
 }  // namespace
 
 std::vector<std::string> selectRuns(const KernelsOptions& o, Warnings& warnings, std::vector<std::string>* roleOrder) {
     std::vector<DiscoveredRun> found = discoverRuns(o.logDir, warnings);
+    // A run directory named with a control character ("x\e]0;PWNED\a", a
+    // newline that would forge a table row) is named in a warning, escaped,
+    // and not compared: every table would have to show it.
+    std::erase_if(found, [&warnings](const DiscoveredRun& r) {
+        if (mmtp::escapeControls(r.name) == r.name) return false;
+        warnings.push_back("run directory '" + r.name + "': a control character in its name; not compared");
+        return true;
+    });
     if (found.empty())
         throw std::runtime_error(o.logDir.string() +
                                  " does not look like an MMTests results directory (no RUN/iter-*/tests-activity)");

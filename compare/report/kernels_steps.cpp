@@ -1,5 +1,6 @@
 #include "report/kernels_steps.hpp"
 
+#include "core/diagnostics.hpp"
 #include "render/render.hpp"
 #include "report/load_runs.hpp"
 #include "tables/verdict.hpp"
@@ -123,7 +124,7 @@ std::vector<RunSummary> loadAltRuns(const KernelsOptions& o, const std::string& 
     try {
         runs = loadRunsFromTree(requestFor(o, bench, names, step), said);
     } catch (const std::exception& e) {
-        said << "compare-kernels: " << bench << " -a " << alt << ": " << e.what() << "\n";
+        note(said, bench + " -a " + alt + ": " + e.what());
     }
     warnings.passOn(said.str(), err);
     return runs;

@@ -1,6 +1,8 @@
 #include "report/load_runs.hpp"
 
+#include "core/diagnostics.hpp"
 #include "base/errors.hpp"
+#include "base/terminal_text.hpp"
 #include "core/subheading_match.hpp"
 #include "parsers/benchmark_source.hpp"
 #include "report/json_import.hpp"
@@ -25,9 +27,11 @@ std::vector<fs::path> iterationDirs(const fs::path& runDir) {
     return dirs;
 }
 
+// A run's name as its tables show it: a newline or ESC in a directory name
+// is shown escaped, never a forged row or a terminal command.
 RunSummary newRun(const std::string& testName, const BenchmarkSource& src) {
     RunSummary run;
-    run.testName = testName;
+    run.testName = escapeControls(testName);
     run.preferHigher = src.settings.preferHigher;
     run.precision = src.settings.precision;
     run.summaryType = src.settings.type;
@@ -37,7 +41,7 @@ RunSummary newRun(const std::string& testName, const BenchmarkSource& src) {
 
 RunSummary newMonitorRun(const std::string& testName, const MonitorSpec& spec, const std::string& subHeading) {
     RunSummary run;
-    run.testName = testName;
+    run.testName = escapeControls(testName);
     run.opName = std::string(spec.opName);
     run.fieldLength = spec.fieldLength;
     run.preferHigher = spec.preferHigher;
@@ -57,19 +61,24 @@ bool summarise(RunSummary& run, const LoadRequest& r, const std::string& bench, 
         else run.summarise(r.subHeading);
         return true;
     } catch (const StatDied& e) {
-        err << "compare-mmtests: warning: run " << run.testName << " of " << bench
-            << " dropped, as MMTests drops it: " << e.what() << " in its summary\n";
+        warn(err, "run " + run.testName + " of " + bench + " dropped, as MMTests drops it: " + e.what() +
+                      " in its summary");
         return false;
     }
+}
+
+void warnLongNames(const RunSummary& run, std::ostream& err) {
+    if (std::size_t n = run.extraction.refusedLongNames())
+        warn(err, "run " + run.testName + ": " + std::to_string(n) + " rows whose operation name is longer than " +
+                      std::to_string(kMaxOperationNameBytes) + " bytes (the name limit); left out");
 }
 
 void reportWarnings(const Warnings& warnings, const std::string& name, std::ostream& err) {
     constexpr std::size_t kMaxWarnings = 10;
     for (std::size_t i = 0; i < warnings.size() && i < kMaxWarnings; ++i)
-        err << "compare-mmtests: warning: " << warnings[i] << "\n";
+        warn(err, warnings[i]);
     if (warnings.size() > kMaxWarnings)
-        err << "compare-mmtests: warning: ... and " << warnings.size() - kMaxWarnings
-            << " more malformed lines in run " << name << "\n";
+        warn(err, "... and " + std::to_string(warnings.size() - kMaxWarnings) + " more malformed lines in run " + name);
 }
 
 }  // namespace
@@ -89,15 +98,16 @@ std::vector<RunSummary> loadMonitorRuns(const LoadRequest& r, std::ostream& err)
         RunSummary run = newMonitorRun(name, *spec, request.subHeading);
         std::vector<fs::path> iters = iterationDirs(runDir);
         if (iters.empty())
-            err << "compare-mmtests: warning: no iter-* directories in " << runDir.string() << "; run " << name
-                << " has no results\n";
+            warn(err, "no iter-* directories in " + runDir.string() + "; run " + name + " has no results");
         if (!iters.empty()) {
             MonitorRun monitored;
             try {
                 monitored = spec->parse(iters, request, session);
             } catch (const MonitorDied& e) {
-                err << "compare-mmtests: warning: run " << name << " dropped, as MMTests drops it: " << e.what()
-                    << "\n";
+                warn(err, "run " + name + " dropped, as MMTests drops it: " + e.what());
+                continue;
+            } catch (const InputError& e) {  // a file over a read limit costs its run, not the table
+                warn(err, std::string(e.what()) + "; run " + name + " dropped");
                 continue;
             }
             for (const Rows& rows : monitored.iterations) {
@@ -107,6 +117,7 @@ std::vector<RunSummary> loadMonitorRuns(const LoadRequest& r, std::ostream& err)
             if (monitored.operations) run.extraction.setOperations(*monitored.operations);
             if (monitored.fieldLength) run.fieldLength = *monitored.fieldLength;
         }
+        warnLongNames(run, err);
         if (summarise(run, r, "monitor " + *r.monitor, err)) runs.push_back(std::move(run));
     }
     return runs;
@@ -124,24 +135,38 @@ std::vector<RunSummary> loadRunsFromTree(const LoadRequest& r, std::ostream& err
         }
     }
     std::vector<RunSummary> runs;
+    std::optional<std::string> firstRefusal;
+    std::size_t rowsLoaded = 0;
     for (const std::string& name : r.names) {
         fs::path runDir = r.directory / name;
         RunSummary run = newRun(name, source);
         std::vector<fs::path> iters = iterationDirs(runDir);
         if (iters.empty())
-            err << "compare-mmtests: warning: no iter-* directories in " << runDir.string() << "; run " << name
-                << " has no results\n";
+            warn(err, "no iter-* directories in " + runDir.string() + "; run " + name + " has no results");
         Warnings warnings;
         for (const fs::path& iter : iters) {
-            run.extraction.addRows(source.parse(iter / r.benchmark / "logs", warnings), keep);
+            // A file the parser refused (corrupt .gz, over a read limit)
+            // costs this iteration of this run, not the benchmark.
+            try {
+                Rows rows = source.parse(iter / r.benchmark / "logs", warnings);
+                rowsLoaded += rows.size();
+                run.extraction.addRows(rows, keep);
+            } catch (const InputError& e) {
+                warn(err, std::string(e.what()) + "; " + iter.filename().string() + " of run " + name +
+                              " has no results");
+                if (!firstRefusal) firstRefusal = e.what();
+            }
             run.extraction.nextIteration();
         }
         reportWarnings(warnings, name, err);
+        warnLongNames(run, err);
         if (r.verbose)
-            err << "compare-mmtests: " << name << ": " << iters.size() << " iteration dirs, "
+            err << programName() << ": " << escapeControls(name) << ": " << iters.size() << " iteration dirs, "
                 << run.extraction.operations().size() << " operations\n";
         if (summarise(run, r, r.benchmark, err)) runs.push_back(std::move(run));
     }
+    // Refused files everywhere and nothing else: the benchmark fails, naming the first.
+    if (rowsLoaded == 0 && firstRefusal) throw InputError(*firstRefusal);
     return runs;
 }
 
@@ -151,6 +176,7 @@ std::vector<RunSummary> loadRunsFromJson(const fs::path& file, const LoadRequest
         BenchmarkSource src = findBenchmark(imported.bench, r.altReport, r.subHeading, r.mmtestsDir);
         RunSummary run = newRun(imported.testName, src);
         run.extraction = std::move(imported.extraction);
+        warnLongNames(run, err);
         if (summarise(run, r, imported.bench, err)) runs.push_back(std::move(run));
     }
     return runs;

@@ -6,13 +6,26 @@
 
 namespace mmtp::compare {
 
+bool Extraction::refuseLong(const std::string& op) {
+    if (op.size() <= kMaxOperationNameBytes) return false;
+    ++refusedLongNames_;
+    return true;
+}
+
+void Extraction::setOperations(std::vector<std::string> ops) {
+    std::erase_if(ops, [this](const std::string& op) { return refuseLong(op); });
+    fixedOps_ = std::move(ops);
+}
+
 void Extraction::addData(const std::string& op, std::string_view sampleNr, std::string_view value) {
+    if (refuseLong(op)) return;
     remember(op);
     if (!looksLikeNumber(value) || !looksLikeNumber(sampleNr)) return;
     addNumbers(op, numify(sampleNr), numify(value));
 }
 
 void Extraction::addNumbers(const std::string& op, double sampleNr, double value) {
+    if (refuseLong(op)) return;
     remember(op);
     auto& iterations = data_[op];
     if (iterations.size() <= static_cast<std::size_t>(iteration_)) iterations.resize(static_cast<std::size_t>(iteration_) + 1);
@@ -31,6 +44,7 @@ void Extraction::addRows(const Rows& rows, const LabelFilter& keep) {
         std::string label = r.metric;
         if (!r.factorA.empty() && r.factorA != "_") label += "-" + r.factorA;
         if (!r.factorB.empty() && r.factorB != "_") label += "-" + r.factorB;
+        if (refuseLong(label)) continue;  // before keep, whose regex would recurse over it
         if (!keep || keep(label)) addData(label, r.interval, r.value);
         if (!r.extra.empty() && r.extra[0] == 'R' && seenRatio.insert(label).second) ratioOps.push_back(label);
     }

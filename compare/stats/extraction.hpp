@@ -14,6 +14,13 @@
 
 namespace mmtp::compare {
 
+// The longest operation name a run may hold. Names come from the tree and
+// the user's regexes run over them (--sub-heading, --metric): libstdc++'s
+// std::regex recurses once per character, and a 50 kB name overflowed the
+// stack. MMTests' own names are under 100 bytes; longer ones are refused
+// (counted, for one warning per run) before any regex sees them.
+inline constexpr std::size_t kMaxOperationNameBytes = 1024;
+
 struct IterationSamples {
     std::vector<double> sampleNrs;
     std::vector<double> values;
@@ -35,7 +42,9 @@ public:
 
     // Extract.pm's _Operations: a fixed operation list (a monitor's) that
     // replaces the order of first appearance.
-    void setOperations(std::vector<std::string> ops) { fixedOps_ = std::move(ops); }
+    void setOperations(std::vector<std::string> ops);
+    // How many rows were refused for a name over kMaxOperationNameBytes.
+    std::size_t refusedLongNames() const { return refusedLongNames_; }
 
     const std::vector<std::string>& operations() const { return fixedOps_ ? *fixedOps_ : ops_; }
     const std::optional<std::vector<std::string>>& ratioOperations() const { return ratioOps_; }
@@ -47,6 +56,8 @@ public:
 
 private:
     int iteration_ = 0;
+    std::size_t refusedLongNames_ = 0;
+    bool refuseLong(const std::string& op);
     void remember(const std::string& op);
 
     std::vector<std::string> ops_;

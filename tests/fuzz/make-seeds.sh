@@ -10,7 +10,8 @@ rm -rf "$dir"
 mkdir -p "$dir"/{fuzz_parse_redis,fuzz_parse_perfpipe,fuzz_parse_stressng,fuzz_parse_fio,fuzz_parse_fiolike_cpu} \
 	"$dir"/{fuzz_parse_seccomp_attach,fuzz_parse_ibpb_pulse,fuzz_monitor_duration,fuzz_run_discovery} \
 	"$dir"/{fuzz_json_import,fuzz_read_log,fuzz_perl_scalar,fuzz_parse_pipepingpong_rfc} \
-	"$dir"/{fuzz_parse_wis,fuzz_parse_syscall_scale_nsop,fuzz_parse_fstime}
+	"$dir"/{fuzz_parse_wis,fuzz_parse_syscall_scale_nsop,fuzz_parse_fstime} \
+	"$dir"/{fuzz_monitors,fuzz_svg_charts,fuzz_terminal_text}
 long() { head -c "$1" /dev/zero | tr '\0' "$2"; }
 
 if [[ -n $goldens && -d $goldens/cases ]]; then
@@ -24,6 +25,40 @@ if [[ -n $goldens && -d $goldens/cases ]]; then
 	find "$cases" -name tests-activity -exec cp --backup=numbered {} "$dir/fuzz_run_discovery/" \;
 fi
 
+# monitors: each golden monitor log (its first 64 KiB) behind two bytes, the
+# monitor's index in fuzz_monitors.cpp's table and a --sub-heading choice.
+monitors=(duration vmstat proc-vmstat top perf-time-stat iostat proc-interrupts read-latency write-latency inboxopen
+	mmap-access-latency sync-latency syscalls mpstat mmtests-vmstat mmtests-schedstat proc-schedstat proc-net-dev
+	numanodeusage numaconvergence turbostat kcacheslabs kcache iotop latency ftrace)
+if [[ -n $goldens && -d $goldens/monitors ]]; then
+	n=0
+	for i in "${!monitors[@]}"; do
+		m=${monitors[$i]} file=${monitors[$i]}
+		case $m in numaconvergence) file=proc-vmstat ;; numanodeusage) file=numa-meminfo ;; esac
+		sub=0; case $m in mpstat) sub=1 ;; top) sub=2 ;; numanodeusage) sub=3 ;; esac
+		while IFS= read -r log; do
+			n=$((n + 1))
+			{ printf "\\x$(printf %02x "$i")\\x$(printf %02x "$sub")"; { zcat -f "$log" || true; } | head -c 65536; } \
+				> "$dir/fuzz_monitors/$m-$n"
+		done < <(find "$goldens/monitors" -name "$file-monitor*" ! -name '*.start' | head -2)
+	done
+fi
+# numaconvergence (index 19): a counter step of 10^17 faults.
+{ printf '\x13\x00'; printf 'time: 1\nnuma_hint_faults 100\ntime: 2\nnuma_hint_faults 100000000000000100\ntime: 3\n'; } \
+	> "$dir/fuzz_monitors/numa-huge-step"
+# mpstat (index 13, node-0): a CPU field of 30 digits.
+{ printf '\x0d\x01'; printf 'time: 1\nLinux\n\ntime: 2\n10:00:00 999999999999999999999999999999 1 90\n\ntime: 3\n'; } \
+	> "$dir/fuzz_monitors/mpstat-huge-cpu"
+# charts: doubles a denormal apart, the whole range apart, NaN and Inf.
+python3 -c '
+import struct, sys
+d = sys.argv[1]
+open(d + "/denormal", "wb").write(struct.pack("<8d", 0, 5e-324, 1, 5e-324, 0, 0, 5e-324, 0))
+open(d + "/huge", "wb").write(struct.pack("<8d", -1.7e308, 1.7e308, 2, 1e308, 1e17, 1e17 + 64, float("nan"), float("inf")))
+' "$dir/fuzz_svg_charts"
+# terminal text: OSC title and clipboard writes, an erase, C1 CSI, a bidi override.
+printf 'x\e]0;PWNED\a\e[2K\n\e]52;c;cHduZWQ=\a' > "$dir/fuzz_terminal_text/osc"
+printf 'a\xc2\x9b2J \x9b2J run\xe2\x80\xaecba \xe2\x82\xac\xe2\x82' > "$dir/fuzz_terminal_text/c1-bidi"
 # redis: a 100k-character test name in parentheses, a byte that is not UTF-8.
 { printf '"'; long 100000 A; printf ' (x)","1.0","2","3","4","5","6","7"\n'; } > "$dir/fuzz_parse_redis/long-name"
 printf '"ZPOPMIN \xb5 (x)","90909.09","0.3","0.1","0.3","0.4","0.5","1.2"\n' > "$dir/fuzz_parse_redis/bad-utf8"

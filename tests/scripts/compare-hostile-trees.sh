@@ -76,8 +76,8 @@ mv utf8/v7.3 utf8/$'\xc3\xa9'
 printf 'BOOT_IMAGE=/vmlinuz \xb5\n' > utf8/v7.1.3-first/iter-0/cmdline.txt
 printf '\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03\xde\xad\xbe\xef garbage' > utf8/v7.1.3-return/iter-0/redis/logs/redis-1-1.log.gz
 run report.txt err.txt "$BIN/compare-kernels" -C utf8 --json-export report.json
-[[ $rc -eq 0 ]] || { cat err.txt; fail "a corrupt .gz log fails only the redis tables, and the report goes on: exit $rc"; }
-grep -q '^  redis: not compared (no verdicts): .*corrupt gzip data' report.txt || fail "the failed redis table is not listed"
+[[ $rc -eq 0 ]] || { cat err.txt; fail "a corrupt .gz log costs only its run's cells, and the report goes on: exit $rc"; }
+grep -q '^redis RPS$' report.txt || fail "a corrupt .gz in one run dropped the redis tables"
 one_line err.txt 'redis-1-1.log.gz: corrupt gzip data'
 one_line err.txt 'invalid UTF-8 .*replaced by U+FFFD'
 grep -q '^cmdline' report.txt || fail "the machine-state section is missing"
@@ -88,7 +88,7 @@ mv utf8mm/v7.3 utf8mm/$'v7\xb5'
 run out.txt err.txt "$BIN/compare-mmtests" -d utf8mm -b redis -n v7.1.3-first,$'v7\xb5' --json-export
 [[ $rc -eq 0 ]] || { cat err.txt; fail "compare-mmtests --json-export with a non-UTF-8 run name: exit $rc"; }
 [[ -s utf8mm/redis.json.zst ]] || fail "no redis.json.zst for a non-UTF-8 run name"
-echo "ok: bad bytes are replaced in the JSON, a corrupt .gz fails only its benchmark"
+echo "ok: bad bytes are replaced in the JSON, a corrupt .gz costs only its run's cells"
 
 # 8. A symlink loop in the tree, an unreadable cpu-vulnerabilities.txt.
 cp -a clean loop
@@ -116,7 +116,7 @@ for suffix in "" .gz .xz; do
 	cp -a clean zero; rm zero/v7.3/iter-0/redis/logs/redis-2-1.log
 	ln -s /dev/zero zero/v7.3/iter-0/redis/logs/redis-2-1.log$suffix
 	run out.txt err.txt "$BIN/compare-mmtests" -d zero -b redis -n v7.1.3-first,v7.3
-	[[ $rc -eq 1 && $(wc -l < err.txt) -eq 1 ]] && grep -q 'a character device, not a regular file' err.txt ||
+	[[ $rc -eq 0 && $(grep -c 'a character device, not a regular file' err.txt) -eq 1 ]] ||
 		fail "/dev/zero as redis-2-1.log$suffix: rc $rc, $(cat err.txt)"
 	rm -rf zero
 done
@@ -125,11 +125,11 @@ head -c 64M /dev/zero | gzip -1 > member.gz
 for i in $(seq 20); do cat member.gz; done > bomb/v7.3/iter-0/redis/logs/redis-2-1.log.gz
 rc=0; timeout "$limit" /usr/bin/time -f '%M' -o rss.txt "$BIN/compare-mmtests" -d bomb -b redis -n v7.1.3-first,v7.3 \
 	> out.txt 2> err.txt || rc=$?
-[[ $rc -eq 1 ]] && grep -q 'decompresses to more than 256 MiB (the read limit)' err.txt || fail "gzip bomb: rc $rc, $(cat err.txt)"
+[[ $rc -eq 0 ]] && grep -q 'decompresses to more than 256 MiB (the read limit)' err.txt || fail "gzip bomb: rc $rc, $(cat err.txt)"
 [[ $(tail -1 rss.txt) -lt 700000 ]] || fail "gzip bomb took $(tail -1 rss.txt) KiB"
 cp -a clean long; { head -c 2M /dev/zero | tr '\0' x; echo; } >> long/v7.3/iter-0/redis/logs/redis-2-1.log
 run out.txt err.txt "$BIN/compare-mmtests" -d long -b redis -n v7.1.3-first,v7.3
-[[ $rc -eq 1 ]] && grep -q 'redis-2-1.log:5: line longer than 1 MiB (the read limit)' err.txt || fail "2 MiB line: rc $rc, $(cat err.txt)"
+[[ $rc -eq 0 ]] && grep -q 'redis-2-1.log:5: line longer than 1 MiB (the read limit)' err.txt || fail "2 MiB line: rc $rc, $(cat err.txt)"
 printf '\x28\xb5\x2f\xfd\xa4\x00\x00\x69\x59\x00\x00\x00\x00\x00\x00\x00' > big.json.zst
 rc=0; timeout "$limit" /usr/bin/time -f '%M' -o rss.txt "$BIN/compare-mmtests" --from-json big.json.zst > out.txt 2> err.txt || rc=$?
 [[ $rc -eq 1 ]] && grep -q 'zstd frame declares 1500053504 bytes' err.txt || fail "zstd header: rc $rc, $(cat err.txt)"

@@ -1,6 +1,8 @@
 #!/bin/bash
 # Issue 15 items 2 and 3: when a benchmark's table fails (here a log that is
-# a FIFO), compare-kernels, like compare-kernels.sh, still prints that
+# a FIFO in every run: issue 23 made a refused log cost only its run's
+# iteration, so one run's FIFO no longer fails the table), compare-kernels,
+# like compare-kernels.sh, still prints that
 # benchmark's duration table and every other section, names the failed
 # section on stderr and in the report, and exits 0; it exits 1 only when
 # nothing at all could be reported.
@@ -10,8 +12,10 @@ GOLDENS=${GOLDENS:-${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/goldens}
 fail() { echo "FAIL: $*"; exit 1; }
 case_dir=$GOLDENS/cases/redis-basic
 cp -a "$case_dir/log" log; chmod -R u+w log
-rm log/v7.3/iter-0/redis/logs/redis-1-1.log
-mkfifo log/v7.3/iter-0/redis/logs/redis-1-1.log
+for r in v7.1.3-first v7.3 v7.1.3-return; do
+	rm log/$r/iter-0/redis/logs/redis-1-1.log
+	mkfifo log/$r/iter-0/redis/logs/redis-1-1.log
+done
 
 rc=0; timeout 60 "$BIN/compare-kernels" -C log --baseline v7.1.3-first --compare v7.3 --compare v7.1.3-return \
 	--verdict aba > report.txt 2> err.txt || rc=$?

@@ -140,3 +140,37 @@ TEST_CASE("a zstd frame declaring 1.5 GB is refused before anything is allocated
         CHECK(std::string(e.what()) == "x.json.zst: zstd frame declares 1500053504 bytes, more than 256 MiB (the read limit); not read");
     }
 }
+
+TEST_CASE("a log of more lines than the line limit is refused; exactly the limit is read", "[compare][input]") {
+    ScratchTree t;
+    t.write("lines.log", "a\nb\nc\n");
+    t.write("more.log", "a\nb\nc\nd");
+    ReadLimits small;
+    small.lines = 3;
+    CHECK(refusal(t.root() / "lines.log", small).empty());
+    CHECK(refusal(t.root() / "more.log", small) ==
+          (t.root() / "more.log").string() + ": more than 3 lines (the read limit); not read");
+}
+
+TEST_CASE("inside a tree boundary, a link out of the tree is refused and links inside it are read",
+          "[compare][input]") {
+    ScratchTree tree, outside;
+    outside.write("secret", "root:hash\n");
+    tree.write("run/iter-0/own.log", "mine\n");
+    std::filesystem::create_symlink(outside.root() / "secret", tree.root() / "run/iter-0/cmdline.txt");
+    std::filesystem::create_symlink("own.log", tree.root() / "run/iter-0/alias.log");
+    {
+        const TreeBoundary confined({tree.root()});
+        CHECK(refusal(tree.root() / "run/iter-0/cmdline.txt") ==
+              (tree.root() / "run/iter-0/cmdline.txt").string() + ": a link out of the tree (to " +
+                  std::filesystem::canonical(outside.root() / "secret").string() +
+                  "); not read (--follow-outside-links reads it)");
+        CHECK(readLog(tree.root() / "run/iter-0/alias.log") == "mine\n");
+        ReadLimits named;
+        named.insideTree = false;  // a file the user named
+        CHECK(readRegularFile(outside.root() / "secret", named) == "root:hash\n");
+        const TreeBoundary anywhere({});  // --follow-outside-links
+        CHECK(readLog(tree.root() / "run/iter-0/cmdline.txt") == "root:hash\n");
+    }
+    CHECK(readLog(tree.root() / "run/iter-0/cmdline.txt") == "root:hash\n");  // no boundary outside the scope
+}

@@ -167,3 +167,23 @@ TEST_CASE("PlotType, PlotXaxis and PlotYaxis come from shellpack.yaml", "[compar
     CHECK(loadPlotSettings("PlotType: [unclosed").type == "operation-candlesticks");
     CHECK(loadPlotSettings("PlotYaxis: BogoOps/sec\n").yaxis == "BogoOps/sec");
 }
+
+TEST_CASE("charts of values a denormal apart, or a double's whole range apart, have ticks", "[compare][svg]") {
+    const double tiny = 4.9e-324, huge = 1.7e308;
+    for (auto [lo, hi] : {std::pair{0.0, tiny}, {tiny, 2 * tiny}, {-huge, huge}, {1e17, 1e17 + 64}}) {
+        INFO(lo << " .. " << hi);
+        std::vector<double> t = svg::niceTicks(lo, hi);
+        REQUIRE(!t.empty());
+        CHECK(t.front() <= lo);
+        CHECK(t.back() >= hi);
+        for (double v : t) CHECK(std::isfinite(v));
+        TimeChart tc;
+        tc.series.push_back({"a", 0, 0, {{0, lo}, {1, hi}, {2, lo}}});
+        CHECK(timeChartSvg(tc).find("<svg") != std::string::npos);
+        CategoryChart cc;
+        cc.runs = {"a", "b"};
+        cc.categories = {"x"};
+        cc.values = {{{lo, lo, 0, lo}, {hi, hi, 0, hi}}};
+        CHECK(categoryChartSvg(cc).find("<svg") != std::string::npos);
+    }
+}

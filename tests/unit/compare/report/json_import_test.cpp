@@ -52,3 +52,40 @@ TEST_CASE("--from-json with a number too large for a double is a one-line error 
     CHECK_THROWS_WITH(importJson(t.root() / "runs.json"),
                       Catch::Matchers::StartsWith((t.root() / "runs.json").string() + ": not valid JSON ("));
 }
+
+TEST_CASE("--from-json nested thousands deep is refused before the tree is built", "[compare][json]") {
+    ScratchTree t;
+    t.write("deep.json", std::string(100000, '['));
+    CHECK(refusal(t.root() / "deep.json") ==
+          (t.root() / "deep.json").string() + ": JSON nested deeper than 64 levels (the import limit); not read");
+}
+
+TEST_CASE("wrongly typed --from-json values are one line naming the file", "[compare][json]") {
+    ScratchTree t;
+    // Values a number, SampleNrs a string, an iteration a string: no samples, no internal error.
+    t.write("typed.json", R"([{"_ModuleName":"ExtractRedis","_TestName":"a","_ResultData":{
+        "op":[{"Values":5,"SampleNrs":"x"},"iter",{"Values":[1,2],"SampleNrs":[1,2]}]}}])");
+    std::vector<ImportedRun> runs = importJson(t.root() / "typed.json");
+    REQUIRE(runs.size() == 1);
+    CHECK(runs[0].extraction.allValues("op") == std::vector<double>{1, 2});
+    t.write("bad.json", R"([{"_ModuleName":["x"],"_ResultData":{}}])");
+    const std::string error = refusal(t.root() / "bad.json");
+    CHECK(error.rfind((t.root() / "bad.json").string() + ": ", 0) == 0);
+    CHECK(error.find("internal error") == std::string::npos);
+}
+
+TEST_CASE("--from-json samples land in their iterations, long and short arrays mixed", "[compare][json]") {
+    ScratchTree t;
+    t.write("mixed.json", R"([{"_ModuleName":"ExtractRedis","_TestName":"a\u001b[2Kb\nc","_ResultData":{
+        "b":[{"Values":[1],"SampleNrs":[1]}],
+        "a":[{"Values":[2],"SampleNrs":[1]},{"Values":[3],"SampleNrs":[1]},{"Values":[4],"SampleNrs":[1]}]}}])");
+    std::vector<ImportedRun> runs = importJson(t.root() / "mixed.json");
+    REQUIRE(runs.size() == 1);
+    const Extraction& x = runs[0].extraction;
+    CHECK(x.operations() == std::vector<std::string>{"a", "b"});
+    CHECK(x.iterations() == 3);
+    REQUIRE(x.samples("a"));
+    CHECK(x.samples("a")->size() == 3);
+    CHECK(x.samples("b")->size() == 1);
+    CHECK(runs[0].testName == "a\\e[2Kb\\nc");  // a header, not a forged row
+}

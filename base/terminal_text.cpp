@@ -1,0 +1,151 @@
+#include "base/terminal_text.hpp"
+
+#include <cstdio>
+#include <iostream>
+
+namespace mmtp {
+
+namespace {
+
+bool escapedCodePoint(char32_t c) {
+    return (c >= 0x80 && c <= 0x9F) || c == 0x061C || c == 0x200E || c == 0x200F || (c >= 0x202A && c <= 0x202E) ||
+           (c >= 0x2066 && c <= 0x2069);
+}
+
+char32_t decode(const std::string& seq) {
+    const auto b0 = static_cast<unsigned char>(seq[0]);
+    char32_t c = seq.size() == 2 ? b0 & 0x1F : seq.size() == 3 ? b0 & 0x0F : b0 & 0x07;
+    for (std::size_t i = 1; i < seq.size(); ++i) c = (c << 6) | (static_cast<unsigned char>(seq[i]) & 0x3F);
+    return c;
+}
+
+void hex(const char* format, unsigned value, std::string& out) {
+    char buf[16];
+    std::snprintf(buf, sizeof buf, format, value);
+    out += buf;
+}
+
+}  // namespace
+
+void ControlEscaper::plain(unsigned char b, std::string& out) {
+    if (b >= 0x20 && b != 0x7F && !(b >= 0x80 && b <= 0x9F)) {
+        out += static_cast<char>(b);
+        return;
+    }
+    if ((b == '\n' || b == '\t') && keepLines_) {
+        out += static_cast<char>(b);
+        return;
+    }
+    switch (b) {
+    case 0x1B: out += "\\e"; break;
+    case '\n': out += "\\n"; break;
+    case '\r': out += "\\r"; break;
+    case '\t': out += "\\t"; break;
+    default: hex("\\x%02x", b, out);
+    }
+}
+
+void ControlEscaper::feed(std::string_view in, std::string& out) {
+    for (std::size_t i = 0; i < in.size(); ++i) {
+        const auto b = static_cast<unsigned char>(in[i]);
+        if (need_ > 0) {
+            if (b >= 0x80 && b <= 0xBF) {
+                pending_ += static_cast<char>(b);
+                if (--need_ == 0) {
+                    const char32_t c = decode(pending_);
+                    if (escapedCodePoint(c)) hex("\\u%04X", static_cast<unsigned>(c), out);
+                    else out += pending_;
+                    pending_.clear();
+                }
+                continue;
+            }
+            flushCutShort(out);
+        }
+        if (b >= 0xC2 && b <= 0xF4) {
+            pending_ = static_cast<char>(b);
+            need_ = b < 0xE0 ? 1 : b < 0xF0 ? 2 : 3;
+        } else {
+            plain(b, out);
+        }
+    }
+}
+
+// Not a sequence after all: the lead byte passes, the bytes after it are
+// judged alone (a stray 0x9B is escaped).
+void ControlEscaper::flushCutShort(std::string& out) {
+    if (!pending_.empty()) out += pending_[0];
+    for (std::size_t i = 1; i < pending_.size(); ++i) plain(static_cast<unsigned char>(pending_[i]), out);
+    pending_.clear();
+    need_ = 0;
+}
+
+void ControlEscaper::finish(std::string& out) { flushCutShort(out); }
+
+std::string escapeControls(std::string_view text) {
+    std::string out;
+    out.reserve(text.size());
+    ControlEscaper e(false);
+    e.feed(text, out);
+    e.finish(out);
+    return out;
+}
+
+std::string escapeControlsKeepingLines(std::string_view text) {
+    std::string out;
+    out.reserve(text.size());
+    ControlEscaper e(true);
+    e.feed(text, out);
+    e.finish(out);
+    return out;
+}
+
+// A put area of its own; what is written passes the escaper on its way to
+// the stream's original buffer.
+struct TerminalSafeOutput::Buf : std::streambuf {
+    explicit Buf(std::streambuf* to) : to_(to) { setp(area_, area_ + sizeof area_); }
+    ~Buf() override {
+        drain();
+        std::string rest;
+        escaper_.finish(rest);
+        to_->sputn(rest.data(), static_cast<std::streamsize>(rest.size()));
+        to_->pubsync();
+    }
+
+protected:
+    int_type overflow(int_type c) override {
+        drain();
+        if (!traits_type::eq_int_type(c, traits_type::eof())) {
+            *pptr() = traits_type::to_char_type(c);
+            pbump(1);
+        }
+        return traits_type::not_eof(c);
+    }
+    int sync() override {
+        drain();
+        return to_->pubsync();
+    }
+
+private:
+    void drain() {
+        std::string out;
+        escaper_.feed(std::string_view(pbase(), static_cast<std::size_t>(pptr() - pbase())), out);
+        to_->sputn(out.data(), static_cast<std::streamsize>(out.size()));
+        setp(area_, area_ + sizeof area_);
+    }
+    std::streambuf* to_;
+    ControlEscaper escaper_{true};
+    char area_[8192];
+};
+
+TerminalSafeOutput::TerminalSafeOutput()
+    : out_(std::make_unique<Buf>(std::cout.rdbuf())), err_(std::make_unique<Buf>(std::cerr.rdbuf())),
+      oldOut_(std::cout.rdbuf(out_.get())), oldErr_(std::cerr.rdbuf(err_.get())) {}
+
+TerminalSafeOutput::~TerminalSafeOutput() {
+    std::cout.flush();
+    std::cerr.flush();
+    std::cout.rdbuf(oldOut_);
+    std::cerr.rdbuf(oldErr_);
+}
+
+}  // namespace mmtp

@@ -1,0 +1,59 @@
+// Names and messages from a tree reach a terminal with every control shown
+// escaped: no raw ESC, C1, bidi override or forged newline.
+#include "base/terminal_text.hpp"
+
+#include <catch2/catch.hpp>
+#include <iostream>
+#include <sstream>
+
+using mmtp::ControlEscaper;
+using mmtp::escapeControls;
+using mmtp::escapeControlsKeepingLines;
+
+TEST_CASE("escape sequences from a run name are shown, not obeyed", "[base][terminal]") {
+    CHECK(escapeControls("x\x1b]0;PWNED\a\x1b[2K") == "x\\e]0;PWNED\\x07\\e[2K");
+    CHECK(escapeControls("a\nb\tc\rd\x7f") == "a\\nb\\tc\\rd\\x7f");
+    CHECK(escapeControls("\x1b]52;c;cHduZWQ=\x07") == "\\e]52;c;cHduZWQ=\\x07");
+}
+
+TEST_CASE("C1 controls, raw or encoded, and bidi overrides are escaped", "[base][terminal]") {
+    CHECK(escapeControls("a\xc2\x9b" "2Kb") == "a\\u009B2Kb");  // U+009B, CSI
+    CHECK(escapeControls("a\x9b" "2K") == "a\\x9b2K");           // a stray 0x9B byte
+    CHECK(escapeControls("run\xe2\x80\xae" "cba") == "run\\u202Ecba");
+    CHECK(escapeControls("\xe2\x81\xa6x\xe2\x81\xa9") == "\\u2066x\\u2069");
+    CHECK(escapeControls("\xd8\x9c\xe2\x80\x8e\xe2\x80\x8f") == "\\u061C\\u200E\\u200F");
+}
+
+TEST_CASE("ordinary text, UTF-8 and invalid bytes alike, passes unchanged", "[base][terminal]") {
+    const std::string text = "v7.3 \xc3\xa9t\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80 Hmean  RPS-ZPOPMIN 12.5 (+1.2%)";
+    CHECK(escapeControls(text) == text);
+    CHECK(escapeControls("v7\xb5 \xc3(\xff") == "v7\xb5 \xc3(\xff");
+    CHECK(escapeControls("\xe2\x82") == "\xe2\\x82");  // cut short at the end: 0x82 alone is a C1 byte
+    CHECK(escapeControlsKeepingLines("a\tb\nc\x1b[31m\n") == "a\tb\nc\\e[31m\n");
+}
+
+TEST_CASE("a sequence split between two writes is judged whole", "[base][terminal]") {
+    ControlEscaper e(true);
+    std::string out;
+    e.feed("x\xe2", out);
+    e.feed("\x80", out);
+    e.feed("\xae" "y\xe2\x82", out);
+    e.feed("\xac", out);
+    e.finish(out);
+    CHECK(out == "x\\u202Ey\xe2\x82\xac");
+}
+
+TEST_CASE("while the guard lives, std::cout and std::cerr are escaped", "[base][terminal]") {
+    std::ostringstream out, err;
+    auto* oldOut = std::cout.rdbuf(out.rdbuf());
+    auto* oldErr = std::cerr.rdbuf(err.rdbuf());
+    {
+        mmtp::TerminalSafeOutput safe;
+        std::cout << "table\t1\n" << std::string(10000, 'a') << "\x1b[2J\n";
+        std::cerr << "warning: run x\x1b]0;t\a\n";
+    }
+    std::cout.rdbuf(oldOut);
+    std::cerr.rdbuf(oldErr);
+    CHECK(out.str() == "table\t1\n" + std::string(10000, 'a') + "\\e[2J\n");
+    CHECK(err.str() == "warning: run x\\e]0;t\\x07\n");
+}
