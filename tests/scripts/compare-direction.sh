@@ -47,7 +47,8 @@ grep -q 'iops' cpu.out && fail "iops rows in the cpu report"
 echo "ok: fiolike: kIOPS down 20% reads -20.00%, CPU per IO up 25% reads -25.00%"
 
 # MMTests' own Perl, given our shellpacks.
-if [[ -x $MMTESTS_SRC/bin/compare-mmtests.pl ]] && perl -MYAML::PP -MFile::Which -e1 2>/dev/null; then
+# (R too: without Rscript the Perl marks no significance, so its tables differ.)
+if [[ -x $MMTESTS_SRC/bin/compare-mmtests.pl ]] && perl -MYAML::PP -MFile::Which -e1 2>/dev/null && command -v Rscript > /dev/null; then
 	mkdir -p mm/shellpack_src/src
 	cp -a "$MMTESTS_SRC/bin" mm/bin
 	cp -a "$TOP/shellpacks/redis-zpopmin" "$TOP/shellpacks/fiolike" mm/shellpack_src/src/
@@ -62,5 +63,5 @@ if [[ -x $MMTESTS_SRC/bin/compare-mmtests.pl ]] && perl -MYAML::PP -MFile::Which
 	perl_same cpu.out -d fiolike -b fiolike -a cpu -n $base,slow
 	echo "ok: MMTests' compare-mmtests.pl prints the same four tables"
 else
-	echo "no MMTests checkout with its Perl at $MMTESTS_SRC: checked our tables only"
+	echo "no MMTests checkout with its Perl modules and R at $MMTESTS_SRC: checked our tables only"
 fi
