@@ -19,10 +19,11 @@ char32_t decode(const std::string& seq) {
     return c;
 }
 
-void hex(const char* format, unsigned value, std::string& out) {
-    char buf[16];
-    std::snprintf(buf, sizeof buf, format, value);
-    out += buf;
+// "\\xHH" or "\\uHHHH": prefix, then value in `digits` upper/lower-case hex digits.
+void hex(const char* prefix, int digits, bool upper, unsigned value, std::string& out) {
+    const char* set = upper ? "0123456789ABCDEF" : "0123456789abcdef";
+    out += prefix;
+    for (int shift = 4 * (digits - 1); shift >= 0; shift -= 4) out += set[(value >> shift) & 0xF];
 }
 
 }  // namespace
@@ -41,7 +42,7 @@ void ControlEscaper::plain(unsigned char b, std::string& out) {
     case '\n': out += "\\n"; break;
     case '\r': out += "\\r"; break;
     case '\t': out += "\\t"; break;
-    default: hex("\\x%02x", b, out);
+    default: hex("\\x", 2, false, b, out);
     }
 }
 
@@ -53,7 +54,7 @@ void ControlEscaper::feed(std::string_view in, std::string& out) {
                 pending_ += static_cast<char>(b);
                 if (--need_ == 0) {
                     const char32_t c = decode(pending_);
-                    if (escapedCodePoint(c)) hex("\\u%04X", static_cast<unsigned>(c), out);
+                    if (escapedCodePoint(c)) hex("\\u", 4, true, static_cast<unsigned>(c), out);
                     else out += pending_;
                     pending_.clear();
                 }

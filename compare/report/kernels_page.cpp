@@ -165,19 +165,14 @@ std::string htmlBenchmark(const KernelsOptions& o, const std::vector<std::string
     out += otherTables(b);
     out += "<h3>Graphs</h3>\n<div class=\"charts\">\n" + benchmarkGraphs(b) + "</div>\n";
     out += sampleStrips(b);
-    if (b.duration) out += "<h3>Duration</h3>
-<p>MMTests' duration monitor: each Duration row is one iteration's seconds, the best (lowest), "
-                   "not the mean of the iterations.</p>
-" + renderReport(*b.duration, OutputFormat::Html);
-    if (b.baselines || !b.rfc.empty() || !b.verdictNotes.empty()) out += "<h3>Verdict tables</h3>
-";
+    if (b.duration) out += "<h3>Duration</h3>\n<p>MMTests' duration monitor: each Duration row is one iteration's seconds, the best (lowest), "
+                   "not the mean of the iterations.</p>\n" + renderReport(*b.duration, OutputFormat::Html);
+    if (b.baselines || !b.rfc.empty() || !b.verdictNotes.empty()) out += "<h3>Verdict tables</h3>\n";
     if (b.baselines) out += renderTwoBaselinesHtml(b.name, *b.baselines);
     out += renderRfcHtml(b.name, b.rfc);
     std::string notes;
-    for (const std::string& n : b.verdictNotes) notes += n + "
-";
-    if (!notes.empty()) out += "<pre>" + escapeHtml(notes) + "</pre>
-";
+    for (const std::string& n : b.verdictNotes) notes += n + "\n";
+    if (!notes.empty()) out += "<pre>" + escapeHtml(notes) + "</pre>\n";
     return out + costsHtml(b) + monitorGraphs(o, runs, b, warnings);
 }
 
