@@ -31,7 +31,7 @@ sed -n '/^Verdict for redis-zpopmin: A\/B\/A: A1 v7.1.3-first, B v7.3, A2 v7.1.3
 	"$work/k.txt" | tee "$work/aba"
 grep -q '^(B: mean of 2 iteration means; A: mean of A1.s and A2.s 4; 95.0% intervals family-wise over 3 metrics (Bonferroni))$' \
 	"$work/aba" || fail "the statistic is not named"
-grep -Eq '^metric +better +change +interval +drift +call$' "$work/aba" || fail "A/B/A header columns"
+grep -Eq '^metric +unit +better +change +interval +drift +call$' "$work/aba" || fail "A/B/A header columns"
 [ "$(grep -Ec '^(ZPOPMIN-RPS-1|GET-RPS-1|complete test time) ' "$work/aba")" = 3 ] || fail "want the ZPOPMIN, GET and time rows only"
 # The same roles when --sort-version orders the columns (v7.1.3-return before v7.3).
 "$BIN/compare-kernels" -C "$work/w/log" --metric 'ZPOPMIN|GET|time' --sort-version > "$work/sorted.txt" 2> /dev/null
@@ -47,7 +47,7 @@ mean_of() { cat "$work/w/log/$1"/iter-*/redis-zpopmin/logs/redis-1-*.log |
 	awk -F'"' -v t="$2" '$2 == t { s += sprintf("%.6g", $4 / 1000) + 0; n++ } END { printf "%.6f", s / n }'; }
 for test in ZPOPMIN GET; do
 	a1=$(mean_of v7.1.3-first $test) b=$(mean_of v7.3 $test) a2=$(mean_of v7.1.3-return $test)
-	read -r _ _ gch glo ghi gdr call <<< "$(grep "^$test-RPS-1 " "$work/aba" | tr -d '%[],')"
+	read -r _ _ _ gch glo ghi gdr call <<< "$(grep "^$test-RPS-1 " "$work/aba" | tr -d '%[],')"
 	# Two boots per run, the same number of samples in each: the mean of
 	# iteration means is the mean of the samples, per run.
 	awk -v gch="$gch" -v gdr="$gdr" -v a1="$a1" -v b="$b" -v a2="$a2" '
