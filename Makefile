@@ -91,6 +91,7 @@ ROOTS_base      := -I.
 ROOTS_compare   := -I. -Icompare -I$(BUILD)/gen
 ROOTS_workloads := -I. -Iworkloads
 ROOTS_tests     := -I. -Icompare -Iworkloads -Itests/unit
+ROOTS_bench     := $(ROOTS_compare)
 roots_of = $(ROOTS_$(firstword $(subst /, ,$(1))))
 
 part_srcs = $(filter-out %/main.cpp,$(wildcard $(1)/*.cpp))
@@ -114,8 +115,8 @@ LAYERS_OK  := $(BUILD)/layers.ok
 INCLUDES   := $(BUILD)/includes.txt
 DEPS_OK    := $(BUILD)/build-deps.ok
 
-.PHONY: all unit-tests deps test-deps demo test test-vs-mmtests test-san install install-mmtests clean \
-        fuzz bench-compare check-layers compdb FORCE
+.PHONY: all unit-tests deps test-deps demo bench-verdicts test test-vs-mmtests test-san install install-mmtests \
+        clean fuzz bench-compare check-layers compdb FORCE
 .DEFAULT_GOAL := all
 
 # The programs only: the unit tests are built by `make test` (or unit-tests).
@@ -185,6 +186,14 @@ $(BUILD)/bin/unit-tests: $(call obj,$(TEST_SRCS)) $(ALL_LIB_ARCHIVES)
 	@mkdir -p $(@D)
 	$(CXX) $(LDFLAGS) $(call obj,$(TEST_SRCS)) -Wl,--start-group $(sort $(ALL_LIB_ARCHIVES)) -Wl,--end-group \
 	    $(ALL_LIB_FLAGS) -o $@
+
+# The verdict engine's calibration on synthetic A/B/A reports (docs/verdicts.md).
+CALIBRATION_PARTS := compare/tables compare/stats compare/benchmarks compare/core base
+$(BUILD)/bin/verdict-calibration: $(BUILD)/obj/bench/verdict_calibration.o $(foreach p,$(CALIBRATION_PARTS),$(call part_lib,$(p)))
+	@mkdir -p $(@D)
+	$(CXX) $(LDFLAGS) $^ $(sort $(foreach p,$(CALIBRATION_PARTS),$(LIBS_$(p)))) -o $@
+bench-verdicts: $(BUILD)/bin/verdict-calibration
+	$(BUILD)/bin/verdict-calibration
 
 # The main job on its built-in default: the quick redis-zpopmin config run by
 # hand twice, then the MMTests comparison table.

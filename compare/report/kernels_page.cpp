@@ -161,13 +161,13 @@ std::string htmlBenchmark(const KernelsOptions& o, const std::vector<std::string
                    "not the mean of the iterations.</p>\n" + renderReport(*b.duration, OutputFormat::Html);
         return out + costsHtml(b) + monitorGraphs(o, runs, b, warnings);
     }
-    out += renderReport(*b.compare, OutputFormat::Html);
+    out += "<h3>MMTests comparison</h3>\n" + renderReport(*b.compare, OutputFormat::Html);
     out += otherTables(b);
     out += "<h3>Graphs</h3>\n<div class=\"charts\">\n" + benchmarkGraphs(b) + "</div>\n";
     out += sampleStrips(b);
     if (b.duration) out += "<h3>Duration</h3>\n<p>MMTests' duration monitor: each Duration row is one iteration's seconds, the best (lowest), "
                    "not the mean of the iterations.</p>\n" + renderReport(*b.duration, OutputFormat::Html);
-    if (b.baselines || !b.rfc.empty() || !b.verdictNotes.empty()) out += "<h3>Verdict tables</h3>\n";
+    if (b.baselines || !b.rfc.empty() || !b.verdictNotes.empty()) out += "<h3>Verdict</h3>\n";
     if (b.baselines) out += renderTwoBaselinesHtml(b.name, *b.baselines);
     out += renderRfcHtml(b.name, b.rfc);
     std::string notes;
@@ -293,7 +293,7 @@ std::string renderKernelsHtml(const KernelsOptions& o, const KernelsData& d, std
     std::string answer;
     for (const BenchmarkResults& b : d.benchmarks)
         for (const RunVerdict& v : b.verdicts) answer += renderVerdictHtml(b.name, v);
-    if (!answer.empty()) out += "<h2 id=\"verdict\">Verdict</h2>\n" + answer;
+    if (!answer.empty()) out += "<h2 id=\"verdict\">The answer first</h2>\n<h3>Verdict</h3>\n" + answer;
     out += htmlMachineState(d.states);
     Warnings warnings;
     for (const BenchmarkResults& b : d.benchmarks) out += htmlBenchmark(o, d.runs, b, warnings);

@@ -8,6 +8,7 @@
 #include "render/render.hpp"
 #include "render/verdict_text.hpp"
 #include "report/kernels_preamble.hpp"
+#include "report/verdict_inputs.hpp"
 #include "report/verdict_roles.hpp"
 #include "stats/row_kinds.hpp"
 #include "stats/stats.hpp"
@@ -178,7 +179,10 @@ std::string verdictBlock(const KernelsOptions& o, const KernelsData& d) {
     std::string out;
     for (const BenchmarkResults& b : d.benchmarks) {
         for (const RunVerdict& v : b.verdicts) out += "\n" + renderVerdict(b.name, v);
-        if (b.baselines) out += "\n" + renderTwoBaselines(b.name, *b.baselines);
+        if (b.baselines) {
+            std::string alt = verdictReport(b.name, Verdict::TwoBaselines).value_or("");
+            out += "\n" + renderTwoBaselines(b.name + (alt.empty() ? "" : " -a " + alt), *b.baselines);
+        }
         if (!b.rfc.empty()) out += "\n" + renderRfc(b.name, b.rfc);
         for (const std::string& n : b.verdictNotes) out += n + "\n";
     }

@@ -110,7 +110,9 @@ std::optional<std::size_t> iterationsToDetect(const ChangeEstimate& e, std::size
         ErrorModel m = errorModel(vb, nb, vn, nn);
         if (!(m.df > 0)) continue;
         if (m.se == 0) return n;
-        double need = (tQuantile(m.df, 1 - alpha / 2) + tQuantile(m.df, power)) * m.se * scale;
+        // t((1 + power) / 2): a threshold-sized change is then detected, and no change
+        // claimed when there is none, each with at least `power` probability.
+        double need = (tQuantile(m.df, 1 - alpha / 2) + tQuantile(m.df, (1 + power) / 2)) * m.se * scale;
         if (need <= thresholdPct) return n;
     }
     return std::nullopt;

@@ -42,8 +42,10 @@ ChangeEstimate estimateChange(const std::vector<double>& base, const std::vector
 double detectableChangePct(const ChangeEstimate& e, double alpha, double power);
 
 // Iterations per run (the base side made of baseRuns runs of that many
-// iterations, 2 for A/B/A's A1 and A2) at which a change of thresholdPct
-// becomes detectable with the variances observed; nullopt when the variance
+// iterations, 2 for A/B/A's A1 and A2) that settle a metric with the
+// variances observed: (t(1-alpha/2) + t((1+power)/2)) * se <= thresholdPct,
+// so a threshold-sized change is detected and, when there is no change, "no
+// change" is claimed, each with probability >= power; nullopt when the variance
 // is unknown (no interval) or more than maxIterations would be needed.
 std::optional<std::size_t> iterationsToDetect(const ChangeEstimate& e, std::size_t baseRuns, double thresholdPct,
                                               double alpha, double power, std::size_t maxIterations = 1000);

@@ -10,6 +10,7 @@ GOLDENS=${GOLDENS:-${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/goldens}
 TOP=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
 MMTESTS_SRC=${MMTESTS_SRC:-/work/mmtests-src}
 fail() { echo "FAIL: $*"; exit 1; }
+. "$TOP/tests/scripts/lib/kernels-report.sh"
 [[ -x $MMTESTS_SRC/compare-kernels.sh ]] || { echo "no MMTests checkout at $MMTESTS_SRC"; exit 77; }
 command -v Rscript > /dev/null || { echo "no R (MMTests computes confidence intervals with it)"; exit 77; }
 fixtures=$TOP/tests/fixtures
@@ -30,6 +31,6 @@ done
 grep -q '^Amean Avg_MHz ' sh.txt && grep -q '^Kcache activity$' sh.txt || fail "compare-kernels.sh printed no turbostat or kcache table"
 "$BIN/compare-kernels" -C log > ours.txt 2> ours.err || fail "compare-kernels failed: $(head -3 ours.err)"
 n=$(wc -l < sh.txt)
-head -n "$n" ours.txt | diff sh.txt - > diff.out || { head -20 diff.out; fail "compare-kernels differs from compare-kernels.sh"; }
+sh_part ours.txt | head -n "$n" | diff sh.txt - > diff.out || { head -20 diff.out; fail "compare-kernels differs from compare-kernels.sh"; }
 ! grep -q -- '--print-monitor \(turbostat\|kcacheslabs\)' ours.err || fail "a turbostat/kcacheslabs table failed: $(cat ours.err)"
 echo "ok: $n lines identical to compare-kernels.sh, turbostat and Kcache activity tables included"

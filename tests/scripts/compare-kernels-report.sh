@@ -42,8 +42,8 @@ for case in redis-basic perfpipe-basic stressng-basic fio-basic; do
 done
 
 # Verdicts need three runs: A/B/A over the redis case.
-"$BIN/compare-kernels" -C redis-basic/log --verdict aba --verdict lkp --verdict baselines > verdicts.txt
-grep -q "^A/B/A verdict for redis: v7.3 against the mean of v7.1.3-first and v7.1.3-return" verdicts.txt || fail "no A/B/A table"
+"$BIN/compare-kernels" -C redis-basic/log --verdict aba --verdict lkp --all --verdict baselines > verdicts.txt
+grep -q "^Verdict for redis: A/B/A: A1 v7.1.3-first, B v7.3, A2 v7.1.3-return$" verdicts.txt || fail "no A/B/A table"
 grep -q "^ZPOPMIN-RPS-1 " verdicts.txt || fail "A/B/A table lacks ZPOPMIN-RPS-1"
 grep -q "redis.ZPOPMIN-RPS-1$" verdicts.txt || fail "no LKP rows"
 

@@ -43,9 +43,9 @@ section=$(sed -n '/^--- redis ---$/,$p' report.txt)
 [[ $(grep -c "^  INVALID " <<< "$section") -eq 3 ]] || fail "Run validity does not list three runs"
 
 # Every verdict uses the good runs only: one A/B/A table, v7.3 against the two A's.
-verdicts=$(sed -n '/^A\/B\/A verdict for redis/,/^Sections that failed/p' report.txt | grep -v '^Sections that failed')
-[[ $(grep -c "^A/B/A verdict for redis" <<< "$verdicts") -eq 1 ]] || fail "expected one A/B/A table"
-grep -q "^A/B/A verdict for redis: v7.3 against the mean of v7.1.3-first and v7.1.3-return$" <<< "$verdicts" ||
+verdicts=$(sed -n '1,/^=== MMTests compare-kernels.sh report ===$/p' report.txt | grep -v '^Roles: ')  # the roles name every run given
+[[ $(grep -c "^Verdict for redis" <<< "$verdicts") -eq 1 ]] || fail "expected one A/B/A table"
+grep -q "^Verdict for redis: A/B/A: A1 v7.1.3-first, B v7.3, A2 v7.1.3-return$" <<< "$verdicts" ||
 	fail "A/B/A does not compare v7.3 with the two A runs"
 if grep -Eq "failed|interrupted|nologs" <<< "$verdicts"; then fail "an invalid run reached a verdict"; fi
 echo "ok: verdicts leave the invalid runs out"
@@ -57,13 +57,17 @@ j = json.load(open(sys.argv[1]))
 b = [x for x in j["benchmarks"] if x["benchmark"] == "redis"][0]
 bad = sorted(v["run"] for v in b["validity"] if not v["valid"])
 assert bad == ["failed", "interrupted", "nologs"], bad
-assert len(b["aba"]) == 1 and b["aba"][0]["b"] == "v7.3", b["aba"]
-row = b["aba"][0]["rows"][0]
-assert isinstance(row["change_pct"], float) and isinstance(b["aba"][0]["tested"], int)
-assert all(isinstance(r["p"], float) or r["p"] is None for r in b["aba"][0]["rows"])
+v = b["verdicts"]
+assert len(v) == 1 and v[0]["design"] == "aba" and v[0]["new"] == "v7.3" and v[0]["a2"] == "v7.1.3-return", v
+row = v[0]["rows"][0]
+assert isinstance(row["change"]["change_pct"], float) and isinstance(v[0]["tested"], int)
+assert row["call"] in ("regression", "improvement", "no change", "inconclusive"), row
+# one iteration a run: A1 and A2 give the only variance (pooled), or none
+assert all(r["change"]["low_pct"] is None or r["change"]["pooled_variance"] for r in v[0]["rows"])
 assert b["baselines"]["runs"] == ["v7.1.3-first", "v7.3", "v7.1.3-return"], b["baselines"]["runs"]
 assert [t["new_run"] for t in b["lkp"]] == ["v7.3", "v7.1.3-return"], b["lkp"]
 assert isinstance(b["lkp"][0]["rows"][0]["change_pct"], float)
+assert b["lkp"][0]["rows"][0]["call"]["call"] == "inconclusive"  # one iteration a side: no interval
 PY
 
 # HTML: the section marks each invalid run; verdicts are tables.
@@ -75,7 +79,7 @@ echo "ok: JSON and HTML mark the invalid runs"
 
 # --include-invalid keeps them (so the checks above can fail).
 "$BIN/compare-kernels" -C log "${runs[@]}" --verdict aba --include-invalid > all.txt 2> /dev/null
-[[ $(grep -c "^A/B/A verdict for redis" all.txt) -eq 4 ]] || fail "--include-invalid did not keep the invalid runs"
+[[ $(grep -c "^Verdict for redis: A/B/A" all.txt) -eq 4 ]] || fail "--include-invalid did not keep the invalid runs"
 
 # A SIGKILLed run (test begin, no test end) last is not the second A.
 cp -a log/v7.3 log/killed
@@ -84,7 +88,7 @@ sed -i '/^test end ::/d; /^time ::/d' log/killed/iter-0/tests-timestamp
 	--verdict aba > killed.txt 2> err.txt
 grep -q "invalid run killed for redis (incomplete): redis started in iter-0 but never ended" err.txt ||
 	fail "killed run not called incomplete: $(cat err.txt)"
-grep -q "^A/B/A verdict for redis: v7.3 against the mean of v7.1.3-first and v7.1.3-return$" killed.txt ||
+grep -q "^Verdict for redis: A/B/A: A1 v7.1.3-first, B v7.3, A2 v7.1.3-return$" killed.txt ||
 	fail "the killed run was taken as the second A"
 echo "ok: --include-invalid keeps them; a killed run is never the second A"
 
@@ -100,13 +104,13 @@ echo "ok: a run missing one log is incomplete"
 
 # --metric: only matching rows; a bad regex is one line, exit 2.
 "$BIN/compare-kernels" -C log "${runs[@]}" --verdict aba --metric '^ZPOPMIN-RPS' > metric.txt 2> /dev/null
-rows=$(sed -n '/^metric /,/^(change/p' metric.txt | sed '1d;$d')
+rows=$(sed -n '/^metric /,/^(regression\/improvement/p' metric.txt | sed '1d;$d')
 [[ $(wc -l <<< "$rows") -eq 3 ]] && ! grep -vq "^ZPOPMIN-RPS-" <<< "$rows" || fail "--metric rows: $rows"
-grep -q "^3 rows tested, " metric.txt || fail "summary line does not count the 3 rows"
+grep -q " inconclusive (of 3 metrics)$" metric.txt || fail "summary line does not count the 3 rows"
 grep -q "^ZPOPMIN-RPS-1 *KOPS_PER_SECOND " metric.txt || fail "verdict rows lack the shellpack.yaml unit"
 grep -q "MMTests ranks redis RPS lower-is-better" metric.txt || fail "no note on MMTests' redis direction"
 "$BIN/compare-kernels" -C log "${runs[@]}" --verdict aba --metric 'time' > time.txt 2> /dev/null
-grep -Eq "^complete test time +seconds .* lower +(regression|improvement|unchanged)" time.txt ||
+grep -Eq "^complete test time +seconds +lower .* (regression|improvement|no change|inconclusive)" time.txt ||
 	fail "no complete test time row (seconds, lower is better)"
 rc=0; "$BIN/compare-kernels" -C log --verdict aba --metric '(' > /dev/null 2> err.txt || rc=$?
 [[ $rc -eq 2 && $(wc -l < err.txt) -eq 1 ]] && grep -q -- "--metric" err.txt || fail "bad --metric: rc $rc, $(cat err.txt)"

@@ -11,14 +11,18 @@ set -euo pipefail
 : "${BIN:?}"
 GOLDENS=${GOLDENS:-${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/goldens}
 fail() { echo "FAIL: $*"; exit 1; }
+. "$(dirname "$0")/lib/kernels-report.sh"
 golden=$GOLDENS/monitors/monitors-basic
 ours_heading='=== compare-kernels (mmtests-plugins): beyond MMTests'"'"' compare-kernels.sh ==='
 
-# compare_sections EXPECTED OURS: OURS is EXPECTED, a blank line, then our
-# heading. On a difference, name the section (the last heading-like line
-# before it) and show the first differing lines.
+# compare_sections EXPECTED OURS: OURS after its verdict block (none here:
+# the tree's one benchmark, monitor, has no table to call) is EXPECTED,
+# a blank line, then our heading. On a difference, name the section (the
+# last heading-like line before it) and show the first differing lines.
 compare_sections() {
-	local expected=$1 ours=$2 n
+	local expected=$1 report=$2 n
+	local ours=$report.sh-part
+	sh_part "$report" > "$ours" || fail "$report: no compare-kernels.sh part"
 	n=$(wc -l < "$expected")
 	head -n "$n" "$ours" > ours.head
 	if ! cmp -s "$expected" ours.head; then

@@ -27,7 +27,7 @@ done
 sed -n '/^RFC ib_spec_bench table/,/^(iters:/p' "$work/rfc.txt" | tee "$work/table"
 
 # Columns, then one row per run in the order the runs were given.
-sed -n 2p "$work/table" | grep -Eq '^run +mode +iters +us/iter +iter/sec +samples$' || fail "header: $(sed -n 2p "$work/table")"
+sed -n 2p "$work/table" | grep -Eq '^run +mode +iters +us/iter +iter/sec +x baseline +samples$' || fail "header: $(sed -n 2p "$work/table")"
 [ "$(awk 'NR > 2 && !/^\(/' "$work/table" | awk '{print $1}' | paste -sd' ')" = "${modes[*]}" ] ||
 	fail "rows are not ${modes[*]}"
 
@@ -42,11 +42,15 @@ for m in "${modes[@]}"; do
 	read -r mode iters us ips n <<< "$want"
 	[ "$mode" = baseline ] && [ "$iters" = $loops ] && [ "$n" = $iterations ] || fail "$m: raw logs say $want"
 	got=$(awk -v r="$m" '$1 == r' "$work/table")
-	read -r _ gmode giters gus gips gn <<< "$got"
+	read -r _ gmode giters gus gips gx gn <<< "$got"
 	[ "$gmode" = baseline ] || fail "$m: mode column '$gmode', the logs say baseline"
 	[ "$giters" = "$iters" ] && [ "$gn" = "$n" ] || fail "$m: iters/samples '$giters'/'$gn', want $iters/$n"
 	awk -v g="$gus" -v w="$us" 'BEGIN { exit !(g - w < 0.0051 && w - g < 0.0051) }' || fail "$m: us/iter $gus, raw logs give $us"
 	awk -v g="$gips" -v w="$ips" 'BEGIN { exit !(g - w < 0.51 && w - g < 0.51) }' || fail "$m: iter/sec $gips, raw logs give $ips"
+	# x baseline: us/iter over the first run's (the RFC's "~10x slower")
+	[ "$m" = "${modes[0]}" ] && base_us=$us
+	awk -v g="${gx%x}" -v w="$(awk -v a="$us" -v b="$base_us" 'BEGIN { print a / b }')" \
+		'BEGIN { exit !(g - w < 0.0051 + w * 0.001 && w - g < 0.0051 + w * 0.001) }' || fail "$m: x baseline $gx, raw logs give $us / $base_us"
 	# The workload's own RFC line: the RFC's integer arithmetic on its t and iters.
 	awk '/^iters: / { it = $2 + 0; t = $4 + 0; gsub(/,/, "", $6); gsub(/,/, "", $8)
 		if ($6 + 0 != int(it * 1000000 / t) || $8 + 0 != int(t / it)) { print FILENAME ": " $0; bad = 1 } }

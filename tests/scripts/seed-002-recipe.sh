@@ -73,10 +73,11 @@ for r in base new; do
 		--set FIO_SIZE=16m --set FIO_RUNTIME=1 --set FIO_RAMP_TIME=0) \
 		> "$work/$r.out" 2>&1 || fail "run-config $r: $(tail -5 "$work/$r.out")"
 done
-"$BIN/compare-kernels" -C "$work/w/log" --verdict lkp > "$work/k.txt" 2> "$work/k.err" || fail "compare-kernels: $(cat "$work/k.err")"
-sed -n '/^LKP comparison across benchmarks$/,$p' "$work/k.txt" | tee "$work/lkp"
+"$BIN/compare-kernels" -C "$work/w/log" --verdict lkp --all > "$work/k.txt" 2> "$work/k.err" || fail "compare-kernels: $(cat "$work/k.err")"
+sed -n '/^LKP comparison across benchmarks$/,/^=== MMTests compare-kernels.sh report ===$/p' "$work/k.txt" | tee "$work/lkp"
 [ "$(grep -c '±stddev' "$work/k.txt")" = 1 ] || fail "want one LKP table (one later run), got $(grep -c '±stddev' "$work/k.txt") headers"
-grep -Eq '^ +base +±stddev +%change +new +±stddev +metric$' "$work/lkp" || fail "LKP header columns"
+grep -Eq '^ +base +±stddev +%change +new +±stddev +call +metric$' "$work/lkp" || fail "LKP header columns"
+grep -Eq ' (regression|improvement|no change|inconclusive) +pipe-pingpong\.usecs-op$' "$work/lkp" || fail "no call on the pipe-pingpong row"
 grep -Eq ' pipe-pingpong\.usecs-op$' "$work/lkp" || fail "no pipe-pingpong row in the table"
 grep -Eq ' fiolike\.kb/sec-psync-read-4k-j1-qd1-read$' "$work/lkp" || fail "no fiolike read row in the same table"
 grep -Eq ' fiolike\.kb/sec-psync-write-4k-j1-qd1-write$' "$work/lkp" || fail "no fiolike write row in the same table"
@@ -102,9 +103,9 @@ for run in v7.1.3-first v7.3 v7.1.3-return; do
 		> "$work/m/$run/iter-0/tests-timestamp"
 done
 chmod -R u+w "$work/m"
-"$BIN/compare-kernels" -C "$work/m" --mmtests-dir "$MMTESTS_SRC" --verdict lkp > "$work/m.txt" 2> "$work/m.err" ||
+"$BIN/compare-kernels" -C "$work/m" --mmtests-dir "$MMTESTS_SRC" --verdict lkp --all > "$work/m.txt" 2> "$work/m.err" ||
 	fail "compare-kernels on the tbench+redis tree: $(cat "$work/m.err")"
-sed -n '/^LKP comparison across benchmarks$/,$p' "$work/m.txt" > "$work/mlkp"
+sed -n '/^LKP comparison across benchmarks$/,/^=== MMTests compare-kernels.sh report ===$/p' "$work/m.txt" > "$work/mlkp"
 cat "$work/mlkp"
 [ "$(grep -c '±stddev' "$work/mlkp")" = 2 ] || fail "want two LKP tables (v7.3, v7.1.3-return against v7.1.3-first)"
 # each table holds both benchmarks' rows

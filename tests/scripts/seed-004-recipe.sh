@@ -50,13 +50,18 @@ for block in io_uring-randread-4k-j1-qd8:read io_uring-randrw70-4k-j1-qd8:read i
 	io_uring-randrw70-4k-j1-qd8:total io_uring-randwrite-4k-j1-qd8:write; do
 	job=${block%:*} dir=${block#*:}
 	op=kiops-$job-$dir
-	grep -Eq "^$op +Mean +stdev +mitigations=off +retbleed=off +CPU util$" "$work/table" || fail "no block $op with the seed's columns"
+	grep -Eq "^$op +Mean +stdev +mitigations=off +retbleed=off +CPU util +95% interval vs mitigations=off$" "$work/table" || fail "no block $op with the seed's columns"
 	while read -r run mean sd p1 p2 cpu; do
 		got=$(awk -v op="$op" -v run="$run" '$1 == op { on = 1; next } on && /^$/ { on = 0 } on && $1 == run' "$work/table")
-		read -r _ gmean gsd gp1 gp2 gcpu <<< "$got"
+		read -r _ gmean gsd gp1 gp2 gcpu glo ghi <<< "$got"
 		for pair in "$gmean:$mean" "$gsd:$sd" "$gp1:$p1" "$gp2:$p2" "$gcpu:$cpu"; do
 			near "${pair%%:*}" "${pair#*:}" || fail "$op $run: table '$got', raw logs give $mean $sd $p1 $p2 $cpu"
 		done
+		# the interval (over iterations) holds the change against the first baseline
+		if [[ $glo != - ]]; then
+			awk -v lo="${glo//[\[%,]/}" -v hi="${ghi//[\]%]/}" -v c="$p1" 'BEGIN { exit !(lo - 0.0051 <= c && c <= hi + 0.0051) }' ||
+				fail "$op $run: interval $glo $ghi does not hold $p1"
+		fi
 		checked=$((checked + 1))
 	done < <(expect "$job" "$dir")
 done

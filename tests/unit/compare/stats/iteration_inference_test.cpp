@@ -64,13 +64,13 @@ TEST_CASE("iterations without variance give no interval unless nothing changed",
     CHECK(same.highPct == 0);
 }
 
-TEST_CASE("the iterations that detect a threshold-sized change", "[compare][stats][verdict]") {
-    // sd 1 on both sides around 10: se(n) = sqrt(2/n) * 10 %, df 2n - 2.
-    // n = 16: (2.042272 + 0.853727) * 3.535534 = 10.24 > 10; n = 17: 9.91 <= 10.
+TEST_CASE("the iterations that settle a threshold-sized change", "[compare][stats][verdict]") {
+    // sd 1 on both sides around 10: se(n) = sqrt(2/n) * 10 %, df 2n - 2; power 0.8 uses t(0.9).
+    // n = 22: (2.018082 + 1.302040) * 3.015113 = 10.01 > 10; n = 23: (2.015368 + 1.301143) * 2.948839 = 9.78.
     ChangeEstimate e = estimateChange({9, 10, 11}, {9, 10, 11}, 0.95);
     REQUIRE(iterationsToDetect(e, 1, 10, 0.05, 0.8));
-    CHECK(*iterationsToDetect(e, 1, 10, 0.05, 0.8) == 17);
+    CHECK(*iterationsToDetect(e, 1, 10, 0.05, 0.8) == 23);
     // A/B/A: the base side is two runs of n iterations, fewer per run suffice
-    CHECK(*iterationsToDetect(e, 2, 10, 0.05, 0.8) < 17);
+    CHECK(*iterationsToDetect(e, 2, 10, 0.05, 0.8) < 23);
     CHECK_FALSE(iterationsToDetect(e, 1, 0.01, 0.05, 0.8, 50));  // beyond the limit
 }

@@ -1,0 +1,80 @@
+#!/bin/bash
+# compare-kernels --bisect and --format mail on synthetic A/B/A trees of
+# redis-zpopmin (higher is better): iterations are boots whose level varies
+# (boot noise), samples inside one vary less. git bisect run's codes:
+#   good  (nothing changed, 0.3 % boot noise, 5 iterations)        -> 0
+#   bad   (B's ZPOPMIN 15 % down, 0.3 % boot noise, 5 iterations)  -> 1
+#   noisy (nothing changed, 8 % boot noise, 3 iterations)          -> 125 (run more)
+#   a run missing a log                                            -> 125
+# and the mail report of the bad tree is at most 80 columns of ASCII, one
+# line per called or inconclusive metric, the no-change ones counted.
+set -uo pipefail
+: "${BIN:?}"
+fail() { echo "FAIL: $*"; exit 1; }
+command -v python3 > /dev/null || { echo "no python3"; exit 77; }
+
+# tree DIR B-NAME ITERATIONS BOOT_NOISE_PCT ZPOPMIN_SHIFT_PCT SEED
+tree() {
+	python3 - "$@" <<'PY'
+import os, random, sys
+root, bname, iters, boot, shift, seed = sys.argv[1], sys.argv[2], int(sys.argv[3]), float(sys.argv[4]), float(sys.argv[5]), int(sys.argv[6])
+rng = random.Random(seed)
+levels = {"GET": 2300000.0, "ZADD": 510000.0, "ZPOPMIN": 1000000.0}
+for n, run in enumerate(["base-first", bname, "base-return"]):
+    for it in range(iters):
+        d = os.path.join(root, run, "iter-%d" % it)
+        os.makedirs(os.path.join(d, "redis-zpopmin", "logs"))
+        t0 = 1764460000 + n * 1000 + it * 100
+        with open(os.path.join(d, "tests-timestamp"), "w") as f:
+            f.write("start :: %d\ntest begin :: redis-zpopmin %d\ntest end :: redis-zpopmin %d 0\n"
+                    "time :: redis-zpopmin 6.71 user 1.48 system 10.00 elapsed\nfinish :: %d\n" % (t0, t0 + 1, t0 + 11, t0 + 12))
+        bootf = {op: 1 + rng.gauss(0, boot / 100) for op in levels}
+        for rep in range(1, 4):
+            with open(os.path.join(d, "redis-zpopmin", "logs", "redis-1-%d.log" % rep), "w") as f:
+                f.write('"test","rps","avg_latency_ms","min_latency_ms","p50_latency_ms","p95_latency_ms","p99_latency_ms","max_latency_ms"\n')
+                for op, level in levels.items():
+                    v = level * bootf[op] * (1 + rng.gauss(0, 0.001))
+                    if run == bname and op == "ZPOPMIN":
+                        v *= 1 + shift / 100
+                    f.write('"%s","%.2f","0.091","0.080","0.089","0.109","0.159","0.289"\n' % (op, v))
+PY
+}
+
+bisect() {  # bisect DIR -> prints the exit status
+	local rc=0
+	"$BIN/compare-kernels" -C "$1" --metric RPS --bisect > "$1.txt" 2> "$1.err" || rc=$?
+	echo "$rc"
+}
+
+tree good cand 5 0.3 0 1
+tree bad cand 5 0.3 -15 2
+tree noisy cand 3 8 0 3
+tree missing cand 5 0.3 0 4
+rm missing/cand/iter-2/redis-zpopmin/logs/redis-1-2.log
+
+rc=$(bisect good); [[ $rc == 0 ]] || { cat good.txt | head -30; fail "good tree: exit $rc, want 0: $(cat good.err)"; }
+grep -q "0 regressions, 0 improvements, 3 no change, 0 inconclusive (of 3 metrics)" good.txt || fail "good tree: not three no-change calls"
+rc=$(bisect bad); [[ $rc == 1 ]] || { head -30 bad.txt; fail "bad tree: exit $rc, want 1"; }
+grep -Eq '^ZPOPMIN-RPS-1 +KOPS_PER_SECOND +higher +-1[45]\.[0-9]+%  \[.*\] +[0-9.]+% regression$' bad.txt || fail "bad tree: ZPOPMIN not called a regression"
+rc=$(bisect noisy); [[ $rc == 125 ]] || { head -30 noisy.txt; fail "noisy tree: exit $rc, want 125 (inconclusive)"; }
+grep -q "inconclusive (detects >= " noisy.txt || fail "noisy tree: no detectable change said"
+grep -Eq "iterations per run would detect 5%" noisy.txt || fail "noisy tree: no iterations needed said"
+rc=$(bisect missing); [[ $rc == 125 ]] || fail "tree with an incomplete run: exit $rc, want 125"
+rc=0; "$BIN/compare-kernels" -C nosuchdir --bisect > /dev/null 2> nodir.err || rc=$?
+[[ $rc == 125 ]] || fail "no results directory with --bisect: exit $rc, want 125 (skip, never 'bad')"
+# Without --bisect the status stays compare-kernels.sh's: 0 when anything was reported.
+rc=0; "$BIN/compare-kernels" -C bad > /dev/null 2>&1 || rc=$?; [[ $rc == 0 ]] || fail "bad tree without --bisect: exit $rc"
+echo "ok: --bisect exits 0 on the good tree, 1 on the bad one, 125 on the noisy and the incomplete ones"
+
+# Mail: a long run name (wrapped, never wider than 80), ASCII only.
+tree mailtree "candidate-with-a-very-long-name-$(printf 'x%.0s' {1..50})" 5 0.3 -15 5
+"$BIN/compare-kernels" -C mailtree --format mail > mail.txt 2> mail.err || fail "--format mail: $(cat mail.err)"
+cat mail.txt
+awk 'length($0) > 80 { print FILENAME ":" NR ": " length($0) " columns"; bad = 1 } END { exit bad }' mail.txt || fail "mail lines over 80 columns"
+LC_ALL=C grep -q '[^ -~]' mail.txt && fail "mail holds non-ASCII or control characters"
+grep -Eq '^  regression +-1[45]\.[0-9]+% \[' mail.txt || fail "mail: no regression line"
+grep -q "ZPOPMIN-RPS-1" mail.txt || fail "mail: the regressed metric is not named"
+grep -Eq '^  [0-9]+ metrics? no change' mail.txt || fail "mail: the no-change metrics are not counted"
+grep -q "mean of 5 iteration means" mail.txt || fail "mail: the statistic is not named"
+[ "$(grep -c 'GET-RPS-1' mail.txt)" = 0 ] || fail "mail: a no-change metric has its own line"
+echo "ok: --format mail is <= 80 columns of ASCII, names the statistic, one line per call, no-change metrics counted"
