@@ -92,7 +92,7 @@ for rep in $(seq 1 "$REPS"); do
 			fi
 			row=$(sed -n 's/.*\] null  *\([0-9][0-9]*\) .*/&/p' "$log" | head -1)
 			rate=$(awk '{ print $(NF-1) }' <<< "$row")
-			cpuns=$(awk '{ printf "%.1f", $NF > 0 ? 1e9 / $NF : 0 }' <<< "$row")  # bogo ops/s (usr+sys time)
+			cpuns=$(awk '{ printf "%.1f", ($NF > 0 ? 1e9 / $NF : 0) }' <<< "$row")  # bogo ops/s (usr+sys time)
 			extra="- -"
 			[[ $tool == ours ]] && extra=$(awk '$1 == "ns-per-op" { printf "%s", $2 } $1 == "parent-cpu-usecs-per-sec" { printf " %s", $2 }' "$work/null/syscall-null-$n-1.extra")
 			record "$rep" null "$n" "$tool" "$rate" "$extra" "$cpuns"

@@ -56,7 +56,7 @@ WisResult runOne(const WisCase& wc, Model model, unsigned tasks, const WisConfig
     for (unsigned i = 0; i < tasks; ++i) r.cpus.push_back(group.cpusOf(i).empty() ? "any" : formatCpuList(group.cpusOf(i)));
     group.start([&wc, &shared](TaskContext& ctx) { wc.task(ctx, shared); });
 
-    out << "testcase:" << wc.description << "\nwarmup\n" << std::flush;
+    out << "testcase:" << wc.description << "\nwarmup\n" << (c.warmup == 0 ? "measurement\n" : "") << std::flush;
     std::vector<std::uint64_t> prev(tasks, 0);
     const double cpu0 = threadCpuSeconds();
     const std::uint64_t t0 = monotonicNs();
