@@ -41,5 +41,14 @@ for test in ZPOPMIN GET; do
 			exit !(near(g1, a1) && near(gb, b) && near(g2, a2) && near(gch, (b / a - 1) * 100) && near(gdr, d)) }' ||
 		fail "$test: table says $g1 $gb $g2 change $gch drift $gdr; raw logs give $a1 $b $a2"
 done
-echo "ok: the A/B/A table's means, change and drift match the raw CSV logs for ZPOPMIN and GET"
+# The recipe's settings time every sample over at least 1000 ticks of its
+# clock (issue 19): each run's redis-zpopmin-clock.json says so.
+records=("$work"/w/log/*/iter-*/redis-zpopmin/logs/redis-zpopmin-clock.json)
+[ "${#records[@]}" = 6 ] && [ -f "${records[0]}" ] || fail "want 3 runs x 2 iterations of clock records: ${records[*]}"
+for r in "${records[@]}"; do
+	python3 -c 'import json, sys; r = json.load(open(sys.argv[1])); sys.exit(not (r["short_samples"] == 0 and r["shortest_ticks"] >= 1000))' "$r" ||
+		fail "a sample under 1000 ticks: $r: $(cat "$r")"
+done
+grep -q 'ticks of' "$work/k.err" && fail "compare-kernels warns of short samples: $(cat "$work/k.err")"
+echo "ok: the A/B/A table's means, change and drift match the raw CSV logs for ZPOPMIN and GET; every sample >= 1000 clock ticks"
 exit 0
