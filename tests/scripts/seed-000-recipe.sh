@@ -63,4 +63,14 @@ for test in ZPOPMIN GET; do
 		exit !(call ~ /^inconclusive/) }' || fail "$test: interval [$glo, $ghi] around $gch and the call '$call' disagree"
 done
 echo "ok: the A/B/A verdict's change and drift match the raw CSV logs for ZPOPMIN and GET; the calls follow the intervals"
+# The recipe's settings time every sample over at least 1000 ticks of its
+# clock (issue 19): each run's redis-zpopmin-clock.json says so.
+records=("$work"/w/log/*/iter-*/redis-zpopmin/logs/redis-zpopmin-clock.json)
+[ "${#records[@]}" = 6 ] && [ -f "${records[0]}" ] || fail "want 3 runs x 2 iterations of clock records: ${records[*]}"
+for r in "${records[@]}"; do
+	python3 -c 'import json, sys; r = json.load(open(sys.argv[1])); sys.exit(not (r["short_samples"] == 0 and r["shortest_ticks"] >= 1000))' "$r" ||
+		fail "a sample under 1000 ticks: $r: $(cat "$r")"
+done
+grep -q 'ticks of' "$work/k.err" && fail "compare-kernels warns of short samples: $(cat "$work/k.err")"
+echo "ok: every sample >= 1000 clock ticks"
 exit 0
