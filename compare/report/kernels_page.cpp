@@ -94,9 +94,9 @@ std::string monitorGraphs(const KernelsOptions& o, const std::vector<std::string
     std::string charts;
     for (const TimeChart& c : monitorCharts(o.logDir, runs, b.name, b.vmstat, warnings)) {
         if (c.series.empty()) {
-            charts += "<p class=\"monitor-note\">" + escapeHtml(c.title);
-            for (const std::string& n : c.notes) charts += "<br>" + escapeHtml(n);
-            charts += "</p>\n";
+            std::string text = c.title;
+            for (std::size_t i = 0; i < c.notes.size(); ++i) text += (i == 0 ? ": " : "; ") + c.notes[i];
+            charts += "<p class=\"monitor-note\">" + escapeHtml(text) + "</p>\n";
         } else {
             charts += timeChartSvg(c);
         }

@@ -46,6 +46,21 @@ for run in v7.1.3-first v7.3 v7.1.3-return; do
 	[[ $(grep -c ">$run</text>" "$page") -ge $((n + 1)) ]] || fail "$run is missing from some legend"
 done
 if grep -Eq '<script|(src|href)="(http|//)' "$page"; then fail "page has a script or an external file"; fi
+# Issue 19: charts that say what they show.
+grep -q '% of CPU time' "$page" || fail "the vmstat CPU chart's axis does not say % of CPU time"
+grep -q 'x: operation' "$page" || fail "benchmark charts do not say their x axis holds operations"
+if grep -q 'x: CPU' "$page"; then fail "a benchmark chart still says x: CPU (redis' PlotXaxis)"; fi
+grep -q "columns read by vmstat&#39;s header" "$page" ||
+	fail "the vmstat charts do not say how they were read"
+strips=$(grep -c '<svg[^>]*class="sample-strip-chart"' "$page" || true)
+[[ $strips -ge 3 ]] || fail "$strips per-iteration sample charts, expected some for each of the three benchmarks"
+[[ $(grep -c '<h3>Mitigation costs (vmstat)</h3>' "$page") -eq 2 ]] || fail "no mitigation costs table for perfpipe and redis"
+grep -q 'mean over every vmstat sample of every iteration' "$page" || fail "the costs table does not name its statistic"
+grep -q 'no run recorded vmstat, proc-vmstat, proc-interrupts, mpstat, iostat for stressng' "$page" ||
+	fail "stressng's missing monitors are not named"
+grep -q '<h3>redis --sub-heading .\*lat95</h3>' "$page" || fail "redis' lat95 table is not in the page"
+grep -q "is one iteration's seconds, the best (lowest)" "$page" || fail "the duration table does not say its statistic"
+echo "ok: units, axes, $strips sample strips, costs with their statistic, absent monitors named, every table"
 
 flags=(--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking
 	--disable-component-update --disable-sync --user-data-dir="$PWD/chromium-profile")
