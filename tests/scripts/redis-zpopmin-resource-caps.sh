@@ -35,6 +35,8 @@ refused pmax "^redis-zpopmin: .*pipeline.*1000000" -- -P 2147483647 -n 2 -t get
 avail_kb=$(awk '/^MemAvailable:/ {print $2}' /proc/meminfo)
 refused d512m "^redis-zpopmin: -d 536870912 -P 256 -c 1 would take [0-9]+ MiB .* available" -- -d 536870912 -n 2 -t set
 refused clients "^redis-zpopmin: -d 65536 -P 1000000 -c 100 would take" -- -d 65536 -P 1000000 -c 100 -n 2 -t set
+# the top of every range at once (the estimate saturates instead of wrapping)
+refused tops "^redis-zpopmin: -d 536870912 -P 1000000 -c 10000 would take over 16 EiB" -- -d 536870912 -P 1000000 -c 10000 -n 2 -t mset
 
 # The top of -c's range works.
 ( ulimit -Sn 1024; exec "$RZ" --logdir "$T/c10k" --iterations 1 -c 10000 -P 1 -n 20000 -t ping_inline --persistence memonly ) \

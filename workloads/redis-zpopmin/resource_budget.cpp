@@ -4,6 +4,7 @@
 #include "redis-zpopmin/test_suite.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <fstream>
 #include <string>
 #include <sys/resource.h>
@@ -26,7 +27,15 @@ uint64_t memAvailable() {
     return 0;
 }
 
-std::string mib(uint64_t bytes) { return std::to_string(bytes >> 20) + " MiB"; }
+std::string mib(uint64_t bytes) {
+    return bytes == UINT64_MAX ? std::string("over 16 EiB") : std::to_string(bytes >> 20) + " MiB";
+}
+
+// a * b, or UINT64_MAX when it does not fit (-d 512m -P 1e6 -c 10000 does not).
+uint64_t saturatingMul(uint64_t a, uint64_t b) {
+    uint64_t r = 0;
+    return __builtin_mul_overflow(a, b, &r) ? UINT64_MAX : r;
+}
 
 }  // namespace
 
@@ -46,9 +55,10 @@ uint64_t clientMemoryBytes(const Settings& s) {
     }
     // The suite is built whole, then each selected command formatted once
     // per client batch of -P commands.
-    const uint64_t suite = (suiteCopies + 1) * d;
-    const uint64_t perClient = biggest * static_cast<uint64_t>(s.pipeline);
-    return suite + perClient * static_cast<uint64_t>(s.maxClients);
+    const uint64_t suite = (suiteCopies + 1) * d;  // <= 17 x 512 MiB
+    const uint64_t clients = saturatingMul(saturatingMul(biggest, static_cast<uint64_t>(s.pipeline)),
+                                           static_cast<uint64_t>(s.maxClients));
+    return clients > UINT64_MAX - suite ? UINT64_MAX : suite + clients;
 }
 
 void requireResources(const Settings& s) {
