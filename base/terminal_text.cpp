@@ -19,9 +19,16 @@ char32_t decode(const std::string& seq) {
     return c;
 }
 
-void hex(const char* format, unsigned value, std::string& out) {
+// "\\xNN" for a byte, "\\uNNNN" for a code point.
+void hexByte(unsigned value, std::string& out) {
+    char buf[8];
+    std::snprintf(buf, sizeof buf, "\\x%02x", value);
+    out += buf;
+}
+
+void hexCodePoint(unsigned value, std::string& out) {
     char buf[16];
-    std::snprintf(buf, sizeof buf, format, value);
+    std::snprintf(buf, sizeof buf, "\\u%04X", value);
     out += buf;
 }
 
@@ -41,7 +48,7 @@ void ControlEscaper::plain(unsigned char b, std::string& out) {
     case '\n': out += "\\n"; break;
     case '\r': out += "\\r"; break;
     case '\t': out += "\\t"; break;
-    default: hex("\\x%02x", b, out);
+    default: hexByte(b, out);
     }
 }
 
@@ -53,7 +60,7 @@ void ControlEscaper::feed(std::string_view in, std::string& out) {
                 pending_ += static_cast<char>(b);
                 if (--need_ == 0) {
                     const char32_t c = decode(pending_);
-                    if (escapedCodePoint(c)) hex("\\u%04X", static_cast<unsigned>(c), out);
+                    if (escapedCodePoint(c)) hexCodePoint(static_cast<unsigned>(c), out);
                     else out += pending_;
                     pending_.clear();
                 }
