@@ -19,11 +19,17 @@ char32_t decode(const std::string& seq) {
     return c;
 }
 
-// "\\xHH" or "\\uHHHH": prefix, then value in `digits` upper/lower-case hex digits.
-void hex(const char* prefix, int digits, bool upper, unsigned value, std::string& out) {
-    const char* set = upper ? "0123456789ABCDEF" : "0123456789abcdef";
-    out += prefix;
-    for (int shift = 4 * (digits - 1); shift >= 0; shift -= 4) out += set[(value >> shift) & 0xF];
+// "\\xNN" for a byte, "\\uNNNN" for a code point.
+void hexByte(unsigned value, std::string& out) {
+    char buf[8];
+    std::snprintf(buf, sizeof buf, "\\x%02x", value);
+    out += buf;
+}
+
+void hexCodePoint(unsigned value, std::string& out) {
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "\\u%04X", value);
+    out += buf;
 }
 
 }  // namespace
@@ -42,7 +48,7 @@ void ControlEscaper::plain(unsigned char b, std::string& out) {
     case '\n': out += "\\n"; break;
     case '\r': out += "\\r"; break;
     case '\t': out += "\\t"; break;
-    default: hex("\\x", 2, false, b, out);
+    default: hexByte(b, out);
     }
 }
 
@@ -54,7 +60,7 @@ void ControlEscaper::feed(std::string_view in, std::string& out) {
                 pending_ += static_cast<char>(b);
                 if (--need_ == 0) {
                     const char32_t c = decode(pending_);
-                    if (escapedCodePoint(c)) hex("\\u", 4, true, static_cast<unsigned>(c), out);
+                    if (escapedCodePoint(c)) hexCodePoint(static_cast<unsigned>(c), out);
                     else out += pending_;
                     pending_.clear();
                 }

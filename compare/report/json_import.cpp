@@ -86,6 +86,8 @@ std::vector<ImportedRun> importJson(const fs::path& file) {
     }
 }
 
+namespace {
+
 std::vector<ImportedRun> importModules(const json& root, const fs::path& file) {
     if (!root.is_array())
         throw std::runtime_error(file.string() + ": not a JSON array of extract modules (a --json-export file "
@@ -137,5 +139,7 @@ std::vector<ImportedRun> importModules(const json& root, const fs::path& file) {
     }
     return runs;
 }
+
+}  // namespace
 
 }  // namespace mmtp::compare

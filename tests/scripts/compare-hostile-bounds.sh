@@ -54,8 +54,8 @@ echo "ok: chart values a denormal apart are drawn"
 cp -a clean longop
 { printf '"'; head -c 60000 /dev/zero | tr '\0' A; printf '","1","1","1","1","1","1","1"\n'; } \
 	>> longop/v7.3/iter-0/redis/logs/redis-1-1.log
-run out.txt err.txt "$BIN/compare-mmtests" -d longop -b redis -n v7.1.3-first,v7.3 --sub-heading 'A+'
-[[ $rc -eq 0 ]] || { cat err.txt; fail "--sub-heading 'A+' over a 60 kB name: exit $rc"; }
+run out.txt err.txt "$BIN/compare-mmtests" -d longop -b redis -n v7.1.3-first,v7.3 --sub-heading '[A-Z]+'
+[[ $rc -eq 0 ]] || { cat err.txt; fail "--sub-heading '[A-Z]+' over a 60 kB name: exit $rc"; }
 has err.txt 'compare-mmtests: warning: run v7.3: 6 rows whose operation name is longer than 1024 bytes (the name limit); left out'
 run out.txt err.txt "$BIN/compare-kernels" -C longop "${runs[@]}" --verdict aba --metric '.*RPS'
 [[ $rc -eq 0 ]] || { cat err.txt; fail "--metric '.*RPS' over a 60 kB name: exit $rc"; }
@@ -77,6 +77,9 @@ echo "ok: a huge NUMA counter step costs two windows of work"
 # 4. Work bounded, not only bytes: a 260 KB tests-timestamp.gz of newlines
 #    (256 MiB), a 1 MiB redis log of empty lines.
 cp -a clean nl
+for r in v7.1.3-first v7.3 v7.1.3-return; do  # found by tests-activity, as a real tree's runs are
+	printf '1764460100 run-mmtests: Start\n1764460101 run-mmtests: test start :: redis 1\n' > nl/$r/iter-0/tests-activity
+done
 head -c 268435455 /dev/zero | tr '\0' '\n' | gzip -9 > nl/v7.3/iter-0/tests-timestamp.gz
 rm nl/v7.3/iter-0/tests-timestamp
 run report.txt err.txt "$BIN/compare-kernels" -C nl --baseline v7.1.3-first --compare v7.3 --compare v7.1.3-return
@@ -105,13 +108,13 @@ has err.txt '^compare-mmtests: typed.json: '
 ! grep -q 'internal error\|json.exception' err.txt || { cat err.txt; fail "a raw library error for wrongly typed JSON"; }
 python3 - <<'EOF'
 import json
-ops = {"op%06d" % i: [{"Values": [1], "SampleNrs": [1]}] for i in range(60000)}
-ops["long"] = [{"Values": [2], "SampleNrs": [1]}] * 60000
+ops = {"op%06d" % i: [{"Values": [1], "SampleNrs": [1]}] for i in range(20000)}
+ops["long"] = [{"Values": [2], "SampleNrs": [1]}] * 20000
 mods = [{"_ModuleName": "ExtractRedis", "_TestName": t, "_ResultData": ops} for t in ("a", "b")]
 json.dump(mods, open("wide.json", "w"))
 EOF
 run out.txt err.txt "$BIN/compare-mmtests" --from-json wide.json
-[[ $rc -eq 0 ]] || { tail -3 err.txt; fail "--from-json with 60000 operations beside a 60000-long array: exit $rc"; }
+[[ $rc -eq 0 ]] || { tail -3 err.txt; fail "--from-json with 20000 operations beside a 20000-long array: exit $rc"; }
 echo "ok: --from-json is bounded in depth and values, typed errors are one line, work follows the values"
 
 # 6. Terminal escapes from the tree: a run directory, benchmark names in
@@ -177,7 +180,7 @@ rm trunc/v7.3/iter-0/redis/logs/redis-1-1.log
 run out.txt err.txt "$BIN/compare-mmtests" -d trunc -b redis -n v7.1.3-first,v7.3,v7.1.3-return
 [[ $rc -eq 0 ]] || { cat err.txt; fail "a truncated .gz in one run: exit $rc"; }
 has err.txt 'redis-1-1.log.gz: corrupt gzip data'
-grep -q 'v7.1.3-return' out.txt || fail "the other runs are missing from the table"
+grep -q ' return$' out.txt || fail "the other runs are missing from the table"
 run report.txt err.txt "$BIN/compare-kernels" -C trunc "${runs[@]}"
 [[ $rc -eq 0 ]] && grep -q '^redis RPS$' report.txt || { cat err.txt; fail "a truncated .gz dropped the redis section"; }
 echo "ok: a bad file costs its run's cells"
