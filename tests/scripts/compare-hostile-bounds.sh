@@ -6,7 +6,8 @@
 # --from-json, one line naming the file), never a crash, an out-of-memory or
 # a raw ESC from the tree on stdout, stderr or in the report.
 set -euo pipefail
-: "${BIN:?}" "${SHARED:?}"
+: "${BIN:?}"
+GOLDENS=${GOLDENS:-${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/goldens}
 fail() { echo "FAIL: $*"; exit 1; }
 limit=60  # seconds: a hang, not a speed target
 run() {  # run OUT ERR CMD...: status in $rc, peak RSS (KiB) in $rss
@@ -27,7 +28,7 @@ no_esc() {  # no raw ESC (nor C1 CSI) in any of the files
 		! LC_ALL=C grep -q $'\x1b\|\xc2\x9b' "$f" || { cat -v "$f" | grep -m3 '\^\[' ; fail "a raw ESC from the tree in $f"; }
 	done
 }
-golden=$SHARED/goldens/cases/redis-basic/log
+golden=$GOLDENS/cases/redis-basic/log
 cp -a "$golden" clean; chmod -R u+w clean
 runs=(--baseline v7.1.3-first --compare v7.3)
 vm=clean/v7.3/iter-0/vmstat-redis

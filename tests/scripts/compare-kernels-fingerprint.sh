@@ -6,9 +6,10 @@
 # report.md5 is never written empty (compare-kernels.sh writes it empty
 # without --output-file); a page that is gone is rebuilt.
 set -euo pipefail
-: "${BIN:?}" "${SHARED:?}"
+: "${BIN:?}"
+GOLDENS=${GOLDENS:-${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/goldens}
 fail() { echo "FAIL: $*"; exit 1; }
-cp -a "$SHARED/goldens/cases/redis-basic/log" log
+cp -a "$GOLDENS/cases/redis-basic/log" log
 chmod -R u+w log
 runs=(v7.1.3-first v7.3 v7.1.3-return)
 args=(-C log --baseline v7.1.3-first --compare v7.3 --compare v7.1.3-return)

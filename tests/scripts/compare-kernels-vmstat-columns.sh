@@ -7,15 +7,16 @@
 # report left out), computed here from the logs with awk. A run that failed
 # shows no figures and says why.
 set -euo pipefail
-: "${BIN:?}" "${SHARED:?}"
+: "${BIN:?}"
+GOLDENS=${GOLDENS:-${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/goldens}
 fail() { echo "FAIL: $*"; exit 1; }
 
-mon=$SHARED/goldens/monitors/monitors-basic/log
+mon=$GOLDENS/monitors/monitors-basic/log
 declare -A from=([v7.1.3-first]=base-first [v7.3]=patched [v7.1.3-return]=base-return)
 for run in "${!from[@]}"; do
 	iter=tree/$run/iter-0
 	mkdir -p "$iter"
-	cp -a "$SHARED/goldens/cases/perfpipe-basic/log/$run/iter-0/." "$iter/"
+	cp -a "$GOLDENS/cases/perfpipe-basic/log/$run/iter-0/." "$iter/"
 	cp "$mon/${from[$run]}/iter-0/tests-sysstate.gz" "$iter/"
 	# The same samples as vmstat -n writes them unstamped: drop "EPOCH ELAPSED DELTA -- ".
 	zcat "$mon/${from[$run]}/iter-0/vmstat-monitor.gz" | sed 's/^ *[0-9.]* *[0-9.]* *[0-9.]* -- //' |

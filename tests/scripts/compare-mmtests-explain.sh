@@ -3,10 +3,11 @@
 # stderr (Amean, Hmean, BHmean-95, a Singleops value, ...) and leaves stdout
 # byte for byte as without it.
 set -euo pipefail
-: "${BIN:?}" "${SHARED:?}"
+: "${BIN:?}"
+GOLDENS=${GOLDENS:-${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}/tests/goldens}
 fail() { echo "FAIL: $*"; exit 1; }
 for bench in redis perfpipe stressng fio; do
-	dir=$SHARED/goldens/cases/$bench-basic/log
+	dir=$GOLDENS/cases/$bench-basic/log
 	names=$(ls "$dir" | paste -sd,)
 	"$BIN/compare-mmtests" -d "$dir" -b "$bench" -n "$names" > plain.txt 2> /dev/null || fail "$bench: compare-mmtests failed"
 	"$BIN/compare-mmtests" -d "$dir" -b "$bench" -n "$names" --explain > explained.txt 2> explain.err ||
