@@ -61,9 +61,9 @@ json::parser_callback_t boundedParse(const fs::path& file) {
     };
 }
 
-}  // namespace
-
 std::vector<ImportedRun> importModules(const json& root, const fs::path& file);
+
+}  // namespace
 
 std::vector<ImportedRun> importJson(const fs::path& file) {
     // Bounded like every log: a FIFO, /dev/zero or a zstd frame declaring
