@@ -83,8 +83,10 @@ echo "ok: compare-mmtests -a rfc reads the same rows natively and through the sh
 # A real disable mode: with per-task control it is measured and the table
 # says so; without it (this VM) the workload exits 3, the run fails and the
 # table leaves it out, rather than show a mode that did not take effect.
+# It runs as many iterations as the baseline: a run with fewer samples than
+# another is incomplete, and left out of the table as well.
 "$BIN/run-config" "$TOP/configs/config-scheduler-pipe-pingpong-pinned" real-d --work-dir "$work/w" \
-	--set PIPE_PINGPONG_MODE=d --set PIPE_PINGPONG_LOOPS=$loops --set PIPE_PINGPONG_ITERATIONS=1 \
+	--set PIPE_PINGPONG_MODE=d --set PIPE_PINGPONG_LOOPS=$loops --set PIPE_PINGPONG_ITERATIONS=$iterations \
 	--set RUN_MONITOR=no > "$work/real-d.out" 2>&1
 rc=$?
 "$BIN/compare-kernels" -C "$work/w/log" --baseline baseline --compare real-d --verdict rfc > "$work/d.txt" 2> "$work/d.err"
