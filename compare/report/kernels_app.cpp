@@ -31,6 +31,7 @@ std::string previousFingerprint(const fs::path& file, std::ostream& err) {
     try {
         ReadLimits small;
         small.fileBytes = 4096;
+        small.insideTree = false;  // --output-dir is the user's, not the tree's
         std::optional<std::string> text = readRegularFile(file, small);
         return text ? text->substr(0, text->find('\n')) : "";
     } catch (const InputError& e) {

@@ -7,10 +7,13 @@
 namespace mmtp::compare {
 
 bool reportIsOurs(const KernelsOptions& o, bool jsonExport) {
-    // Our verdict comes first unless --verdict none: then only the text
-    // report with compare-kernels.sh's options is compare-kernels.sh's.
-    return o.format != KernelsFormat::Text || !o.noVerdict || !o.verdicts.empty() || o.metric || o.includeInvalid ||
-           !o.exclude.empty() || jsonExport;
+    // The default text report (the implied verdict first, then
+    // compare-kernels.sh's report) keeps compare-kernels.sh's plain md5, so
+    // either tool finds the other's report up to date; any option of ours
+    // that changes the page makes it ours.
+    return o.format != KernelsFormat::Text || !o.verdicts.empty() || o.metric || o.includeInvalid ||
+           !o.exclude.empty() || jsonExport || o.calls.thresholdPct != kDefaultThresholdPct ||
+           !o.calls.perMetric.empty() || o.lkpAll || o.lkpBoxed;
 }
 
 std::string reportOptionsText(const KernelsOptions& o, const std::string& jsonExport) {
