@@ -116,6 +116,6 @@ python3 check.py out/index.html title:title title:h1 \
 	run1:table-header run2:table-header run3:table-header op:td \
 	run1:duration-header run2:duration-header run3:duration-header \
 	run1:svg-text run2:svg-text run3:svg-text op:svg-title op:svg-text \
-	run1:verdict-header run2:verdict-header run3:verdict-header run1:verdict-cell op:verdict-cell ||
+	run1:verdict-header run2:verdict-header run3:verdict-cell run1:verdict-cell op:verdict-cell ||
 	fail "compare-kernels page"
 echo "ok: compare-kernels --format html shows hostile names as text in every position"
