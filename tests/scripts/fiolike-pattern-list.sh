@@ -40,6 +40,6 @@ log=$work/w/log/L/iter-0/fiolike/logs/fio.log
 for row in kb/sec-io_uring-randread-4k-j1-qd8-read kb/sec-io_uring-randwrite-4k-j1-qd8-write; do
 	grep -Eq "^Hmean +$row +[1-9]" "$work/rc.cmp" || { cat "$work/rc.cmp"; fail "run-config: no $row row"; }
 done
-grep -q '^fiolike: iteration 2/2 done (io_uring-randwrite-4k-j1-qd8)' "$work/rc.out" ||
+grep -q '^fiolike: job 2/2 done (io_uring-randwrite-4k-j1-qd8)' "$work/rc.out" ||
 	fail "run-config: no fiolike progress line in its output"
 echo "ok: run-config with FIO_IO_PATTERNS=randread,randwrite gives two compare rows"
