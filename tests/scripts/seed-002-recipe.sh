@@ -50,11 +50,14 @@ for r in base new; do
 		--set SYSCALL_SCALE_TESTDIR="$work" --set SYSCALL_FSBUFFER_TESTDIR="$work") \
 		> "$work/s-$r.out" 2>&1 || fail "run-config syscall-hardening $r: $(tail -5 "$work/s-$r.out")"
 done
-"$BIN/compare-kernels" -C "$work/s/log" --verdict lkp > "$work/sk.txt" 2> "$work/sk.err" || fail "compare-kernels: $(cat "$work/sk.err")"
-sed -n '/^LKP comparison across benchmarks$/,$p' "$work/sk.txt" | tee "$work/slkp"
+# --all: every row, called or not (LKP lists only calls by default).
+"$BIN/compare-kernels" -C "$work/s/log" --verdict lkp --all > "$work/sk.txt" 2> "$work/sk.err" || fail "compare-kernels: $(cat "$work/sk.err")"
+sed -n '/^LKP comparison across benchmarks$/,/^=== MMTests compare-kernels.sh report ===$/p' "$work/sk.txt" | tee "$work/slkp"
 [ "$(grep -c '±stddev' "$work/slkp")" = 1 ] || fail "want one LKP table (one later run)"
-grep -Eq '^ +base +±stddev +%change +new +±stddev +metric$' "$work/slkp" || fail "LKP header columns"
+grep -Eq '^ +base +±stddev +%change +new +±stddev +call +metric$' "$work/slkp" || fail "LKP header columns"
 [ "$(grep -Ec ' (syscall-scale|syscall-null|syscall-fsbuffer)\.' "$work/slkp")" = 6 ] || fail "want the seed's six rows"
+[ "$(grep -Ec ' (regression|improvement|no change|inconclusive) +(syscall-scale|syscall-null|syscall-fsbuffer)\.' "$work/slkp")" = 6 ] ||
+	fail "want the verdict engine's call on each of the six rows"
 wis() { awk '/total:/ { sub(/.*total:/, ""); print $1 }' "$work/s/log/$1"/iter-*/syscall-scale/logs/benchlog-$2_processes-1; }
 for c in futex4 pread1 pwrite1 poll1; do
 	check_row "$work/slkp" "syscall-scale.ops-${c}_processes-1" "$(wis base $c)" "$(wis new $c)"
