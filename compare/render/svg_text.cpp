@@ -121,7 +121,8 @@ std::string tickLabel(double v, double step) {
                 v /= scale, step /= scale, suffix = s;
                 break;
             }
-    int decimals = step >= 1 || step <= 0 ? 0 : std::min(9, static_cast<int>(std::ceil(-std::log10(step) - 1e-9)));
+    // NaN and infinite steps get no decimals (a NaN never reaches the cast).
+    int decimals = !(step > 0 && step < 1) ? 0 : std::min(9, static_cast<int>(std::ceil(-std::log10(step) - 1e-9)));
     char buf[64];
     std::snprintf(buf, sizeof buf, "%.*f%s", decimals, v, suffix);
     return buf;

@@ -135,6 +135,8 @@ TEST_CASE("axis ticks are round and cover the values", "[compare][svg]") {
     CHECK(svg::tickLabel(0, 50000) == "0");
     CHECK(svg::tickLabel(150000, 50000) == "150k");
     CHECK(svg::tickLabel(0.25, 0.05) == "0.25");
+    // A NaN step (found by fuzz_svg_charts) labels without decimals, never casting NaN to int.
+    CHECK(svg::tickLabel(3, std::nan("")) == "3");
     CHECK(svg::unitLabel("TIME_USECONDS") == "Time (microseconds)");
     CHECK(svg::unitLabel("FURLONGS") == "FURLONGS");
 }
