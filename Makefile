@@ -8,7 +8,9 @@
 #   workloads/<name>/       one workload; main.cpp is the program <name>
 #   compare/core/           the pipeline's data (rows) and MMTests' Perl/shell value rules
 #   compare/input/          reading a log tree: files, runs, machine state
-#   compare/benchmarks/     how each benchmark is summarised (shellpack.yaml, embedded)
+#   compare/benchmarks/     the benchmarks' description: the one place that names them
+#                           (log format, verdict hints, compare-kernels.sh headings,
+#                           shellpack.yaml embedded)
 #   compare/parsers/        log -> rows, one file per log format, and the parser table
 #   compare/stats/          rows -> samples -> MMTests' statistics
 #   compare/tables/         statistics -> comparison and verdict tables
@@ -112,6 +114,8 @@ ALL_SRCS   := $(sort $(wildcard base/*.[ch]pp $(addsuffix /*.[ch]pp,$(ALL_PARTS)
 YAMLS      := $(sort $(wildcard compare/benchmarks/*/shellpack*.yaml shellpacks/*/shellpack*.yaml))
 GEN_SRC    := $(BUILD)/gen/embedded_yaml.cpp
 LAYERS_OK  := $(BUILD)/layers.ok
+NAMES_OK   := $(BUILD)/benchmark-names.ok
+COMPARE_SRCS := $(filter compare/%,$(ALL_SRCS))
 INCLUDES   := $(BUILD)/includes.txt
 DEPS_OK    := $(BUILD)/build-deps.ok
 
@@ -137,7 +141,7 @@ test-deps:
 # and again only when an include line (or the set of sources) changed: the
 # snapshot of them is rewritten only when it differs, so an ordinary edit
 # does not rerun the check.
-check-layers: $(LAYERS_OK)
+check-layers: $(LAYERS_OK) $(NAMES_OK)
 $(INCLUDES): FORCE
 	@mkdir -p $(@D)
 	@{ printf '%s\n' $(ALL_SRCS); grep -H '^[[:space:]]*#[[:space:]]*include' $(ALL_SRCS) /dev/null; } > $@.tmp
@@ -146,8 +150,14 @@ $(LAYERS_OK): scripts/check-layers.sh Makefile $(INCLUDES)
 	@mkdir -p $(@D)
 	@scripts/check-layers.sh $(foreach p,$(ALL_PARTS),'$(p)=$(USES_$(p))')
 	@touch $@
+# No compare source outside compare/benchmarks/ names a benchmark: a grep,
+# rerun whenever a compare source changes.
+$(NAMES_OK): scripts/check-layers.sh scripts/check-benchmark-names.sh Makefile $(COMPARE_SRCS)
+	@mkdir -p $(@D)
+	@scripts/check-layers.sh --benchmark-names
+	@touch $@
 
-$(BUILD)/obj/%.o: %.cpp | $(DEPS_OK) $(LAYERS_OK) $(GEN_SRC)
+$(BUILD)/obj/%.o: %.cpp | $(DEPS_OK) $(LAYERS_OK) $(NAMES_OK) $(GEN_SRC)
 	@mkdir -p $(@D)
 	$(COMPILE) $(call roots_of,$<) -MMD -MP $(CXXFLAGS) -c $< -o $@
 

@@ -8,8 +8,12 @@
 # the roots ., compare/, workloads/) and belongs to the part whose folder
 # holds the resolved file. Includes that resolve to no part file (system
 # headers, the generated YAML table) are not checked.
+#
+# check-layers.sh --benchmark-names: the second rule, that no compare source
+# outside compare/benchmarks/ names a benchmark (check-benchmark-names.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+[[ ${1:-} == --benchmark-names ]] && exec scripts/check-benchmark-names.sh
 
 declare -A uses=()
 parts=()

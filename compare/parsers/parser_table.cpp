@@ -1,42 +1,50 @@
+#include "benchmarks/benchmark_description.hpp"
 #include "parsers/parsers.hpp"
 
-#include <array>
+#include <vector>
 
 namespace mmtp::compare {
 
+ParseFn parserFor(LogFormat format) {
+    switch (format) {
+    case LogFormat::RedisBenchmarkCsv: return parseRedisCsv;
+    case LogFormat::RedisZpopminThroughput: return parseRedisThroughput;
+    case LogFormat::RedisZpopminLatency: return parseRedisLatency;
+    case LogFormat::PerfBenchPipe: return parsePerfBenchPipe;
+    case LogFormat::PipePingpongRfc: return parsePipePingpongRfc;
+    case LogFormat::StressNgMetrics: return parseStressNgMetrics;
+    case LogFormat::SeccompChurnAttach: return parseSeccompChurnAttach;
+    case LogFormat::FioTerse: return parseFioTerse;
+    case LogFormat::FiolikeCpu: return parseFiolikeCpu;
+    case LogFormat::FiolikeIops: return parseFiolikeIops;
+    case LogFormat::IbpbPulseJson: return parseIbpbPulseJson;
+    case LogFormat::WisBenchlog: return parseWisBenchlog;
+    case LogFormat::SyscallScaleNsop: return parseSyscallScaleNsop;
+    case LogFormat::FstimeCopy: return parseFstimeCopy;
+    }
+    return nullptr;  // not reached: -Wswitch names a format left out above
+}
+
 namespace {
 
-// Our workloads write the log format of the tool they stand in for, so they
-// share its parser; their shellpack.yaml lives in shellpacks/<name>/.
-constexpr std::array kNativeBenchmarks{
-    NativeBenchmark{"redis", "", "redis", parseRedisCsv},
-    NativeBenchmark{"perfpipe", "", "perfpipe", parsePerfBenchPipe},
-    NativeBenchmark{"stressng", "", "stressng", parseStressNgMetrics},
-    NativeBenchmark{"fio", "", "fio", parseFioTerse},
-    NativeBenchmark{"redis-zpopmin", "", "redis-zpopmin", parseRedisThroughput},
-    NativeBenchmark{"redis-zpopmin", "latency", "redis-zpopmin:latency", parseRedisLatency},
-    NativeBenchmark{"pipe-pingpong", "", "pipe-pingpong", parsePerfBenchPipe},
-    NativeBenchmark{"pipe-pingpong", "rfc", "pipe-pingpong:rfc", parsePipePingpongRfc},
-    NativeBenchmark{"seccomp-churn", "", "seccomp-churn", parseStressNgMetrics},
-    NativeBenchmark{"seccomp-churn", "attach", "seccomp-churn:attach", parseSeccompChurnAttach},
-    NativeBenchmark{"fiolike", "", "fiolike", parseFioTerse},
-    NativeBenchmark{"fiolike", "cpu", "fiolike:cpu", parseFiolikeCpu},
-    NativeBenchmark{"fiolike", "iops", "fiolike:iops", parseFiolikeIops},
-    NativeBenchmark{"ibpb-pulse", "", "ibpb-pulse", parseIbpbPulseJson},
-    NativeBenchmark{"syscall-scale", "", "syscall-scale", parseWisBenchlog},
-    NativeBenchmark{"syscall-scale", "nsop", "syscall-scale:nsop", parseSyscallScaleNsop},
-    NativeBenchmark{"syscall-null", "", "syscall-null", parseStressNgMetrics},
-    NativeBenchmark{"syscall-fsbuffer", "", "syscall-fsbuffer", parseFstimeCopy},
-};
+// The description's reports with their parsers, built once.
+const std::vector<NativeBenchmark>& table() {
+    static const std::vector<NativeBenchmark> t = [] {
+        std::vector<NativeBenchmark> v;
+        for (const NativeReport& r : nativeReports()) v.push_back({r.name, r.alt, r.yaml, parserFor(r.format)});
+        return v;
+    }();
+    return t;
+}
 
 }  // namespace
 
 const NativeBenchmark* findNativeBenchmark(std::string_view name, std::string_view alt) {
-    for (const NativeBenchmark& b : kNativeBenchmarks)
+    for (const NativeBenchmark& b : table())
         if (b.name == name && b.alt == alt) return &b;
     return nullptr;
 }
 
-std::span<const NativeBenchmark> nativeBenchmarks() { return kNativeBenchmarks; }
+std::span<const NativeBenchmark> nativeBenchmarks() { return table(); }
 
 }  // namespace mmtp::compare

@@ -1,9 +1,11 @@
 // parsers.hpp - one parser per raw log format, each turning a
 // iter-N/BENCH/logs directory into the rows MMTests' own parse-results prints
-// for it (same rows, same order), and the table that says which benchmark
-// uses which parser. A new benchmark with a known log format is one line in
-// the table plus its shellpack.yaml.
+// for it (same rows, same order), and which parser reads each log format.
+// Which benchmark writes which format is the benchmark's description
+// (benchmarks/benchmark_description.cpp): a new benchmark with a known log
+// format is one line there plus its shellpack.yaml.
 #pragma once
+#include "benchmarks/log_format.hpp"
 #include "core/rows.hpp"
 #include "core/warnings.hpp"
 
@@ -62,6 +64,9 @@ struct NativeBenchmark {
     std::string_view yaml;   // which embedded shellpack.yaml describes it ("NAME" or "NAME:ALT")
     ParseFn parse;
 };
+
+// The parser of one log format.
+ParseFn parserFor(LogFormat format);
 
 // nullptr when the benchmark (and alternative report) is not parsed natively.
 const NativeBenchmark* findNativeBenchmark(std::string_view name, std::string_view alt = {});

@@ -2,6 +2,7 @@
 
 #include "base/terminal_text.hpp"
 #include "core/diagnostics.hpp"
+#include "benchmarks/benchmark_description.hpp"
 #include "benchmarks/shellpack_config.hpp"
 #include "input/clock_record.hpp"
 #include "input/run_discovery.hpp"
@@ -54,12 +55,10 @@ std::vector<std::string> verdictOps(const RunSummary& run, const std::optional<s
     return ops;
 }
 
-// MMTests' own redis yaml has no preferhigher: its RPS rows rank lower-is-better.
+// What the benchmark's description says when its runs rank lower-is-better.
 std::string directionNote(const std::string& bench, const RunSummary& run) {
-    if (bench == "redis" && !run.preferHigher)
-        return "MMTests ranks redis RPS lower-is-better (its shellpack.yaml has no preferhigher), so a fall in RPS "
-               "reads as an improvement here; -b redis-zpopmin ranks it higher-is-better";
-    return "";
+    if (run.preferHigher) return "";
+    return std::string(verdictHints(bench).directionNoteWhenLowerIsBetter);
 }
 
 // runs in the order of names (the role order); runs not named are left out.

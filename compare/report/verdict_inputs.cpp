@@ -1,27 +1,23 @@
 #include "report/verdict_inputs.hpp"
 
-#include "parsers/parsers.hpp"
+#include "benchmarks/benchmark_description.hpp"
 
 namespace mmtp::compare {
 
 std::optional<std::string> verdictReport(const std::string& bench, Verdict verdict) {
+    VerdictHints hints = verdictHints(bench);
     if (verdict == Verdict::Rfc) {
-        if (findNativeBenchmark(bench, "rfc")) return "rfc";
-        return std::nullopt;
+        if (hints.rfcReport.empty()) return std::nullopt;
+        return std::string(hints.rfcReport);
     }
-    // Seed 004 asks for kIOPS, not fio's KiB/s.
-    if (verdict == Verdict::TwoBaselines && bench == "fiolike") return "iops";
+    if (verdict == Verdict::TwoBaselines) return std::string(hints.twoBaselinesReport);
     return "";
 }
 
 std::optional<CpuColumnSource> cpuColumnSource(const std::string& bench) {
-    if (bench != "fiolike") return std::nullopt;
-    // kiops-JOB-DIRECTION -> cpu-pct-JOB-usr+sys: fio accounts CPU per job, not per direction.
-    return CpuColumnSource{"cpu", [](const std::string& op) {
-                               std::string job = op.rfind("kiops-", 0) == 0 ? op.substr(6) : op;
-                               job = job.substr(0, job.rfind('-'));
-                               return "cpu-pct-" + job + "-usr+sys";
-                           }};
+    VerdictHints hints = verdictHints(bench);
+    if (hints.cpuReport.empty() || !hints.cpuOp) return std::nullopt;
+    return CpuColumnSource{std::string(hints.cpuReport), hints.cpuOp};
 }
 
 }  // namespace mmtp::compare

@@ -1,7 +1,7 @@
 // verdict_inputs.hpp - which report of a benchmark a verdict reads, when the
-// seed's table is not about its main report: pipe-pingpong's RFC table reads
-// -a rfc (seed 001); fiolike's two-baseline table reads kIOPS (-a iops) and
-// takes its CPU column from -a cpu (seed 004).
+// seed's table is not about its main report (seed 001's RFC table, seed
+// 004's kIOPS and CPU columns), as the benchmark's description says
+// (benchmarks/benchmark_description.cpp).
 #pragma once
 #include "report/kernels_report.hpp"
 

@@ -1,0 +1,62 @@
+#include "benchmarks/benchmark_description.hpp"
+
+#include <array>
+
+namespace mmtp::compare {
+
+namespace {
+
+using F = LogFormat;
+
+constexpr std::array kNativeReports{
+    NativeReport{"redis", "", "redis", F::RedisBenchmarkCsv},
+    NativeReport{"perfpipe", "", "perfpipe", F::PerfBenchPipe},
+    NativeReport{"stressng", "", "stressng", F::StressNgMetrics},
+    NativeReport{"fio", "", "fio", F::FioTerse},
+    NativeReport{"redis-zpopmin", "", "redis-zpopmin", F::RedisZpopminThroughput},
+    NativeReport{"redis-zpopmin", "latency", "redis-zpopmin:latency", F::RedisZpopminLatency},
+    NativeReport{"pipe-pingpong", "", "pipe-pingpong", F::PerfBenchPipe},
+    NativeReport{"pipe-pingpong", "rfc", "pipe-pingpong:rfc", F::PipePingpongRfc},
+    NativeReport{"seccomp-churn", "", "seccomp-churn", F::StressNgMetrics},
+    NativeReport{"seccomp-churn", "attach", "seccomp-churn:attach", F::SeccompChurnAttach},
+    NativeReport{"fiolike", "", "fiolike", F::FioTerse},
+    NativeReport{"fiolike", "cpu", "fiolike:cpu", F::FiolikeCpu},
+    NativeReport{"fiolike", "iops", "fiolike:iops", F::FiolikeIops},
+    NativeReport{"ibpb-pulse", "", "ibpb-pulse", F::IbpbPulseJson},
+    NativeReport{"syscall-scale", "", "syscall-scale", F::WisBenchlog},
+    NativeReport{"syscall-scale", "nsop", "syscall-scale:nsop", F::SyscallScaleNsop},
+    NativeReport{"syscall-null", "", "syscall-null", F::StressNgMetrics},
+    NativeReport{"syscall-fsbuffer", "", "syscall-fsbuffer", F::FstimeCopy},
+};
+
+// kiops-JOB-DIRECTION -> cpu-pct-JOB-usr+sys: fio accounts CPU per job, not per direction.
+std::string fiolikeCpuOp(const std::string& op) {
+    std::string job = op.rfind("kiops-", 0) == 0 ? op.substr(6) : op;
+    job = job.substr(0, job.rfind('-'));
+    return "cpu-pct-" + job + "-usr+sys";
+}
+
+}  // namespace
+
+std::span<const NativeReport> nativeReports() { return kNativeReports; }
+
+VerdictHints verdictHints(const std::string& bench) {
+    VerdictHints h;
+    // Seed 001's RFC table: the report in ib_spec_bench's format.
+    for (const NativeReport& r : kNativeReports)
+        if (r.name == bench && r.format == F::PipePingpongRfc) h.rfcReport = r.alt;
+    // Seed 004 asks for kIOPS and CPU, not fio's KiB/s.
+    if (bench == "fiolike") {
+        h.twoBaselinesReport = "iops";
+        h.cpuReport = "cpu";
+        h.cpuOp = fiolikeCpuOp;
+    }
+    // MMTests' own redis yaml has no preferhigher: its RPS rows rank lower-is-better.
+    if (bench == "redis")
+        h.directionNoteWhenLowerIsBetter =
+            "MMTests ranks redis RPS lower-is-better (its shellpack.yaml has no preferhigher), so a fall in RPS "
+            "reads as an improvement here; -b redis-zpopmin ranks it higher-is-better";
+    return h;
+}
+
+}  // namespace mmtp::compare
