@@ -3,13 +3,14 @@
 # forbidden include (compare -> workloads, a workload -> another workload,
 # stats -> parsers, parsers -> tables/render, base -> anything) makes
 # `make check-layers` fail with a line naming the rule, and the clean copy
-# passes.
+# passes. So does the second rule: a compare source outside
+# compare/benchmarks/ that names a benchmark.
 set -u
 work=$(mktemp -d /tmp/check-layers.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 
-(cd "$TOP" && git ls-files -z base compare workloads scripts Makefile | xargs -0 cp --parents -t "$work") ||
+(cd "$TOP" && git ls-files -z base compare workloads shellpacks scripts Makefile | xargs -0 cp --parents -t "$work") ||
 	fail "cannot copy the tree"
 cd "$work"
 make -s check-layers BUILD="$work/build" > out.txt 2>&1 || fail "the clean tree breaks the rule: $(cat out.txt)"
@@ -33,6 +34,32 @@ forbid compare/parsers/parse_redis.cpp tables/comparison.hpp "compare/parsers ma
 forbid compare/parsers/parse_redis.cpp render/render.hpp "compare/parsers may use only"
 forbid base/errors.cpp common/signals.hpp "base may use only [nothing]"
 forbid base/atomic_file.hpp compare/core/rows.hpp "base may use only [nothing]"
+
+# names FILE LINE: appending LINE (it names a benchmark) must fail the check
+# naming the file and line.
+names() {
+	local file=$1 text=$2
+	cp "$file" "$file.orig"
+	printf '%s\n' "$text" >> "$file"
+	local nr; nr=$(wc -l < "$file")
+	if make -s check-layers BUILD="$work/build" > out.txt 2>&1; then
+		fail "$file with '$text' passed the benchmark-name check"
+	fi
+	grep -qF "check-benchmark-names: $file:$nr: names a benchmark" out.txt ||
+		fail "$file with '$text': the error does not name $file:$nr: $(cat out.txt)"
+	mv "$file.orig" "$file"
+	echo "ok: $file naming a benchmark ($text) refused"
+}
+names compare/report/load_runs.cpp 'static bool isFio(const std::string& bench) { return bench == "fio"; }'
+names compare/render/verdict_text.cpp 'static const char* kName = "redis-zpopmin";'
+names compare/parsers/parse_redis.cpp 'static const char* kReport = "fiolike:iops";'
+names compare/tables/verdict_call.cpp 'static bool other(const std::string& b) { return b != "anything"; }'
+# A comment may name one.
+cp compare/stats/summary.hpp summary.orig
+echo '// as tbench and fiolike print it' >> compare/stats/summary.hpp
+make -s check-layers BUILD="$work/build" > out.txt 2>&1 || fail "a comment naming a benchmark failed the check: $(cat out.txt)"
+mv summary.orig compare/stats/summary.hpp
+echo "ok: a comment may name a benchmark"
 
 # And the clean copy passes again.
 make -s check-layers BUILD="$work/build" > out.txt 2>&1 || fail "the restored tree fails: $(cat out.txt)"
