@@ -11,11 +11,13 @@
 #   compare/benchmarks/     the benchmarks' description: the one place that names them
 #                           (log format, verdict hints, compare-kernels.sh headings,
 #                           shellpack.yaml embedded)
-#   compare/parsers/        log -> rows, one file per log format, and the parser table
+#   compare/parsers/        benchmark log -> rows, one file per log format, and the parser table
+#   compare/monitors/       monitor log -> --print-monitor tables, one file per monitor format
 #   compare/stats/          rows -> samples -> MMTests' statistics
 #   compare/tables/         statistics -> comparison and verdict tables
 #   compare/render/         tables -> text, HTML, SVG, JSON
-#   compare/report/         the flows: load runs, compare-mmtests, compare-kernels
+#   compare/report/         loading runs (tree or --from-json) and the compare-mmtests flow
+#   compare/kernels/        the compare-kernels flow: plan, verdicts, text, HTML, JSON
 #   compare/<program>/      main.cpp of compare-mmtests and compare-kernels
 #
 # USES_<part> is the one place the allowed dependencies are written: a part may
@@ -63,13 +65,16 @@ $(foreach w,$(WORKLOADS),$(eval USES_workloads/$(w) := workloads/common base))
 USES_compare/core       := base
 USES_compare/input      := compare/core base
 USES_compare/benchmarks := compare/core base
-USES_compare/parsers    := compare/stats compare/benchmarks compare/input compare/core base
+USES_compare/parsers    := compare/benchmarks compare/input compare/core base
+USES_compare/monitors   := compare/stats compare/benchmarks compare/input compare/core base
 USES_compare/stats      := compare/benchmarks compare/core base
 USES_compare/tables     := compare/stats compare/benchmarks compare/core base
 USES_compare/render     := compare/tables compare/stats compare/benchmarks compare/core base
-USES_compare/report     := compare/render compare/tables compare/parsers compare/stats \
+USES_compare/report     := compare/render compare/tables compare/monitors compare/parsers compare/stats \
                            compare/benchmarks compare/input compare/core base
-$(foreach p,$(COMPARE_PROGS),$(eval USES_compare/$(p) := compare/report $(USES_compare/report)))
+USES_compare/kernels    := compare/report $(USES_compare/report)
+USES_compare/compare-mmtests := compare/report $(USES_compare/report)
+USES_compare/compare-kernels := compare/kernels $(USES_compare/kernels)
 
 # The system libraries each part calls directly.
 LIBS_workloads/common        := -lpthread
@@ -83,7 +88,8 @@ LIBS_compare/render          := -lzstd
 LIBS_compare/report          := -lzstd -lboost_program_options
 
 LIB_PARTS  := base workloads/common compare/core compare/input compare/benchmarks compare/parsers \
-              compare/stats compare/tables compare/render compare/report $(addprefix workloads/,$(WORKLOADS))
+              compare/monitors compare/stats compare/tables compare/render compare/report compare/kernels \
+              $(addprefix workloads/,$(WORKLOADS))
 PROG_PARTS := $(addprefix workloads/,$(WORKLOADS)) $(addprefix compare/,$(COMPARE_PROGS))
 ALL_PARTS  := $(sort $(LIB_PARTS) $(PROG_PARTS))
 
@@ -190,7 +196,7 @@ $(addprefix $(BUILD)/bin/,$(ALIASES_$(1))): $(BUILD)/bin/$(1)
 endef
 $(foreach w,$(WORKLOADS),$(if $(ALIASES_$(w)),$(eval $(call alias,$(w)))))
 
-ALL_LIB_ARCHIVES := $(foreach p,$(PROG_PARTS) compare/report,$(call link_parts,$(p)))
+ALL_LIB_ARCHIVES := $(foreach p,$(PROG_PARTS) compare/kernels,$(call link_parts,$(p)))
 ALL_LIB_FLAGS    := $(sort $(foreach p,$(ALL_PARTS),$(LIBS_$(p))))
 $(BUILD)/bin/unit-tests: $(call obj,$(TEST_SRCS)) $(ALL_LIB_ARCHIVES)
 	@mkdir -p $(@D)
@@ -238,8 +244,8 @@ FUZZ_CXX   ?= $(firstword $(shell command -v clang++-14 clang++ 2>/dev/null))
 FUZZ       := $(BUILD)/fuzz
 FUZZ_FLAGS := $(CXXSTD) -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
 # (report only for json_import, render for the charts: archives pull in what is used)
-FUZZ_PARTS := compare/report compare/render compare/tables compare/stats compare/parsers compare/benchmarks \
-              compare/input compare/core base
+FUZZ_PARTS := compare/report compare/render compare/tables compare/stats compare/monitors compare/parsers \
+              compare/benchmarks compare/input compare/core base
 FUZZ_SRCS  := $(sort $(wildcard tests/fuzz/fuzz_*.cpp))
 FUZZ_BINS  := $(patsubst tests/fuzz/%.cpp,$(FUZZ)/bin/%,$(FUZZ_SRCS))
 FUZZ_LIBS  := $(foreach p,$(FUZZ_PARTS),$(FUZZ)/lib/$(subst /,-,$(p)).a)

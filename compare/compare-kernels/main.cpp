@@ -1,10 +1,10 @@
 // compare-kernels: MMTests' compare-kernels.sh as a native program, the
-// verdict first (report/kernels_app.hpp).
+// verdict first (kernels/app.hpp).
 #include "base/errors.hpp"
 #include "base/terminal_text.hpp"
 #include "core/diagnostics.hpp"
 #include "report/command_line.hpp"
-#include "report/kernels_app.hpp"
+#include "kernels/app.hpp"
 
 #include <iostream>
 

@@ -7,7 +7,7 @@
 #include "parsers/benchmark_source.hpp"
 #include "report/json_import.hpp"
 #include "input/log_files.hpp"
-#include "parsers/monitors.hpp"
+#include "monitors/monitors.hpp"
 #include "stats/stats.hpp"
 
 #include <ostream>

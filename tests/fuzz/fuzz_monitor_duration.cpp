@@ -1,7 +1,7 @@
 // libFuzzer target: --print-monitor duration on an arbitrary tests-timestamp,
 // for a plain name and one whose '.' MonitorDuration.pm treats as a wildcard.
 #include "fuzz_parser.hpp"
-#include "parsers/monitors.hpp"
+#include "monitors/monitors.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const auto& dir = fuzz::scratchDir();

@@ -3,7 +3,7 @@
 // the log, written under the monitor's own name and the names the others
 // read (proc-vmstat for numaconvergence, tests-sysstate, the CPU topology).
 #include "fuzz_parser.hpp"
-#include "parsers/monitors.hpp"
+#include "monitors/monitors.hpp"
 
 #include <array>
 #include <string_view>

@@ -2,7 +2,7 @@
 // "cpu", and lines of 40k-300k characters that made std::regex recurse until
 // the stack ran out. Each is read as the shellpack's awk/Perl reads it.
 #include "compare/test_support.hpp"
-#include "parsers/monitors.hpp"
+#include "monitors/monitors.hpp"
 #include "parsers/parsers.hpp"
 
 #include <catch2/catch.hpp>

@@ -2,7 +2,7 @@
 // field of 30 digits, a NUMA fault counter that jumps by 10^17, an operation
 // name of 50 kB that a user's regex would recurse over.
 #include "compare/test_support.hpp"
-#include "parsers/monitors.hpp"
+#include "monitors/monitors.hpp"
 #include "stats/extraction.hpp"
 
 #include <catch2/catch.hpp>

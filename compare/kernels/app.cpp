@@ -1,0 +1,209 @@
+#include "kernels/app.hpp"
+
+#include "base/atomic_file.hpp"
+#include "base/errors.hpp"
+#include "base/terminal_text.hpp"
+#include "core/diagnostics.hpp"
+#include "input/bounded_read.hpp"
+#include "input/run_settings.hpp"
+#include "report/command_line.hpp"
+#include "kernels/report.hpp"
+#include "kernels/report_fingerprint.hpp"
+#include "kernels/verdict_roles.hpp"
+
+#include <boost/program_options.hpp>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <ostream>
+#include <regex>
+
+namespace po = boost::program_options;
+namespace fs = std::filesystem;
+
+namespace mmtp::compare {
+
+namespace {
+
+// The first line of DIR/report.md5, "" when there is none. Read like a file
+// from the tree: a FIFO or a /dev/zero link there is a warning, not a hang.
+std::string previousFingerprint(const fs::path& file, std::ostream& err) {
+    try {
+        ReadLimits small;
+        small.fileBytes = 4096;
+        small.insideTree = false;  // --output-dir is the user's, not the tree's
+        std::optional<std::string> text = readRegularFile(file, small);
+        return text ? text->substr(0, text->find('\n')) : "";
+    } catch (const InputError& e) {
+        warn(err, std::string(e.what()) + "; the report is rebuilt");
+        return "";
+    }
+}
+
+// --threshold PCT or REGEX=PCT (the regex may hold '=': the last one splits).
+void parseThreshold(const std::string& arg, CallSettings& calls) {
+    std::size_t eq = arg.rfind('=');
+    std::string pct = eq == std::string::npos ? arg : arg.substr(eq + 1);
+    char* end = nullptr;
+    double v = std::strtod(pct.c_str(), &end);
+    if (pct.empty() || *end != '\0' || !(v > 0) || v > 1000)
+        throw mmtp::UsageError("--threshold " + arg + ": use PCT or REGEX=PCT with PCT a number above 0");
+    if (eq == std::string::npos) {
+        calls.thresholdPct = v;
+        return;
+    }
+    std::string re = arg.substr(0, eq);
+    try {
+        std::regex check(re);
+    } catch (const std::regex_error&) {
+        throw mmtp::UsageError("--threshold '" + arg + "': '" + re + "' is not a valid regular expression");
+    }
+    calls.perMetric.emplace_back(re, v);
+}
+
+}  // namespace
+
+int compareKernels(int argc, const char* const argv[], std::ostream& out, std::ostream& err) {
+    KernelsOptions o;
+    std::string format = "text", changeDir, outputDir, outputFile, jsonExport, excludeList;
+    std::vector<std::string> verdicts, thresholds;
+    bool bisect = false;
+    std::optional<std::string> mmtestsDir;
+    bool ignoreFingerprint = false, followOutsideLinks = false;
+    po::options_description desc("Options (compare-kernels.sh's, plus verdicts and JSON)");
+    desc.add_options()
+        ("baseline", po::value<std::string>()->notifier([&o](const std::string& v) { o.baseline = v; }), "the baseline run")
+        ("compare", po::value<std::vector<std::string>>(&o.compare), "a run to compare with the baseline (repeatable)")
+        ("exclude", po::value(&excludeList), "comma-separated runs to leave out")
+        ("format", po::value(&format),
+         "text (default: the verdict first, then compare-kernels.sh's report, then ours), html, or mail (the "
+         "verdict and the state differences in 80 columns of ASCII, to paste under a patch)")
+        ("output-dir", po::value(&outputDir), "write the report into this directory")
+        ("output-file", po::value(&outputFile), "file name inside --output-dir (default index.html / report.txt)")
+        ("report-title", po::value(&o.title), "title of the report")
+        ("ignore-fingerprint", po::bool_switch(&ignoreFingerprint),
+         "rebuild the report even when DIR/report.md5 says nothing changed: the runs' tests-timestamp files "
+         "(compare-kernels.sh's md5) and, for a report that is ours (html, mail, verdicts, --metric, --exclude, "
+         "--include-invalid, --json-export), our options and this program's build (the check needs --output-dir "
+         "and --output-file, as in compare-kernels.sh)")
+        ("sort-version", po::bool_switch(&o.sortVersion), "order runs by version number, as compare-kernels.sh does under LC_ALL=C (a run it would drop, with nothing "
+         "after its major version, is listed last with a warning)")
+        ("auto-detect", po::bool_switch(&o.autoDetect), "add significance rows to every table")
+        (",C", po::value(&changeDir),
+         "the work/log directory (default: the current directory); a symlinked run directory (latest -> RUN) is "
+         "not a run of its own, as MMTests' find does not follow it")
+        ("verdict", po::value<std::vector<std::string>>(&verdicts),
+         "without it, the verdict the runs imply: aba when there are 3+ runs and the first and last share a "
+         "baseline name (v7.1.3-first, v7.1.3-return), otherwise first. aba (B against A1 and A2 over their "
+         "iterations, beyond the A1-A2 drift), first (each run against the first), baselines (mean/stdev and % "
+         "against the first two runs, with intervals; fiolike: kIOPS with CPU use), lkp (base +-stddev %change "
+         "new and the call, one table across benchmarks), rfc (pipe-pingpong: mode, iters, us/iter, iter/sec, x "
+         "baseline), none (compare-kernels.sh's report first, no verdict); repeatable")
+        ("threshold", po::value<std::vector<std::string>>(&thresholds),
+         "PCT: no change means the whole interval lies within +-PCT % (default 5); REGEX=PCT for the metrics "
+         "matching REGEX (unanchored; the first match wins); repeatable")
+        ("all", po::bool_switch(&o.lkpAll), "--verdict lkp: every row, not only the calls (LKP shows only changes that pass its check)")
+        ("lkp-layout", po::value<std::string>()->notifier([&o](const std::string& v) {
+             if (v != "boxed" && v != "lkp") throw mmtp::UsageError("--lkp-layout " + v + ": use lkp or boxed");
+             o.lkpBoxed = v == "boxed";
+         }), "lkp (default: base +-stddev %change new) or boxed (seed 002's mainline | +patch | %change)")
+        ("bisect", po::bool_switch(&bisect),
+         "exit as git bisect run wants: 0 when every verdict metric is no change or an improvement, 1 when any is a "
+         "regression, 125 (skip) when none is but any is inconclusive or a run is invalid")
+        ("metric", po::value<std::string>()->notifier([&o](const std::string& v) { o.metric = v; }),
+         "verdict rows only for metrics matching this regular expression (unanchored), e.g. 'ZPOPMIN|time'")
+        ("include-invalid", po::bool_switch(&o.includeInvalid),
+         "keep failed, interrupted, incomplete and log-less runs in the verdicts (they are warned about either way)")
+        ("json-export", po::value(&jsonExport), "also write everything the report shows as JSON to this file")
+        ("follow-outside-links", po::bool_switch(&followOutsideLinks), kFollowOutsideLinksHelp)
+        ("mmtests-dir", po::value<std::string>()->notifier([&mmtestsDir](const std::string& v) { mmtestsDir = v; }),
+         "MMTests checkout for benchmarks not parsed natively (default: $MMTESTS_DIR)")
+        ("help,h", "print this help");
+    po::variables_map vm = parseCommandLine(argc, argv, desc);  // the notifiers may throw UsageError
+    if (vm.count("help")) {
+        out << "usage: compare-kernels [-C WORK/log] [--baseline RUN --compare RUN...] [options]\n"
+                     "Reports every benchmark of the runs in a work/log directory, as MMTests' compare-kernels.sh:\n"
+                     "its sections first, in its order and layout, then ours (mitigation costs and state, run\n"
+                     "validity, verdicts).\n\n"
+                  << desc
+                  << "\nExit status: 0 when anything could be reported, even if some sections failed (as\n"
+                     "compare-kernels.sh goes on: each failed section is named on stderr and at the end of the\n"
+                     "report); 1 when nothing could be reported (not an MMTests results directory, a run not found,\n"
+                     "nothing left after --exclude, or no table at all); 2 for a bad command line. With --bisect:\n"
+                     "0 good, 1 regression, 125 inconclusive or an invalid run (git bisect run's skip).\n";
+        return 0;
+    }
+    if (format == "text") o.format = KernelsFormat::Text;
+    else if (format == "html") o.format = KernelsFormat::Html;
+    else if (format == "mail") o.format = KernelsFormat::Mail;
+    else throw mmtp::UsageError("--format " + format + ": use text, html or mail");
+    if (!changeDir.empty()) o.logDir = changeDir;
+    for (const std::string& e : splitRunNames(excludeList)) o.exclude.push_back(e);
+    for (const std::string& v : verdicts) {
+        if (v == "aba") o.verdicts.push_back(Verdict::Aba);
+        else if (v == "baselines") o.verdicts.push_back(Verdict::TwoBaselines);
+        else if (v == "lkp") o.verdicts.push_back(Verdict::Lkp);
+        else if (v == "rfc") o.verdicts.push_back(Verdict::Rfc);
+        else if (v == "first") o.verdicts.push_back(Verdict::AgainstFirst);
+        else if (v == "none") o.noVerdict = true;
+        else throw mmtp::UsageError("--verdict " + v + ": use aba, first, baselines, lkp, rfc or none");
+    }
+    if (o.noVerdict && !o.verdicts.empty()) throw mmtp::UsageError("--verdict none cannot go with another --verdict");
+    for (const std::string& t : thresholds) parseThreshold(t, o.calls);
+    if (o.metric) {
+        try {
+            std::regex check(*o.metric);
+        } catch (const std::regex_error&) {
+            throw mmtp::UsageError("--metric '" + *o.metric + "' is not a valid regular expression");
+        }
+    }
+    if (!outputFile.empty() && outputDir.empty()) throw mmtp::UsageError("--output-file needs --output-dir");
+    // The fingerprint is written after the report, under this very name.
+    if (fs::path(outputFile).filename() == "report.md5")
+        throw mmtp::UsageError("--output-file report.md5: that name holds the runs' fingerprint; choose another");
+    o.mmtestsDir = mmtestsDirOrEnv(mmtestsDir);
+    const TreeBoundary confined(treeBoundary(o.logDir, o.mmtestsDir, followOutsideLinks));  // every read of the tree
+
+    // compare-kernels.sh's fingerprint (kernels/report_fingerprint.hpp), kept
+    // in DIR/report.md5; an unchanged one (and the report still there) means
+    // nothing to do. It is written whenever there is an --output-dir, never
+    // empty (compare-kernels.sh writes it empty without --output-file).
+    std::string fingerprint;
+    if (!outputDir.empty()) {
+        Warnings said;  // the report says them, if it is made
+        std::vector<std::string> runs = selectRuns(o, said);
+        fingerprint = kernelsReportFingerprint(o, runs, jsonExport);
+        std::string previous = previousFingerprint(fs::path(outputDir) / "report.md5", err);
+        std::error_code ec;
+        bool pageThere = !outputFile.empty() && fs::exists(fs::path(outputDir) / fs::path(outputFile).filename(), ec);
+        if (!ignoreFingerprint && pageThere && previous == fingerprint) {
+            std::string list;
+            for (const std::string& r : runs) list += (list.empty() ? "" : " ") + r;
+            out << "Report" << (o.title.empty() ? "" : " '" + o.title + "'") << " comparing '" << list
+                      << "' is up to date\n";
+            return mmtp::kExitOk;
+        }
+    }
+    KernelsReport report;
+    try {
+        report = buildKernelsReport(o, err);
+    } catch (const std::exception& e) {
+        if (!bisect) throw;
+        err << "compare-kernels: " << e.what() << " (--bisect: 125, skip this commit)\n";  // not "bad"
+        return kBisectSkip;
+    }
+    if (!outputDir.empty()) {
+        fs::create_directories(outputDir);
+        if (outputFile.empty()) outputFile = o.format == KernelsFormat::Html ? "index.html" : "report.txt";
+        mmtp::writeFileAtomically(fs::path(outputDir) / fs::path(outputFile).filename(),
+                                  mmtp::escapeControlsKeepingLines(report.page));
+        mmtp::writeFileAtomically(fs::path(outputDir) / "report.md5", fingerprint);
+    } else {
+        out << report.page;
+    }
+    if (!jsonExport.empty()) mmtp::writeFileAtomically(jsonExport, report.json);
+    if (report.reportedTables == 0) return bisect ? kBisectSkip : mmtp::kExitFailure;
+    return bisect ? report.bisectStatus : mmtp::kExitOk;
+}
+
+}  // namespace mmtp::compare

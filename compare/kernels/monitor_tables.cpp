@@ -1,0 +1,277 @@
+#include "kernels/monitor_tables.hpp"
+
+#include "monitors/monitors.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <map>
+#include <optional>
+
+namespace fs = std::filesystem;
+
+namespace mmtp::compare {
+
+namespace {
+
+constexpr std::size_t kMaxDevices = 4, kMaxInterruptSources = 4, kMaxNodes = 8;
+
+double number(const std::string& text) {
+    char* end = nullptr;
+    double v = std::strtod(text.c_str(), &end);
+    return end == text.c_str() ? NAN : v;
+}
+
+// One run's iter-0 samples of a monitor, grouped by operation in the order
+// they first appear; nullopt when the run has no such log.
+struct Samples {
+    std::vector<std::pair<std::string, std::vector<std::pair<double, double>>>> byOp;
+};
+
+class MonitorReader {
+public:
+    MonitorReader(const fs::path& logDir, std::vector<std::string> runs, std::string benchmark, Warnings& warnings)
+        : logDir_(logDir), runs_(std::move(runs)), benchmark_(std::move(benchmark)), warnings_(warnings) {}
+
+    const std::vector<std::string>& runs() const { return runs_; }
+
+    bool recorded(const std::string& run, const std::string& monitor) const {
+        fs::path base = logDir_ / run / "iter-0" / (monitor + "-" + benchmark_);
+        std::error_code ec;
+        for (const char* suffix : {"", ".gz", ".xz"})
+            if (fs::exists(fs::path(base.string() + suffix), ec)) return true;
+        return false;
+    }
+
+    // Each run's samples (nullopt: not recorded or unreadable, with a note).
+    std::vector<std::optional<Samples>> read(const std::string& monitor, MonitorParseFn parse,
+                                             const std::string& subHeading, std::vector<std::string>& notes) const {
+        std::vector<std::optional<Samples>> out;
+        for (const std::string& run : runs_) {
+            out.emplace_back();
+            if (!recorded(run, monitor)) continue;
+            MonitorSession session;  // one per run: each run's own mpstat start and node values
+            try {
+                MonitorRun m = parse({logDir_ / run / "iter-0"}, {benchmark_, subHeading}, session);
+                Samples s;
+                for (const Row& r : m.iterations.empty() ? Rows{} : m.iterations.front()) {
+                    auto op = std::find_if(s.byOp.begin(), s.byOp.end(), [&r](const auto& x) { return x.first == r.metric; });
+                    if (op == s.byOp.end()) op = s.byOp.insert(s.byOp.end(), {r.metric, {}});
+                    op->second.emplace_back(number(r.interval), number(r.value));
+                }
+                out.back() = std::move(s);
+            } catch (const std::exception& e) {
+                std::string note = run + ": " + monitor + (subHeading.empty() ? "" : " " + subHeading) +
+                                   " not drawn: " + e.what();
+                if (std::find(notes.begin(), notes.end(), note) == notes.end()) notes.push_back(note);
+                // Each unreadable log once, however many charts it would have fed.
+                const std::string file = (logDir_ / run / "iter-0" / (monitor + "-" + benchmark_)).string();
+                const std::string what = e.what();
+                std::string warning = benchmark_ + " monitor graphs: " +
+                                      (what.rfind(file, 0) == 0 ? what : file + ": " + what);
+                if (std::find(warnings_.begin(), warnings_.end(), warning) == warnings_.end())
+                    warnings_.push_back(warning);
+            }
+        }
+        return out;
+    }
+
+private:
+    fs::path logDir_;
+    std::vector<std::string> runs_;
+    std::string benchmark_;
+    Warnings& warnings_;
+};
+
+// fields[i] of every run, one line each: colour by run, line style by field.
+TimeChart fieldsChart(const MonitorReader& reader, const std::string& monitor, MonitorParseFn parse,
+                      const std::vector<std::string>& fields, std::string title, std::string yLabel) {
+    TimeChart c{std::move(title), std::move(yLabel), {}, {}};
+    c.fromZero = true;  // every monitor charted here counts or is a percentage
+    for (std::size_t f = 0; f < fields.size(); ++f) {
+        std::vector<std::optional<Samples>> runs = reader.read(monitor, parse, fields[f], c.notes);
+        for (std::size_t r = 0; r < runs.size(); ++r)
+            if (runs[r] && !runs[r]->byOp.empty())
+                c.series.push_back({reader.runs()[r] + (fields.size() > 1 ? " " + fields[f] : ""), r, f,
+                                    runs[r]->byOp.front().second});
+    }
+    return c;
+}
+
+// The operations a monitor reports without a sub-heading, over every run.
+std::vector<std::string> operationsOf(const MonitorReader& reader, const std::string& monitor, MonitorParseFn parse,
+                                      std::vector<std::string>& notes, std::map<std::string, double>* totals = nullptr) {
+    std::vector<std::string> ops;
+    for (const auto& run : reader.read(monitor, parse, "", notes)) {
+        if (!run) continue;
+        for (const auto& [op, points] : run->byOp) {
+            if (std::find(ops.begin(), ops.end(), op) == ops.end()) ops.push_back(op);
+            if (totals)
+                for (const auto& p : points) (*totals)[op] += std::isfinite(p.second) ? p.second : 0;
+        }
+    }
+    return ops;
+}
+
+bool allZero(const TimeChart& c) {
+    return std::all_of(c.series.begin(), c.series.end(), [](const TimeSeries& s) {
+        return std::all_of(s.points.begin(), s.points.end(), [](const auto& p) { return p.second == 0; });
+    });
+}
+
+constexpr std::size_t kFewestPoints = 3;
+
+// A chart whose every series has fewer than three points draws a straight
+// line (or a dot) that says nothing of the shape: it becomes a note.
+void keep(std::vector<TimeChart>& charts, TimeChart c,
+          std::string xLabel = "seconds since the monitor started, in each run's first iteration (iter-0)") {
+    c.xLabel = std::move(xLabel);
+    std::size_t most = 0;
+    for (const TimeSeries& s : c.series)
+        most = std::max(most, static_cast<std::size_t>(std::count_if(s.points.begin(), s.points.end(), [](const auto& p) {
+                            return std::isfinite(p.first) && std::isfinite(p.second);
+                        })));
+    if (!c.series.empty() && most < kFewestPoints) {
+        c.series.clear();
+        c.notes.push_back("not drawn: at most " + std::to_string(most) + " readable sample" + (most == 1 ? "" : "s") +
+                          " per run, fewer than " + std::to_string(kFewestPoints) +
+                          " (the benchmark ran for less than three monitor intervals, or the values are not numbers)");
+    }
+    if (c.series.empty() && c.notes.empty())  // recorded, yet nothing to draw: say so rather than drop it
+        c.notes.push_back("not drawn: the logs hold no samples of it");
+    charts.push_back(std::move(c));
+}
+
+// vmstat columns of every run's first readable iteration, one line each:
+// colour by run, line style by column.
+TimeChart vmstatChart(const std::vector<RunVmstat>& vmstat, const std::vector<std::string>& columns, std::string title,
+                      std::string yLabel, bool& stamped, bool& unstamped) {
+    TimeChart c{std::move(title), std::move(yLabel), {}, {}};
+    c.fromZero = true;
+    for (std::size_t r = 0; r < vmstat.size(); ++r) {
+        const RunVmstat& run = vmstat[r];
+        if (!run.error.empty()) c.notes.push_back(run.run + ": vmstat not drawn: " + run.error);
+        if (run.iterations.empty()) continue;
+        const VmstatSamples& s = run.iterations.front();
+        (s.timestamped ? stamped : unstamped) = true;
+        for (std::size_t f = 0; f < columns.size(); ++f) {
+            const std::vector<double>& values = s.column(columns[f]);
+            TimeSeries series{run.run + (columns.size() > 1 ? " " + columns[f] : ""), r, f, {}};
+            for (std::size_t i = 0; i < values.size() && i < s.x.size(); ++i) series.points.emplace_back(s.x[i], values[i]);
+            if (!series.points.empty()) c.series.push_back(std::move(series));
+        }
+    }
+    return c;
+}
+
+void keepVmstatCharts(std::vector<TimeChart>& charts, const std::string& benchmark, const std::vector<RunVmstat>& vmstat,
+                      Warnings& warnings) {
+    for (const RunVmstat& r : vmstat)
+        if (!r.error.empty()) {
+            std::string w = benchmark + " monitor graphs: " + r.error;
+            if (std::find(warnings.begin(), warnings.end(), w) == warnings.end()) warnings.push_back(w);
+        }
+    bool stamped = false, unstamped = false;
+    TimeChart cpu = vmstatChart(vmstat, {"us", "sy", "wa"}, "CPU time: user, system, IO wait (vmstat us/sy/wa)",
+                                "% of CPU time", stamped, unstamped);
+    TimeChart cs = vmstatChart(vmstat, {"cs"}, "Context switches (vmstat cs)", "Context switches/second", stamped,
+                               unstamped);
+    TimeChart in = vmstatChart(vmstat, {"in"}, "Interrupts (vmstat in)", "Interrupts/second", stamped, unstamped);
+    cs.notes.clear(), in.notes.clear();  // an unreadable log is said once, on the CPU chart
+    std::string x = stamped && !unstamped ? "seconds since the monitor started"
+                    : !stamped            ? "vmstat sample number (the log has no timestamps: vmstat was not in "
+                                            "MONITORS_WITH_LATENCY, so its interval is not recorded)"
+                                          : "seconds since the monitor started, or the sample number for runs whose "
+                                            "log has no timestamps (not in MONITORS_WITH_LATENCY)";
+    x += ", in each run's first iteration; vmstat's since-boot first report left out; columns read by vmstat's header";
+    keep(charts, std::move(cpu), x);
+    keep(charts, std::move(cs), x);
+    keep(charts, std::move(in), x);
+}
+
+}  // namespace
+
+std::vector<TimeChart> monitorCharts(const fs::path& logDir, const std::vector<std::string>& runs,
+                                     const std::string& benchmark, const std::vector<RunVmstat>& vmstat,
+                                     Warnings& warnings) {
+    MonitorReader reader(logDir, runs, benchmark, warnings);
+    auto anyRun = [&](const char* monitor) {
+        return std::any_of(runs.begin(), runs.end(), [&](const std::string& r) { return reader.recorded(r, monitor); });
+    };
+    std::vector<TimeChart> charts;
+    if (std::any_of(vmstat.begin(), vmstat.end(), [](const RunVmstat& r) { return r.recorded; }))
+        keepVmstatCharts(charts, benchmark, vmstat, warnings);
+    if (anyRun("proc-vmstat"))
+        keep(charts, fieldsChart(reader, "proc-vmstat", parseProcVmstatMonitor, {"pgfault", "pgmajfault"},
+                                 "Page faults: all, major (proc-vmstat pgfault/pgmajfault)", "Faults per sample"));
+    if (anyRun("proc-interrupts")) {
+        std::vector<std::string> notes;
+        std::map<std::string, double> totals;
+        std::vector<std::string> sources = operationsOf(reader, "proc-interrupts", parseProcInterruptsMonitor, notes, &totals);
+        std::stable_sort(sources.begin(), sources.end(), [&](const auto& a, const auto& b) { return totals[a] > totals[b]; });
+        if (sources.size() > kMaxInterruptSources) sources.resize(kMaxInterruptSources);
+        TimeChart c = fieldsChart(reader, "proc-interrupts", parseProcInterruptsMonitor, sources,
+                                  "Interrupts by source, the " + std::to_string(sources.size()) +
+                                      " busiest (proc-interrupts)", "Interrupts per sample");
+        c.notes.insert(c.notes.begin(), notes.begin(), notes.end());
+        keep(charts, std::move(c));
+    }
+    if (anyRun("mpstat")) {
+        // Nodes past 0 are probed: the first one the topology lacks ends
+        // the list, and is no warning.
+        Warnings probing;
+        MonitorReader prober(logDir, runs, benchmark, probing);
+        for (std::size_t node = 0; node < kMaxNodes; ++node) {
+            const std::string sub = "node-" + std::to_string(node);
+            TimeChart c = fieldsChart(node == 0 ? reader : prober, "mpstat", parseMpstatMonitor, {sub},
+                                      "CPU busy on NUMA " + sub + ": sum over its CPUs of 100 - %idle (mpstat)",
+                                      "Busy percentage");
+            if (c.series.empty()) {
+                if (node == 0) keep(charts, std::move(c));  // say why mpstat gave nothing
+                break;
+            }
+            keep(charts, std::move(c));
+        }
+    }
+    if (anyRun("iostat")) {
+        std::vector<std::string> notes, devices;
+        for (const std::string& op : operationsOf(reader, "iostat", parseIostatMonitor, notes))
+            if (auto dash = op.rfind('-'); dash != std::string::npos && dash > 0) {
+                std::string dev = op.substr(0, dash);
+                if (std::find(devices.begin(), devices.end(), dev) == devices.end()) devices.push_back(dev);
+            }
+        if (devices.size() > kMaxDevices) {
+            notes.push_back(std::to_string(devices.size() - kMaxDevices) + " more busy devices not drawn");
+            devices.resize(kMaxDevices);
+        }
+        for (const std::string& dev : devices) {
+            TimeChart kbs = fieldsChart(reader, "iostat", parseIostatMonitor, {dev + "-rkbs", dev + "-wkbs"},
+                                        "IO on " + dev + ": read, written (iostat rkB/s, wkB/s)", "KiB/second");
+            TimeChart wait = fieldsChart(reader, "iostat", parseIostatMonitor, {dev + "-r_await", dev + "-w_await"},
+                                         "IO on " + dev + ": read, write wait (iostat r_await, w_await)",
+                                         "Time (milliseconds)");
+            // MonitorIostat.pm reads sysstat 12's 23-column lines with rkB/s
+            // and wkB/s at 0: a chart of zeros would mislead.
+            if (allZero(kbs))
+                wait.notes.push_back("rkB/s and wkB/s not drawn: MMTests' iostat parser reads them as 0 for "
+                                     "every sample of this log's layout");
+            else
+                keep(charts, std::move(kbs));
+            keep(charts, std::move(wait));
+        }
+        if (!notes.empty()) keep(charts, TimeChart{"IO (iostat)", "", {}, notes});
+    }
+    // README promises these charts: say which monitors no run recorded.
+    std::string missing;
+    bool vmstatRecorded = std::any_of(vmstat.begin(), vmstat.end(), [](const RunVmstat& r) { return r.recorded; });
+    for (const char* m : {"vmstat", "proc-vmstat", "proc-interrupts", "mpstat", "iostat"})
+        if (std::string(m) == "vmstat" ? !vmstatRecorded : !anyRun(m)) missing += std::string(missing.empty() ? "" : ", ") + m;
+    if (!missing.empty())
+        charts.push_back(TimeChart{"Monitors not drawn", "",
+                                   {},
+                                   {"no run recorded " + missing + " for " + benchmark +
+                                    " (run-config's MONITORS_* settings choose the monitors)"}});
+    return charts;
+}
+
+}  // namespace mmtp::compare

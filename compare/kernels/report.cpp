@@ -1,0 +1,372 @@
+#include "kernels/report.hpp"
+
+#include "base/terminal_text.hpp"
+#include "core/diagnostics.hpp"
+#include "benchmarks/benchmark_description.hpp"
+#include "benchmarks/shellpack_config.hpp"
+#include "input/clock_record.hpp"
+#include "input/run_discovery.hpp"
+#include "input/run_validity.hpp"
+#include "kernels/page.hpp"
+#include "kernels/plan.hpp"
+#include "kernels/steps.hpp"
+#include "kernels/version_order.hpp"
+#include "kernels/verdict_inputs.hpp"
+#include "kernels/verdict_roles.hpp"
+#include "tables/verdict.hpp"
+
+#include <algorithm>
+#include <functional>
+#include <map>
+#include <regex>
+#include <ostream>
+#include <set>
+#include <stdexcept>
+
+namespace fs = std::filesystem;
+
+namespace mmtp::compare {
+
+namespace {
+
+// The benchmark's alternative report ALT (a verdict's input), loaded from the
+// same run directories; empty when it cannot be loaded (its warnings say why).
+using AltReportLoader = std::function<std::vector<RunSummary>(const std::string& alt)>;
+
+const char* kElapsedRow = "complete test time";
+
+// The runs verdicts may use: valid ones, unless --include-invalid.
+std::vector<RunSummary> verdictRuns(const std::vector<RunSummary>& runs, const std::vector<RunValidity>& validity,
+                                    bool includeInvalid) {
+    std::vector<RunSummary> kept;
+    for (const RunSummary& r : runs) {
+        auto v = std::find_if(validity.begin(), validity.end(),
+                              [&r](const RunValidity& x) { return x.run == r.testName; });
+        if (includeInvalid || v == validity.end() || v->valid()) kept.push_back(r);
+    }
+    return kept;
+}
+
+std::vector<std::string> verdictOps(const RunSummary& run, const std::optional<std::string>& metric) {
+    std::vector<std::string> ops = run.summaryOps(std::nullopt);
+    if (!metric) return ops;
+    std::regex re(*metric);
+    std::erase_if(ops, [&re](const std::string& op) { return !std::regex_search(op, re); });
+    return ops;
+}
+
+// What the benchmark's description says when its runs rank lower-is-better.
+std::string directionNote(const std::string& bench, const RunSummary& run) {
+    if (run.preferHigher) return "";
+    return std::string(verdictHints(bench).directionNoteWhenLowerIsBetter);
+}
+
+// runs in the order of names (the role order); runs not named are left out.
+std::vector<RunSummary> inOrder(const std::vector<RunSummary>& runs, const std::vector<std::string>& names) {
+    std::vector<RunSummary> ordered;
+    for (const std::string& n : names)
+        for (const RunSummary& r : runs)
+            if (r.testName == n) ordered.push_back(r);
+    return ordered;
+}
+
+// The engine's inputs for B = runs[i] (A/B/A: A1 = first, A2 = last; else
+// against the first), the elapsed-time row (Duration Elapsed from
+// tests-timestamp, lower is better) last when every run has one.
+std::vector<MetricInput> verdictInputs(Verdict design, const std::vector<RunSummary>& runs,
+                                       const std::vector<RunSummary>* elapsed, std::size_t i,
+                                       const std::vector<std::string>& ops,
+                                       const std::map<std::string, std::string>& units) {
+    auto input = [design, i](const std::vector<RunSummary>& r, const std::string& op) {
+        return design == Verdict::Aba ? abaInput(r.front(), r[i], r.back(), op) : pairInput(r.front(), r[i], op);
+    };
+    std::vector<MetricInput> inputs;
+    for (const std::string& op : ops)
+        if (std::optional<MetricInput> in = input(runs, op)) {
+            in->unit = unitOfOperation(units, op);
+            inputs.push_back(std::move(*in));
+        }
+    if (elapsed)
+        if (std::optional<MetricInput> in = input(*elapsed, "Elapsed")) {
+            in->op = kElapsedRow;
+            in->higherIsBetter = false;
+            in->unit = "seconds";
+            inputs.push_back(std::move(*in));
+        }
+    return inputs;
+}
+
+// Every verdict asked for (none asked: the design the runs imply), over the
+// runs it may use, in role order.
+void computeVerdicts(const KernelsOptions& o, const KernelsData& d, BenchmarkResults& b,
+                     const std::vector<RunSummary>& durationRuns, const AltReportLoader& altRuns) {
+    std::vector<RunSummary> runs = inOrder(verdictRuns(b.runs, b.validity, o.includeInvalid), d.roleRuns);
+    std::vector<RunSummary> elapsed = inOrder(verdictRuns(durationRuns, b.validity, o.includeInvalid), d.roleRuns);
+    std::vector<Verdict> wanted = o.verdicts;
+    if (wanted.empty() && !o.noVerdict) wanted.push_back(d.design);
+    auto note = [&b](const std::string& t) { b.verdictNotes.push_back(t); };
+    const std::string left = runs.size() < b.runs.size() ? " valid" : "";
+    if (runs.empty()) {
+        if (!wanted.empty()) note("Verdicts for " + b.name + ": no valid run");
+        return;
+    }
+    std::vector<std::string> ops = verdictOps(runs.front(), o.metric);
+    bool elapsedWanted = !o.metric || std::regex_search(kElapsedRow, std::regex(*o.metric));
+    // The elapsed row needs each verdict run's duration, in the same order.
+    bool elapsedAligned = elapsedWanted && elapsed.size() == runs.size() &&
+                          std::equal(runs.begin(), runs.end(), elapsed.begin(),
+                                     [](const RunSummary& x, const RunSummary& y) { return x.testName == y.testName; });
+    std::optional<std::string> yaml = embeddedShellpackYaml(b.name);
+    std::map<std::string, std::string> units = yaml ? metricUnits(*yaml) : std::map<std::string, std::string>();
+    for (Verdict v : wanted) {
+        if (v == Verdict::Aba || v == Verdict::AgainstFirst) {
+            bool aba = v == Verdict::Aba;
+            if (runs.size() < (aba ? 3u : 2u)) {
+                note(aba ? "A/B/A verdict for " + b.name + ": needs three" + left + " runs (A, B, A again)"
+                         : "Verdict for " + b.name + ": needs two" + left + " runs");
+                continue;
+            }
+            for (std::size_t i = 1; i < (aba ? runs.size() - 1 : runs.size()); ++i) {
+                std::vector<MetricInput> inputs =
+                    verdictInputs(v, runs, elapsedAligned ? &elapsed : nullptr, i, ops, units);
+                RunVerdict rv;
+                rv.design = aba ? RunVerdict::Design::Aba : RunVerdict::Design::AgainstFirst;
+                rv.base = runs.front().testName;
+                rv.now = runs[i].testName;
+                rv.a2 = aba ? runs.back().testName : "";
+                rv.family = callFamily(inputs, o.calls, aba ? 2 : 1);
+                rv.note = directionNote(b.name, runs.front());
+                b.verdicts.push_back(std::move(rv));
+            }
+        } else if (v == Verdict::TwoBaselines) {
+            if (runs.size() < 2) {
+                note("Two-baseline table for " + b.name + ": needs two" + left + " runs");
+                continue;
+            }
+            std::string alt = verdictReport(b.name, v).value_or("");
+            std::vector<RunSummary> altValid =
+                alt.empty() ? runs : inOrder(verdictRuns(altRuns(alt), b.validity, o.includeInvalid), d.roleRuns);
+            if (altValid.size() < 2) {
+                note("Two-baseline table for " + b.name + " -a " + alt + ": needs two" + left + " runs with its logs");
+                continue;
+            }
+            b.baselines = twoBaselines(altValid, alt.empty() ? ops : verdictOps(altValid.front(), o.metric));
+            if (auto cpu = cpuColumnSource(b.name))
+                addCpuColumn(*b.baselines, altRuns(cpu->altReport), cpu->cpuOp);
+        } else if (v == Verdict::Rfc) {
+            std::optional<std::string> alt = verdictReport(b.name, v);
+            if (!alt) continue;  // the RFC table is pipe-pingpong's
+            b.rfc = rfcRows(inOrder(verdictRuns(altRuns(*alt), b.validity, o.includeInvalid), d.roleRuns));
+            if (b.rfc.empty()) note("RFC table for " + b.name + ": no run has an RFC \"iters:\" line");
+        } else {
+            b.lkp = lkpTables(runs, ops, o.calls);  // printed once for every benchmark (mergeLkpTables)
+        }
+    }
+}
+
+// A run that otherwise looks valid but holds fewer samples of an operation
+// than another run (a missing redis-1-1.log) is incomplete.
+void markMissingSamples(BenchmarkResults& b) {
+    std::map<std::string, std::size_t> most;
+    for (const RunSummary& r : b.runs)
+        for (const std::string& op : b.runs.front().summaryOps(std::nullopt))
+            most[op] = std::max(most[op], r.extraction.allValues(op).size());
+    for (const RunSummary& r : b.runs) {
+        auto v = std::find_if(b.validity.begin(), b.validity.end(),
+                              [&r](const RunValidity& x) { return x.run == r.testName; });
+        if (v == b.validity.end() || !v->valid()) continue;
+        std::size_t shortOps = 0;
+        std::string first;
+        for (const auto& [op, n] : most) {
+            std::size_t have = r.extraction.allValues(op).size();
+            if (have >= n) continue;
+            if (shortOps++ == 0) first = op + " has " + std::to_string(have) + " of " + std::to_string(n) + " samples";
+        }
+        if (shortOps > 0)
+            *v = {v->run, RunProblem::Incomplete,
+                  std::to_string(shortOps) + " operation(s) with fewer samples than another run (" + first +
+                      "; a log missing?)",
+                  v->iterations};
+    }
+}
+
+// One warning per invalid run, naming it and why.
+void warnInvalid(const BenchmarkResults& b, bool includeInvalid, std::ostream& err) {
+    for (const RunValidity& v : b.validity)
+        if (!v.valid())
+            warn(err, "invalid run " + v.run + " for " + b.name + " (" + problemName(v.problem) + "): " + v.reason +
+                          (includeInvalid ? "; kept in verdicts (--include-invalid)" : "; left out of verdicts"));
+}
+
+// A table step that is the benchmark's own table, as the main load made it.
+bool isMainTable(const PlanStep& s, bool autoDetect) {
+    return s.kind == PlanStep::Kind::Table && s.alt.empty() && !s.subHeading && !s.monitor &&
+           (s.significance || !autoDetect);
+}
+
+bool hasTableStep(const std::vector<PlanStep>& steps) {
+    return std::any_of(steps.begin(), steps.end(), [](const PlanStep& s) { return s.kind != PlanStep::Kind::Line; });
+}
+
+// Runs compare-kernels.sh's steps for the benchmark; a failed table is
+// reported on err and kept as its error, and the next step goes on.
+void runSteps(const KernelsOptions& o, BenchmarkResults& b, const std::vector<std::string>& names,
+              const std::vector<PlanStep>& steps, const std::optional<ReportPart>& mainPart, WarningsOnce& warnings,
+              std::ostream& err, std::vector<RunSummary>& durationRuns) {
+    for (const PlanStep& step : steps) {
+        if (mainPart && isMainTable(step, o.autoDetect)) {  // made (or failed, and said so) already
+            b.parts.push_back(*mainPart);
+            continue;
+        }
+        bool duration = step.monitor && *step.monitor == "duration";
+        // An alternative report's runs (fiolike -a iops, -a cpu) are kept for the page's charts.
+        bool alt = !step.alt.empty() && !step.monitor && !step.subHeading && step.kind == PlanStep::Kind::Table;
+        std::vector<RunSummary> altRuns;
+        b.parts.push_back(runPlanStep(o, b.name, names, step, warnings, err,
+                                      duration ? &durationRuns : alt ? &altRuns : nullptr));
+        if (alt && b.parts.back().table && !altRuns.empty()) b.altReports.push_back({step.alt, std::move(altRuns)});
+        const ReportPart& part = b.parts.back();
+        if (!part.error.empty() && part.error != b.error)  // the benchmark's own failure is said once
+            note(err, b.name + ": " + part.what + ": " + part.error);
+        if (duration) b.duration = part.table;
+    }
+}
+
+// Loads the benchmark's runs once for its verdicts (warnings printed once),
+// then runs compare-kernels.sh's tables for it; a failure is kept as its error.
+BenchmarkResults loadBenchmark(const KernelsOptions& o, const KernelsData& d, const std::string& bench,
+                               std::ostream& err) {
+    const std::vector<std::string>& names = d.runs;
+    BenchmarkResults b;
+    b.name = bench;
+    Warnings validityWarnings;
+    b.validity = checkRunsValidity(o.logDir, names, bench, validityWarnings);
+    for (const std::string& w : validityWarnings) warn(err, w);
+    WarningsOnce warnings;
+    std::vector<PlanStep> steps = benchmarkSteps(bench);
+    std::optional<ReportPart> mainPart;
+    if (hasTableStep(steps)) {  // compare-kernels.sh compares nothing for monitor, parsecbuild, ...
+        PlanStep main;
+        main.kind = PlanStep::Kind::Table;
+        main.significance = true;
+        mainPart = runPlanStep(o, bench, names, main, warnings, err, &b.runs);
+        if (mainPart->table) {
+            b.compare = mainPart->table;
+            markMissingSamples(b);
+        } else {
+            b.runs.clear();
+            b.error = mainPart->error;
+            note(err, bench + ": " + mainPart->error);
+        }
+    }
+    std::vector<RunSummary> durationRuns;
+    runSteps(o, b, names, steps, mainPart, warnings, err, durationRuns);
+    runSteps(o, b, names, monitorSteps(o.logDir, names.front()), std::nullopt, warnings, err, durationRuns);
+    b.vmstat = readRunsVmstat(o.logDir, names, bench);
+    b.costs = mitigationCosts(b.vmstat, b.validity, o.includeInvalid);
+    if (!b.runs.empty())
+        computeVerdicts(o, d, b, durationRuns, [&](const std::string& alt) {
+            return loadAltRuns(o, bench, names, alt, warnings, err);
+        });
+    warnInvalid(b, o.includeInvalid, err);
+    return b;
+}
+
+// Each once: a refused tests-activity is met by run discovery and again when
+// the baseline's benchmarks are listed.
+void printWarnings(const Warnings& warnings, std::ostream& err) {
+    std::set<std::string> said;
+    for (const std::string& w : warnings)
+        if (said.insert(w).second) warn(err, w);
+}
+
+}  // namespace
+
+std::vector<std::string> selectRuns(const KernelsOptions& o, Warnings& warnings, std::vector<std::string>* roleOrder) {
+    std::vector<DiscoveredRun> found = discoverRuns(o.logDir, warnings);
+    // A run directory named with a control character ("x\e]0;PWNED\a", a
+    // newline that would forge a table row) is named in a warning, escaped,
+    // and not compared: every table would have to show it.
+    std::erase_if(found, [&warnings](const DiscoveredRun& r) {
+        if (mmtp::escapeControls(r.name) == r.name) return false;
+        warnings.push_back("run directory '" + r.name + "': a control character in its name; not compared");
+        return true;
+    });
+    if (found.empty())
+        throw std::runtime_error(o.logDir.string() +
+                                 " does not look like an MMTests results directory (no RUN/iter-*/tests-activity)");
+    auto has = [&found](const std::string& n) {
+        return std::any_of(found.begin(), found.end(), [&n](const DiscoveredRun& r) { return r.name == n; });
+    };
+    std::vector<std::string> names;
+    if (o.baseline) {
+        names.push_back(*o.baseline);
+        names.insert(names.end(), o.compare.begin(), o.compare.end());
+        for (const std::string& n : names)
+            if (!has(n)) throw std::runtime_error("cannot find results for kernel '" + n + "' in " + o.logDir.string());
+    } else {
+        if (!o.compare.empty()) throw std::runtime_error("--compare without --baseline is invalid");
+        for (const DiscoveredRun& r : found) names.push_back(r.name);
+    }
+    std::erase_if(names, [&o](const std::string& n) {
+        return std::find(o.exclude.begin(), o.exclude.end(), n) != o.exclude.end();
+    });
+    if (roleOrder) *roleOrder = names;
+    if (o.sortVersion) {
+        VersionOrder order = sortByVersion(names);
+        // compare-kernels.sh drops these; a report without them would hide a run that was asked for.
+        for (const std::string& n : order.unmatched)
+            warnings.push_back("--sort-version: run '" + n + "' has no character after its major version ('" +
+                               n.substr(0, n.find('.')) +
+                               "'), so compare-kernels.sh would leave it out; listed last");
+        names = order.runs;
+        names.insert(names.end(), order.unmatched.begin(), order.unmatched.end());
+    }
+    if (names.empty()) throw std::runtime_error("no runs left to compare after --exclude");
+    return names;
+}
+
+KernelsReport buildKernelsReport(const KernelsOptions& o, std::ostream& err) {
+    KernelsData data;
+    Warnings warnings;
+    try {
+        data.runs = selectRuns(o, warnings, &data.roleRuns);
+    } catch (const std::exception&) {
+        printWarnings(warnings, err);  // they may say why no run was found
+        throw;
+    }
+    for (const std::string& n : data.runs) {
+        data.states.push_back(readMachineState(o.logDir, n));
+        warnings.insert(warnings.end(), data.states.back().warnings.begin(), data.states.back().warnings.end());
+        data.settings.push_back(readRunSettings(o.logDir, n));
+        warnings.insert(warnings.end(), data.settings.back().warnings.begin(), data.settings.back().warnings.end());
+        Warnings clock = clockRecordWarnings(o.logDir, n);  // our workloads' clock and noise checks
+        warnings.insert(warnings.end(), clock.begin(), clock.end());
+    }
+    data.optionBlocks = optionBlocks(o.logDir, data.runs.front(), warnings);
+    std::vector<std::string> ran = benchmarksOfRun(o.logDir / data.runs.front(), warnings);
+    printWarnings(warnings, err);
+    data.impliedDesign = o.verdicts.empty() && !o.noVerdict;
+    data.design = data.impliedDesign ? impliedDesign(data.roleRuns) : Verdict::Aba;
+    for (Verdict v : o.verdicts)
+        if (v == Verdict::AgainstFirst) data.design = v;
+    for (const std::string& bench : ran) data.benchmarks.push_back(loadBenchmark(o, data, bench, err));
+    for (const BenchmarkResults& b : data.benchmarks) mergeLkpTables(b.name, b.lkp, data.lkpAcross);
+
+    KernelsReport report;
+    report.page = o.format == KernelsFormat::Html ? renderKernelsHtml(o, data, err)
+                  : o.format == KernelsFormat::Mail ? renderKernelsMail(o, data)
+                                                    : renderKernelsText(o, data);
+    report.bisectStatus = bisectStatus(data);
+    report.json = renderKernelsJson(o, data, err);
+    for (const BenchmarkResults& b : data.benchmarks) {
+        if (!b.error.empty()) ++report.failedBenchmarks;
+        for (const ReportPart& p : b.parts) {
+            if (!p.error.empty()) ++report.failedSections;
+            if (p.table && !p.table->body.rows.empty()) ++report.reportedTables;
+        }
+    }
+    return report;
+}
+
+}  // namespace mmtp::compare

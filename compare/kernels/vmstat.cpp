@@ -1,0 +1,110 @@
+#include "kernels/vmstat.hpp"
+
+#include "input/log_files.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+
+namespace fs = std::filesystem;
+
+namespace mmtp::compare {
+
+namespace {
+
+// iter-N directories of a run in N order (iter-10 after iter-9).
+std::vector<fs::path> iterationsInOrder(const fs::path& runDir) {
+    std::vector<std::pair<long, std::string>> found;
+    for (const std::string& n : listDirectory(runDir))
+        if (n.rfind("iter-", 0) == 0 && n.size() > 5 && n.find_first_not_of("0123456789", 5) == std::string::npos)
+            found.emplace_back(std::strtol(n.c_str() + 5, nullptr, 10), n);
+    std::sort(found.begin(), found.end());
+    std::vector<fs::path> dirs;
+    for (const auto& [number, name] : found) dirs.push_back(runDir / name);
+    return dirs;
+}
+
+bool hasLog(const fs::path& iterDir, const std::string& benchmark) {
+    std::error_code ec;
+    for (const char* suffix : {"", ".gz", ".xz"})
+        if (fs::exists(iterDir / ("vmstat-" + benchmark + suffix), ec)) return true;
+    return false;
+}
+
+double mean(const std::vector<const std::vector<double>*>& parts, std::size_t& n) {
+    double sum = 0;
+    n = 0;
+    for (const std::vector<double>* p : parts)
+        for (double v : *p) sum += v, ++n;
+    return n ? sum / static_cast<double>(n) : NAN;
+}
+
+}  // namespace
+
+std::vector<RunVmstat> readRunsVmstat(const fs::path& logDir, const std::vector<std::string>& runs,
+                                      const std::string& benchmark) {
+    std::vector<RunVmstat> out;
+    for (const std::string& run : runs) {
+        RunVmstat& r = out.emplace_back();
+        r.run = run;
+        std::vector<fs::path> iters;
+        try {
+            iters = iterationsInOrder(logDir / run);
+        } catch (const std::exception& e) {
+            r.error = e.what();
+            continue;
+        }
+        for (const fs::path& iter : iters) {
+            if (!hasLog(iter, benchmark)) continue;
+            r.recorded = true;
+            try {
+                r.iterations.push_back(readVmstatByHeader(iter, benchmark));
+            } catch (const std::exception& e) {
+                const std::string file = (iter / ("vmstat-" + benchmark)).string(), what = e.what();
+                if (r.error.empty()) r.error = what.rfind(file, 0) == 0 ? what : file + ": " + what;
+            }
+        }
+    }
+    return out;
+}
+
+std::optional<std::vector<RunCosts>> mitigationCosts(const std::vector<RunVmstat>& vmstat,
+                                                     const std::vector<RunValidity>& validity, bool includeInvalid) {
+    if (std::none_of(vmstat.begin(), vmstat.end(), [](const RunVmstat& r) { return r.recorded; })) return std::nullopt;
+    std::vector<RunCosts> costs;
+    for (const RunVmstat& r : vmstat) {
+        RunCosts& c = costs.emplace_back();
+        c.run = r.run;
+        auto v = std::find_if(validity.begin(), validity.end(), [&r](const RunValidity& x) { return x.run == r.run; });
+        if (v != validity.end() && !v->valid()) {
+            std::string problem = std::string(problemName(v->problem)) + ": " + v->reason;
+            if (!includeInvalid) {
+                c.notMeasured = problem;
+                continue;
+            }
+            c.invalid = problem;
+        }
+        if (!r.recorded) {
+            c.notMeasured = "no vmstat log";
+            continue;
+        }
+        if (r.iterations.empty()) {
+            c.notMeasured = "unreadable: " + r.error;
+            continue;
+        }
+        std::vector<const std::vector<double>*> sy, cs, in;
+        for (const VmstatSamples& s : r.iterations) {
+            sy.push_back(&s.column("sy"));
+            cs.push_back(&s.column("cs"));
+            in.push_back(&s.column("in"));
+        }
+        std::size_t n = 0, ignored = 0;
+        c.sysPct = mean(sy, n);
+        c.contextSwitches = mean(cs, ignored);
+        c.interrupts = mean(in, ignored);
+        c.samples = n;
+        if (n == 0) c.notMeasured = "no vmstat sample after its since-boot first report";
+    }
+    return costs;
+}
+
+}  // namespace mmtp::compare

@@ -1,0 +1,50 @@
+// vmstat.hpp - each run's vmstat samples for one benchmark, read
+// once (monitors/vmstat_by_header: by vmstat's header, not MonitorVmstat.pm's
+// field numbers) for our sections: the mitigation costs and the HTML's CPU,
+// context switch and interrupt charts.
+#pragma once
+#include "input/run_validity.hpp"
+#include "monitors/vmstat_by_header.hpp"
+
+#include <cmath>
+#include <cstddef>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace mmtp::compare {
+
+struct RunVmstat {
+    std::string run;
+    bool recorded = false;                 // some iter-N has vmstat-BENCH
+    std::vector<VmstatSamples> iterations; // those that could be read, iter-0 first
+    std::string error;                     // why a log could not be read ("" when all could)
+};
+
+// Every run's iter-*/vmstat-BENCH, in the runs' order.
+std::vector<RunVmstat> readRunsVmstat(const std::filesystem::path& logDir, const std::vector<std::string>& runs,
+                                      const std::string& benchmark);
+
+// Mitigation costs: per run, the mean of vmstat's sy (% of CPU time in the
+// kernel), cs and in (per second) over every sample of every iteration.
+struct RunCosts {
+    std::string run;
+    double sysPct = NAN, contextSwitches = NAN, interrupts = NAN;  // NaN: nothing measured
+    std::size_t samples = 0;
+    std::string notMeasured;  // why there are no figures: "failed: ...", "no vmstat log", "unreadable: ..."
+    std::string invalid;      // the run's problem when its figures are kept (--include-invalid)
+};
+
+// The statistic each figure is, for headings and the JSON.
+inline constexpr const char* kCostsStatistic =
+    "mean over every vmstat sample of every iteration (vmstat's first report, the averages since boot, left out), "
+    "columns found by vmstat's header";
+
+// nullopt when no run recorded vmstat for the benchmark. A failed,
+// interrupted, incomplete or log-less run measured nothing to trust: it has
+// no figures and says why, unless includeInvalid (then `invalid` says why).
+std::optional<std::vector<RunCosts>> mitigationCosts(const std::vector<RunVmstat>& vmstat,
+                                                     const std::vector<RunValidity>& validity, bool includeInvalid);
+
+}  // namespace mmtp::compare

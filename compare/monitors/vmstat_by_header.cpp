@@ -1,0 +1,95 @@
+#include "monitors/vmstat_by_header.hpp"
+
+#include "monitors/text.hpp"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <optional>
+#include <sstream>
+#include <stdexcept>
+
+namespace mmtp::compare {
+
+namespace {
+
+std::vector<std::string> words(const std::string& line) {
+    std::istringstream in(line);
+    std::vector<std::string> out;
+    for (std::string w; in >> w;) out.push_back(w);
+    return out;
+}
+
+std::optional<double> numberOf(const std::string& w) {
+    if (w.empty()) return std::nullopt;
+    char* end = nullptr;
+    errno = 0;
+    double v = std::strtod(w.c_str(), &end);
+    if (*end != '\0' || errno == ERANGE || !std::isfinite(v)) return std::nullopt;
+    return v;
+}
+
+// "EPOCH ELAPSED DELTA -- rest": the stamp's elapsed seconds, and rest.
+std::optional<double> takeStamp(std::vector<std::string>& w) {
+    if (w.size() < 4 || w[3] != "--") return std::nullopt;
+    std::optional<double> epoch = numberOf(w[0]), elapsed = numberOf(w[1]), delta = numberOf(w[2]);
+    if (!epoch || !elapsed || !delta) return std::nullopt;
+    w.erase(w.begin(), w.begin() + 4);
+    return elapsed;
+}
+
+// vmstat's column header: " r  b   swpd   free ... us sy id wa st".
+bool isHeader(const std::vector<std::string>& w) {
+    return w.size() >= 2 && w[0] == "r" && w[1] == "b";
+}
+
+}  // namespace
+
+const std::vector<double>& VmstatSamples::column(const std::string& name) const {
+    static const std::vector<double> kNone;
+    auto c = columns.find(name);
+    return c == columns.end() ? kNone : c->second;
+}
+
+VmstatSamples vmstatFromLines(const std::vector<std::string>& lines) {
+    VmstatSamples s;
+    std::vector<std::string> header;
+    bool first = true, underFirstHeader = false;
+    for (const std::string& line : lines) {
+        std::vector<std::string> w = words(line);
+        std::optional<double> elapsed = takeStamp(w);
+        if (w.empty() || w[0] == "procs") continue;  // vmstat's group line
+        if (isHeader(w)) {
+            if (header.empty()) header = w;
+            underFirstHeader = w == header;  // columns that change midway are not mixed
+            continue;
+        }
+        std::vector<double> values;
+        for (const std::string& x : w)
+            if (std::optional<double> v = numberOf(x)) values.push_back(*v);
+        if (!underFirstHeader || values.size() != w.size() || values.size() != header.size()) {
+            ++s.skippedLines;
+            continue;
+        }
+        if (first) {  // averages since boot
+            first = false;
+            s.sinceBootDropped = true;
+            s.timestamped = elapsed.has_value();
+            continue;
+        }
+        if (elapsed.has_value() != s.timestamped) {  // a log that changes layout midway
+            ++s.skippedLines;
+            continue;
+        }
+        s.x.push_back(elapsed ? *elapsed : static_cast<double>(s.x.size() + 1));
+        for (std::size_t i = 0; i < header.size(); ++i) s.columns[header[i]].push_back(values[i]);
+    }
+    if (header.empty()) throw std::runtime_error("no vmstat header line (\" r  b   swpd ...\") in the log");
+    return s;
+}
+
+VmstatSamples readVmstatByHeader(const std::filesystem::path& iterDir, const std::string& benchmark) {
+    return vmstatFromLines(monitorLogLines(iterDir, "vmstat", benchmark));
+}
+
+}  // namespace mmtp::compare

@@ -1,0 +1,128 @@
+// compare-kernels' command line end to end on small trees: the verdict
+// first, --bisect's git bisect codes, --format mail's width, usage errors.
+#include "compare/test_support.hpp"
+#include "kernels/app.hpp"
+
+#include <catch2/catch.hpp>
+#include <sstream>
+
+using compare_test::ScratchTree;
+
+namespace {
+
+compare_test::RunResult runKernels(std::vector<std::string> args) {
+    args.insert(args.begin(), "compare-kernels");
+    std::vector<const char*> argv;
+    for (const std::string& a : args) argv.push_back(a.c_str());
+    std::ostringstream out, err;
+    int status = mmtp::runReportingErrors("compare-kernels", err, [&] {
+        return mmtp::compare::withFailuresAsErrors([&] {
+            return mmtp::compare::compareKernels(static_cast<int>(argv.size()), argv.data(), out, err);
+        });
+    });
+    return {status, out.str(), err.str()};
+}
+
+// A redis-zpopmin run: one iteration directory per element of zpopmin
+// (requests/s of its three samples' level); GET the same in every run.
+void zpopminRun(const ScratchTree& t, const std::string& run, int order, const std::vector<double>& zpopmin) {
+    for (std::size_t it = 0; it < zpopmin.size(); ++it) {
+        std::string dir = "log/" + run + "/iter-" + std::to_string(it) + "/";
+        long t0 = 1764460000 + order * 1000 + static_cast<long>(it) * 100;
+        t.write(dir + "tests-timestamp", "start :: " + std::to_string(t0) + "\ntest begin :: redis-zpopmin " +
+                                             std::to_string(t0 + 1) + "\ntest end :: redis-zpopmin " +
+                                             std::to_string(t0 + 11) + " 0\nfinish :: " + std::to_string(t0 + 12) + "\n");
+        for (int rep = 1; rep <= 3; ++rep)
+            t.write(dir + "redis-zpopmin/logs/redis-1-" + std::to_string(rep) + ".log",
+                    "\"test\",\"rps\",\"avg_latency_ms\",\"min_latency_ms\",\"p50_latency_ms\",\"p95_latency_ms\","
+                    "\"p99_latency_ms\",\"max_latency_ms\"\n\"GET\",\"" +
+                        std::to_string(2000000 + 1000 * static_cast<int>(it) + 100 * rep) +
+                        "\",\"0.091\",\"0.080\",\"0.089\",\"0.109\",\"0.159\",\"0.289\"\n\"ZPOPMIN\",\"" +
+                        std::to_string(zpopmin[it] + 100 * rep) + "\",\"0.2\",\"0.08\",\"0.1\",\"0.4\",\"0.5\",\"0.6\"\n");
+    }
+}
+
+void abaTree(const ScratchTree& t, double bLevel) {
+    zpopminRun(t, "base-first", 0, {1000000, 1003000, 998000, 1001000});
+    zpopminRun(t, "cand", 1, {bLevel, bLevel * 1.002, bLevel * 0.998, bLevel * 1.001});
+    zpopminRun(t, "base-return", 2, {1002000, 999000, 1000500, 1001500});
+}
+
+}  // namespace
+
+TEST_CASE("compare-kernels prints the implied A/B/A verdict first, then compare-kernels.sh's report",
+          "[compare][kernels][app]") {
+    ScratchTree t;
+    abaTree(t, 850000);
+    auto r = runKernels({"-C", (t.root() / "log").string(), "--metric", "RPS"});
+    INFO(r.err);
+    CHECK(r.status == 0);
+    CHECK(r.out.rfind("=== compare-kernels verdict (mmtests-plugins) ===\nRoles: A1 base-first, B cand, A2 base-return", 0) == 0);
+    std::size_t sh = r.out.find("=== MMTests compare-kernels.sh report ===\n");
+    REQUIRE(sh != std::string::npos);
+    CHECK(r.out.find("ZPOPMIN-RPS-1") < sh);
+    CHECK(r.out.find("1 regression, 0 improvements, 1 no change, 0 inconclusive (of 2 metrics)") < sh);
+    // --verdict none: the report is compare-kernels.sh's from its first line
+    auto none = runKernels({"-C", (t.root() / "log").string(), "--verdict", "none"});
+    CHECK(none.out.find("=== compare-kernels verdict") == std::string::npos);
+    CHECK(none.out.substr(0, 20) == r.out.substr(sh + 42, 20));
+}
+
+TEST_CASE("--bisect exits 1 for a regression, 0 for no change, 125 when it cannot tell", "[compare][kernels][app]") {
+    ScratchTree bad, good, single;
+    abaTree(bad, 850000);
+    abaTree(good, 1000500);
+    zpopminRun(single, "base-first", 0, {1000000});
+    zpopminRun(single, "cand", 1, {900000});
+    auto args = [](const ScratchTree& t) {
+        return std::vector<std::string>{"-C", (t.root() / "log").string(), "--metric", "RPS", "--bisect"};
+    };
+    CHECK(runKernels(args(bad)).status == 1);
+    CHECK(runKernels(args(good)).status == 0);
+    // one boot a run, each against the first: no interval, inconclusive
+    CHECK(runKernels(args(single)).status == 125);
+    CHECK(runKernels({"-C", (bad.root() / "nosuch").string(), "--bisect"}).status == 125);
+}
+
+TEST_CASE("--format mail is at most 80 columns of ASCII and names the statistic", "[compare][kernels][app]") {
+    ScratchTree t;
+    abaTree(t, 850000);
+    auto r = runKernels({"-C", (t.root() / "log").string(), "--format", "mail"});
+    INFO(r.out);
+    std::istringstream lines(r.out);
+    for (std::string line; std::getline(lines, line);) {
+        CHECK(line.size() <= 80);
+        for (char c : line) CHECK((c >= ' ' && c <= '~'));
+    }
+    CHECK(r.out.find("mean of 4 iteration means") != std::string::npos);
+    CHECK(r.out.find("  regression") != std::string::npos);
+}
+
+TEST_CASE("compare-kernels' bad options are one usage line, exit 2", "[compare][kernels][app]") {
+    ScratchTree t;
+    abaTree(t, 850000);
+    std::string log = (t.root() / "log").string();
+    for (std::vector<std::string> bad : {std::vector<std::string>{"--format", "pdf"}, {"--threshold", "abc"},
+                                         {"--threshold", "(=5"}, {"--threshold", "-1"}, {"--verdict", "none", "--verdict", "aba"},
+                                         {"--verdict", "maybe"}, {"--lkp-layout", "round"}}) {
+        bad.insert(bad.begin(), {"-C", log});
+        auto r = runKernels(bad);
+        INFO(bad[2] << " " << bad[3]);
+        CHECK(r.status == 2);
+        CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+    }
+}
+
+TEST_CASE("--threshold REGEX=PCT narrows no change for the matching metrics only", "[compare][kernels][app]") {
+    ScratchTree t;
+    abaTree(t, 850000);
+    std::string log = (t.root() / "log").string();
+    auto wide = runKernels({"-C", log, "--metric", "RPS"});
+    CHECK(wide.out.find("1 regression, 0 improvements, 1 no change, 0 inconclusive") != std::string::npos);
+    // GET's interval around 0 is a few hundredths of a percent wide: not within +-0.001 %
+    auto narrow = runKernels({"-C", log, "--metric", "RPS", "--threshold", "GET=0.001"});
+    INFO(narrow.out);
+    CHECK(narrow.out.find("1 regression, 0 improvements, 0 no change, 1 inconclusive") != std::string::npos);
+    CHECK(narrow.out.find(" 0.001%") != std::string::npos);  // what would settle it names the threshold
+    CHECK(narrow.out.find("no change: it lies within +-5% (--threshold: per metric where set)") != std::string::npos);
+}
