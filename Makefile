@@ -224,7 +224,7 @@ test: all unit-tests
 	BUILD=$(BUILD) tests/run-all.sh
 
 # The live cross-checks against an MMTests checkout (MMTESTS_SRC, found beside
-# the tree when unset): tests/scripts/*-vs-*.sh and the drop-in runs.
+# the tree when unset): tests/scripts/*/*-vs-*.sh and the drop-in runs.
 test-vs-mmtests: all
 	BUILD=$(BUILD) TIER=vs-mmtests tests/run-all.sh
 

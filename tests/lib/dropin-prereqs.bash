@@ -1,4 +1,4 @@
-# dropin-prereqs.bash - sourced by the tests/scripts/*-dropin.sh tests: the
+# dropin-prereqs.bash - sourced by the tests/scripts/dropin/*-dropin.sh tests: the
 # paths they use, fail(), and a skip (exit 77) when run-dropin.sh or an MMTests
 # checkout (MMTESTS_SRC, fetched, never committed) is not there.
 TOP=${TOP:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}

@@ -1,4 +1,4 @@
-# monitor-fixture.bash - sourced by the tests/scripts/compare-monitor-NAME.sh
+# monitor-fixture.bash - sourced by the tests/scripts/monitors/compare-monitor-NAME.sh
 # tests. check_monitor_fixture DIR runs every DIR/VARIANT.cmd (argv after
 # "compare-mmtests.pl", relative to DIR, as in the golden cases) with our
 # compare-mmtests and compares with what compare-mmtests.pl printed when the
