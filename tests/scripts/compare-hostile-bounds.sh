@@ -209,6 +209,26 @@ case_truncated_gz() {
 	echo "ok: a bad file costs its run's cells"
 }
 
+# 11. Warnings are capped: a tree of 150 run directories with a control
+#     character in their names gives 150 warnings; 100 are shown, then one
+#     last line counts the rest (they used to bury the report's stderr).
+case_warning_cap() {
+	cp -a clean many
+	local i
+	for i in $(seq 150); do
+		mkdir -p many/$'bad\x01'$i/iter-0
+		printf '1764460100 run-mmtests: Start\n' > many/$'bad\x01'$i/iter-0/tests-activity
+	done
+	run report.txt err.txt "$BIN/compare-kernels" -C many "${runs[@]}"
+	[[ $rc -eq 0 ]] && grep -q '^redis RPS$' report.txt || { tail -3 err.txt; fail "150 warnings: exit $rc, or no report"; }
+	local shown hidden
+	shown=$(grep -c '^compare-kernels: warning: ' err.txt || true)
+	[[ $shown -eq 101 ]] || fail "$shown warning lines, want 100 and the summary"
+	hidden=$(tail -1 err.txt | sed -n 's/^compare-kernels: warning: \([0-9]*\) more warnings not shown (the first 100 are above)$/\1/p')
+	[[ -n $hidden && $hidden -ge 50 ]] || fail "the last line does not count the hidden warnings: $(tail -1 err.txt)"
+	echo "ok: 100 warnings shown, then '$(tail -1 err.txt)'"
+}
+
 # 10. Every tree above through both tools, the same way: under the ulimit,
 #     compare-mmtests on all of the tree's runs and compare-kernels -C (text
 #     and HTML) end with exit 0 and a report, warn where the tool reads the
@@ -242,7 +262,7 @@ case_every_tree() {
 # does not hide the others; every failing case is named at the end.
 failed=()
 set +e
-for c in ${CASES:-denormal long_name numa_step newline_logs from_json escapes outside_links output_dir truncated_gz every_tree}; do
+for c in ${CASES:-denormal long_name numa_step newline_logs from_json escapes outside_links output_dir truncated_gz warning_cap every_tree}; do
 	( set -e; "case_$c" )
 	[[ $? -eq 0 ]] || failed+=("$c")
 done
