@@ -35,6 +35,7 @@ done
 echo "ok: ibpb-pulse workload mode (exit $rc): the links were replaced, $secret untouched"
 
 if command -v redis-server >/dev/null; then
+	printf 'root only\n' > "$secret"  # as it was (each part is judged on its own)
 	d=$work/rz
 	install -d -o nobody "$d"
 	for f in redis-server.log redis-server.log.stdout; do setpriv --reuid=65534 --regid=65534 --clear-groups ln -s "$secret" "$d/$f"; done
@@ -62,19 +63,21 @@ fi
 d=$work/rc
 install -d -o nobody "$d" "$d/log"
 printf 'root only\n' > "$secret"  # as it was (each part is judged on its own)
-printf 'export MMTESTS="pipe-pingpong"\nexport PIPE_PINGPONG_LOOPS=400000\nexport PIPE_PINGPONG_ITERATIONS=1\nexport MMTEST_ITERATIONS=2\n' > "$work/rc.cfg"
+printf 'export MMTESTS="pipe-pingpong"\nexport PIPE_PINGPONG_LOOPS=150000\nexport PIPE_PINGPONG_ITERATIONS=1\nexport MMTEST_ITERATIONS=2\n' > "$work/rc.cfg"
 cat > "$work/swap.sh" <<'SWAP'
 run=$1 secret=$2
-for _ in $(seq 600); do [ -d "$run/iter-0/pipe-pingpong" ] && break; sleep 0.05; done
-mv "$run" "$run.orig" || exit 1
-cp -r "$run.orig" "$run" || exit 1  # what is there so far, as the user's copies
-for i in 0 1; do mkdir -p "$run/iter-$i/pipe-pingpong/logs"; done
+# once the first benchmark runs (its mmtests.log is open)
+for _ in $(seq 600); do [ -e "$run/iter-0/pipe-pingpong/logs/mmtests.log" ] && break; sleep 0.05; done
+# the user's copy of what is there so far, links where the logs go, then the swap
+cp -r "$run" "$run.new" || exit 1
+for i in 0 1; do mkdir -p "$run.new/iter-$i/pipe-pingpong/logs"; done
 for f in mmtests-activity iter-0/tests-activity iter-0/tests-timestamp iter-0/runtime.opts iter-0/pipe-pingpong/logs/commands.log \
 	iter-1/tests-activity iter-1/tests-timestamp iter-1/runtime.opts iter-1/pipe-pingpong/logs/commands.log \
 	iter-1/pipe-pingpong/logs/mmtests.log; do
-	rm -f "$run/$f"
-	ln -s "$secret" "$run/$f"
+	rm -f "$run.new/$f"
+	ln -s "$secret" "$run.new/$f"
 done
+mv "$run" "$run.orig" && mv "$run.new" "$run" || exit 1
 echo swapped
 SWAP
 setpriv --reuid=65534 --regid=65534 --clear-groups bash "$work/swap.sh" "$d/log/R" "$secret" > "$work/swap.out" 2>&1 &
