@@ -13,8 +13,13 @@ namespace mmtp::compare {
 void setProgramName(std::string_view name);
 const std::string& programName();
 
-// "PROG: warning: MESSAGE\n", MESSAGE through mmtp::escapeControls.
+// "PROG: warning: MESSAGE\n", MESSAGE through mmtp::escapeControls. On
+// std::cerr, past the first 100 of a program run the warnings are counted,
+// not shown, and one line at exit says how many (docs/trust-model.md).
 void warn(std::ostream& err, std::string_view message);
+// A line warn() or note() wrote into another stream (a step's collected
+// output), written on to err: a warning counts against that cap too.
+void passOnLine(std::ostream& err, const std::string& line);
 // "PROG: MESSAGE\n" for a note that is not a warning (--verbose, a failed part).
 void note(std::ostream& err, std::string_view message);
 

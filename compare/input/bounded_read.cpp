@@ -1,5 +1,6 @@
 #include "input/bounded_read.hpp"
 
+#include <bit>
 #include <cerrno>
 #include <cstring>
 #include <climits>
@@ -17,6 +18,10 @@ namespace mmtp::compare {
 namespace {
 
 constexpr std::size_t kChunk = 64 * 1024;
+// What an xz decoder may allocate (its dictionary), and the largest zstd
+// window accepted: a hostile header cannot make either allocate more.
+constexpr std::uint64_t kXzMemoryBytes = std::uint64_t{1} << 30;
+constexpr std::size_t kZstdWindowBytes = std::size_t{128} << 20;
 
 std::string mib(std::size_t bytes) {
     return bytes % (1 << 20) == 0 ? std::to_string(bytes >> 20) + " MiB" : std::to_string(bytes) + " bytes";
@@ -168,7 +173,7 @@ std::string gunzipBounded(std::string_view data, const fs::path& file, const Rea
 std::string unxzBounded(std::string_view data, const fs::path& file, const ReadLimits& limits) {
     lzma_stream strm = LZMA_STREAM_INIT;
     // The memory limit bounds the decoder's dictionary as well as the output.
-    if (lzma_stream_decoder(&strm, std::uint64_t{1} << 30, LZMA_CONCATENATED) != LZMA_OK)
+    if (lzma_stream_decoder(&strm, kXzMemoryBytes, LZMA_CONCATENATED) != LZMA_OK)
         throw InputError(file.string() + ": cannot start xz decoder");
     std::string out;
     char buf[kChunk];
@@ -206,7 +211,7 @@ std::string unzstdBounded(std::string_view data, const fs::path& file, const Rea
     // Streamed, so what is allocated follows what really comes out.
     ZSTD_DStream* z = ZSTD_createDStream();
     if (!z) throw InputError(file.string() + ": cannot start zstd decoder");
-    ZSTD_DCtx_setParameter(z, ZSTD_d_windowLogMax, 27);  // 128 MiB windows at most
+    ZSTD_DCtx_setParameter(z, ZSTD_d_windowLogMax, std::bit_width(kZstdWindowBytes) - 1);
     ZSTD_inBuffer in{data.data(), data.size(), 0};
     std::string out;
     char buf[kChunk];

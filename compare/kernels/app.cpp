@@ -25,12 +25,15 @@ namespace mmtp::compare {
 
 namespace {
 
+// The most of report.md5 read back: the fingerprint is one md5 line.
+constexpr std::size_t kFingerprintBytes = 4096;
+
 // The first line of DIR/report.md5, "" when there is none. Read like a file
 // from the tree: a FIFO or a /dev/zero link there is a warning, not a hang.
 std::string previousFingerprint(const fs::path& file, std::ostream& err) {
     try {
         ReadLimits small;
-        small.fileBytes = 4096;
+        small.fileBytes = kFingerprintBytes;
         small.insideTree = false;  // --output-dir is the user's, not the tree's
         std::optional<std::string> text = readRegularFile(file, small);
         return text ? text->substr(0, text->find('\n')) : "";

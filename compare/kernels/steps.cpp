@@ -72,7 +72,7 @@ void WarningsOnce::passOn(const std::string& more, std::ostream& err) {
     std::istringstream in(more);
     for (std::string line; std::getline(in, line);) {
         if (said.find(line + "\n") != std::string::npos) continue;
-        err << line << "\n";
+        passOnLine(err, line);
         said += line + "\n";
     }
 }

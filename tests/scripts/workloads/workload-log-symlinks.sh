@@ -1,9 +1,10 @@
 #!/bin/bash
 # A workload run as root in a log dir owned by an unprivileged user never
 # writes through a link that user planted (issue 23): ibpb-pulse's workload
-# mode (ibpb-pulse.json, .err, .status) and redis-zpopmin with its
-# redis-server (redis-server.log, .stdout) leave a root-only 0600 file
-# untouched; the link itself is replaced by our file or refused by name.
+# mode (ibpb-pulse.json, .err, .status), redis-zpopmin with its
+# redis-server (redis-server.log, .stdout) and run-config (its logs, when the
+# run directory is swapped for one of links mid-run) leave a root-only 0600
+# file untouched; the link itself is replaced by our file or refused by name.
 set -u
 TOP=${TOP:-$(cd "$(dirname "$0")/../../.." && pwd)}
 BIN=${BIN:-$TOP/build/bin}
@@ -34,6 +35,7 @@ done
 echo "ok: ibpb-pulse workload mode (exit $rc): the links were replaced, $secret untouched"
 
 if command -v redis-server >/dev/null; then
+	printf 'root only\n' > "$secret"  # as it was (each part is judged on its own)
 	d=$work/rz
 	install -d -o nobody "$d"
 	for f in redis-server.log redis-server.log.stdout; do setpriv --reuid=65534 --regid=65534 --clear-groups ln -s "$secret" "$d/$f"; done
@@ -53,3 +55,40 @@ if command -v redis-server >/dev/null; then
 else
 	echo "note: redis-server not installed: redis-zpopmin part not exercised"
 fi
+
+# run-config, as root, in a work dir whose log/ the unprivileged user owns:
+# while the first iteration runs, the user swaps the run directory for one
+# holding links where run-config's logs go (std::ofstream appended through
+# them). Every later write must refuse the links, never follow them.
+d=$work/rc
+install -d -o nobody "$d" "$d/log"
+printf 'root only\n' > "$secret"  # as it was (each part is judged on its own)
+printf 'export MMTESTS="pipe-pingpong"\nexport PIPE_PINGPONG_LOOPS=150000\nexport PIPE_PINGPONG_ITERATIONS=1\nexport MMTEST_ITERATIONS=2\n' > "$work/rc.cfg"
+cat > "$work/swap.sh" <<'SWAP'
+run=$1 secret=$2
+# once the first benchmark runs (its mmtests.log is open)
+for _ in $(seq 600); do [ -e "$run/iter-0/pipe-pingpong/logs/mmtests.log" ] && break; sleep 0.05; done
+# the user's copy of what is there so far, links where the logs go, then the swap
+cp -r "$run" "$run.new" || exit 1
+for i in 0 1; do mkdir -p "$run.new/iter-$i/pipe-pingpong/logs"; done
+for f in mmtests-activity iter-0/tests-activity iter-0/tests-timestamp iter-0/runtime.opts iter-0/pipe-pingpong/logs/commands.log \
+	iter-1/tests-activity iter-1/tests-timestamp iter-1/runtime.opts iter-1/pipe-pingpong/logs/commands.log \
+	iter-1/pipe-pingpong/logs/mmtests.log; do
+	rm -f "$run.new/$f"
+	ln -s "$secret" "$run.new/$f"
+done
+mv "$run" "$run.orig" && mv "$run.new" "$run" || exit 1
+echo swapped
+SWAP
+setpriv --reuid=65534 --regid=65534 --clear-groups bash "$work/swap.sh" "$d/log/R" "$secret" > "$work/swap.out" 2>&1 &
+swapper=$!
+"$BIN/run-config" "$work/rc.cfg" R --work-dir "$d" > "$work/rc.out" 2>&1
+rc=$?
+wait $swapper
+grep -q swapped "$work/swap.out" || fail "run-config: the run directory was not swapped (exit $rc): $(cat "$work/swap.out") $(tail -3 "$work/rc.out")"
+untouched "run-config (exit $rc)"
+[ $rc -lt 128 ] || fail "run-config: killed by a signal (exit $rc): $(tail -3 "$work/rc.out")"
+# (a log that must be new is O_EXCL: the link is "File exists"; an appended one names the symlink)
+[ $rc -eq 0 ] || grep -Eq "^run-config: .*$d/log/R/[^ ]*(: File exists| .*symlink)" "$work/rc.out" ||
+	fail "run-config: exit $rc without naming the link: $(tail -3 "$work/rc.out")"
+echo "ok: run-config (exit $rc): the swapped-in links were not written through: $(grep '^run-config: ' "$work/rc.out" | tail -1)"
