@@ -8,8 +8,8 @@
 #include "common/pulse_status.hpp"
 #include "common/workload_main.hpp"
 #include "fiolike/engine.hpp"
-#include "fiolike/job_runner.hpp"
-#include "fiolike/job_spec.hpp"
+#include "fiolike/run.hpp"
+#include "fiolike/settings.hpp"
 #include "fiolike/report.hpp"
 
 #include <iostream>

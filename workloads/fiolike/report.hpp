@@ -3,8 +3,8 @@
 // IOPS, bandwidth, clat summary, fio's usr/sys %, and CPU us per IO), and a
 // short human summary for stdout.
 #pragma once
-#include "fiolike/job_runner.hpp"
-#include "fiolike/job_spec.hpp"
+#include "fiolike/run.hpp"
+#include "fiolike/settings.hpp"
 
 #include <string>
 

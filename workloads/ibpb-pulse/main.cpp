@@ -3,7 +3,7 @@
 // issues an IBPB there; "sham" is the control that does everything else.
 // See pulse.hpp for the steps and the exit codes.
 #include "ibpb-pulse/pulse.hpp"
-#include "ibpb-pulse/workload.hpp"
+#include "ibpb-pulse/run.hpp"
 
 #include "base/errors.hpp"
 #include "common/workload_main.hpp"

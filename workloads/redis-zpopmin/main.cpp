@@ -6,7 +6,7 @@
 #include "common/preflight.hpp"
 #include "common/pulse_status.hpp"
 #include "common/workload_main.hpp"
-#include "redis-zpopmin/bench_run.hpp"
+#include "redis-zpopmin/run.hpp"
 #include "redis-zpopmin/resource_budget.hpp"
 #include "redis-zpopmin/settings.hpp"
 

@@ -4,8 +4,8 @@
 #include "common/preflight.hpp"
 #include "common/pulse_status.hpp"
 #include "common/workload_main.hpp"
-#include "seccomp-churn/config.hpp"
-#include "seccomp-churn/sweep.hpp"
+#include "seccomp-churn/settings.hpp"
+#include "seccomp-churn/run.hpp"
 #include "seccomp-churn/workers.hpp"
 
 #include <cerrno>
@@ -27,7 +27,7 @@ struct Subreaper {
     ~Subreaper() { reapOrphans(); }
 };
 
-void supported(Config& c) {
+void supported(Settings& c) {
     // The seccomp() syscall with filter support (CONFIG_SECCOMP_FILTER):
     // asking whether an action exists changes nothing.
     std::uint32_t action = SECCOMP_RET_ERRNO;
@@ -38,7 +38,7 @@ void supported(Config& c) {
     requirePulseBefore(c.afterPulse, c.logdir);
 }
 
-int run(const Config& c) {
+int run(const Settings& c) {
     Subreaper subreaper;
     runSweep(c, std::cout);
     return kExitOk;
@@ -47,14 +47,14 @@ int run(const Config& c) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    const Workload<Config> w{
+    const Workload<Settings> w{
         "seccomp-churn",
         "Fork children that set no_new_privs, attach seccomp filter(s) and exit; one\n"
         "bogo-op per reaped child. Writes stress-ng --metrics-brief logs\n"
         "(stressng-<N>-<ITER>.log) and attach-latency extras (seccomp-churn-<N>-<ITER>.extra).\n"
         "Exit: 0 ok, 1 failure (also: the --after-ibpb-pulse step failed), 2 bad option, 3 no seccomp filters here, 130 interrupted.",
         optionTable(),
-        configFrom,
+        settingsFrom,
         supported,
         run,
     };

@@ -14,7 +14,7 @@
 //   syscall-fsbuffer-I.extra   the three scores, the copy's ns per
 //                    buffer (one read plus one write), the settings.
 #pragma once
-#include "syscall-scale/options.hpp"
+#include "syscall-scale/settings.hpp"
 
 #include <ostream>
 #include <string>

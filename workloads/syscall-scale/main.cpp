@@ -11,7 +11,7 @@
 #include "common/workload_main.hpp"
 #include "syscall-scale/fsbuffer_run.hpp"
 #include "syscall-scale/null_run.hpp"
-#include "syscall-scale/options.hpp"
+#include "syscall-scale/settings.hpp"
 #include "syscall-scale/wis_run.hpp"
 
 #include <cstring>

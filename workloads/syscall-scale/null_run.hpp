@@ -12,7 +12,7 @@
 //                           geometric mean over instances), ns per bogo-op
 //                           per instance and the parent's CPU time.
 #pragma once
-#include "syscall-scale/options.hpp"
+#include "syscall-scale/settings.hpp"
 
 #include <ostream>
 #include <string>

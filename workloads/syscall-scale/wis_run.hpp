@@ -13,7 +13,7 @@
 //                           and the parent's own CPU time while it sampled.
 // will-it-scale's whole output goes to stdout.
 #pragma once
-#include "syscall-scale/options.hpp"
+#include "syscall-scale/settings.hpp"
 
 #include <cstdint>
 #include <ostream>

@@ -1,6 +1,7 @@
 // Runs real (small) jobs on files under /tmp.
 #include "base/errors.hpp"
 #include "fiolike/job_runner.hpp"
+#include "fiolike/run.hpp"
 #include "common/temp_dir.hpp"
 #include "fiolike/target_file.hpp"
 

@@ -3,7 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "syscall-scale/fsbuffer_run.hpp"
-#include "syscall-scale/options.hpp"
+#include "syscall-scale/settings.hpp"
 #include "syscall-scale/placement.hpp"
 #include "syscall-scale/wis_cases.hpp"
 #include "syscall-scale/wis_run.hpp"

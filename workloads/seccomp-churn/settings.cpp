@@ -1,4 +1,4 @@
-#include "seccomp-churn/config.hpp"
+#include "seccomp-churn/settings.hpp"
 
 #include "base/errors.hpp"
 #include "common/pulse_status.hpp"
@@ -21,7 +21,7 @@ const OptionTable& optionTable() {
         integerOption("rules", 0, "SECCOMP_CHURN_RULES", "16", 1, 4096, "libseccomp: rules per filter"),
         integerOption("insns", 0, "SECCOMP_CHURN_INSNS", "64", kMinRawInsns, kMaxInsns,
                       "raw: BPF instructions per filter"),
-        // The raw preset's limit depends on --insns: checked in configFrom.
+        // The raw preset's limit depends on --insns: checked in settingsFrom.
         integerOption("filters", 0, "SECCOMP_CHURN_FILTERS", "1", 1, 512, "libseccomp/raw: filters per child"),
         yesNoOption("spec-allow", 0, "SECCOMP_CHURN_SPEC_ALLOW", "no", "pass SECCOMP_FILTER_FLAG_SPEC_ALLOW"),
         yesNoOption("trap", 0, "SECCOMP_CHURN_TRAP", "no", "libseccomp/raw: child ends with a trapped getppid()"),
@@ -33,8 +33,8 @@ const OptionTable& optionTable() {
     return table;
 }
 
-Config configFrom(const OptionValues& v) {
-    Config c;
+Settings settingsFrom(const OptionValues& v) {
+    Settings c;
     c.minThreads = v.number<unsigned>("min-threads");
     c.maxThreads = v.number<unsigned>("max-threads");
     if (c.maxThreads < c.minThreads)
@@ -63,7 +63,7 @@ Config configFrom(const OptionValues& v) {
     return c;
 }
 
-Config parseConfig(int argc, const char* const argv[]) { return configFrom(optionTable().parse(argc, argv)); }
+Settings parseSettings(int argc, const char* const argv[]) { return settingsFrom(optionTable().parse(argc, argv)); }
 
 std::vector<unsigned> powerTwoSweep(unsigned minThreads, unsigned maxThreads) {
     std::vector<unsigned> v;

@@ -1,4 +1,4 @@
-// workload.hpp - ibpb-pulse as an MMTests workload (no CPU argument; run by
+// run.hpp - ibpb-pulse as an MMTests workload (no CPU argument; run by
 // the shellpack or run-config): runs "ibpb-pulse --all-cpus MODE" in a
 // child process - as IBPB_PULSE_USER (default nobody, via setpriv) when we
 // are root, since the pulse itself refuses root - and writes

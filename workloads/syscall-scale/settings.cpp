@@ -1,4 +1,4 @@
-#include "syscall-scale/options.hpp"
+#include "syscall-scale/settings.hpp"
 
 #include "base/errors.hpp"
 #include "common/pulse_status.hpp"

@@ -1,4 +1,4 @@
-// options.hpp - the three programs' options, one row each
+// settings.hpp - the three programs' options, one row each
 // (common/option_table), with the MMTests config variable of the same
 // meaning as fallback:
 //   syscall-scale     will-it-scale          SYSCALL_SCALE_*

@@ -1,4 +1,4 @@
-#include "fiolike/job_spec.hpp"
+#include "fiolike/settings.hpp"
 
 #include "base/errors.hpp"
 #include "common/pulse_status.hpp"

@@ -2,8 +2,8 @@
 // the .extra key/value file.
 #include <catch2/catch.hpp>
 
-#include "seccomp-churn/config.hpp"
-#include "seccomp-churn/metrics_log.hpp"
+#include "seccomp-churn/settings.hpp"
+#include "seccomp-churn/report.hpp"
 
 using namespace mmtp::seccompchurn;
 

@@ -1,4 +1,4 @@
-// bench_run.hpp - the whole run: a dedicated server, then for each client
+// run.hpp - the whole run: a dedicated server, then for each client
 // count and iteration the selected tests in order, each iteration's logs
 // written atomically once it is complete.
 #pragma once

@@ -1,4 +1,4 @@
-// run_all.cpp - the whole run: files first (laid out before any clock
+// run.cpp - the whole run: files first (laid out before any clock
 // starts), then numjobs threads released together; the process CPU window
 // opens when every job has finished its ramp and closes when all are done.
 // Progress lines (layout, ramp) go out before the threads start, never
@@ -8,6 +8,7 @@
 #include "common/signals.hpp"
 #include "common/temp_dir.hpp"
 #include "fiolike/job_runner.hpp"
+#include "fiolike/run.hpp"
 #include "fiolike/stop_flag.hpp"
 #include "fiolike/target_file.hpp"
 

@@ -3,7 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "base/errors.hpp"
-#include "seccomp-churn/config.hpp"
+#include "seccomp-churn/settings.hpp"
 
 #include <cstdlib>
 #include <vector>
@@ -12,9 +12,9 @@ using namespace mmtp::seccompchurn;
 
 namespace {
 
-Config parse(std::vector<const char*> args) {
+Settings parse(std::vector<const char*> args) {
     args.insert(args.begin(), "seccomp-churn");
-    return parseConfig(static_cast<int>(args.size()), args.data());
+    return parseSettings(static_cast<int>(args.size()), args.data());
 }
 
 // Sets an environment variable for one scope.
@@ -48,7 +48,7 @@ TEST_CASE("config variables fill in options the command line leaves out") {
     EnvVar b("SECCOMP_CHURN_INSNS", "128");
     EnvVar c("LOGDIR_RESULTS", "/tmp/x");
     EnvVar d("SECCOMP_CHURN_SPEC_ALLOW", "yes");
-    const Config cfg = parse({"--insns", "256"});
+    const Settings cfg = parse({"--insns", "256"});
     CHECK(cfg.recipe.preset == Preset::RawBpf);
     CHECK(cfg.recipe.insns == 256);  // the command line wins
     CHECK(cfg.recipe.specAllow);

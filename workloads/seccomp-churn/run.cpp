@@ -1,11 +1,11 @@
-#include "seccomp-churn/sweep.hpp"
+#include "seccomp-churn/run.hpp"
 
 #include "base/atomic_file.hpp"
 #include "base/errors.hpp"
 #include "common/clock_check.hpp"
 #include "common/latency_summary.hpp"
 #include "common/progress.hpp"
-#include "seccomp-churn/metrics_log.hpp"
+#include "seccomp-churn/report.hpp"
 #include "seccomp-churn/workers.hpp"
 
 #include <iostream>
@@ -14,7 +14,7 @@
 
 namespace mmtp::seccompchurn {
 
-void runSweep(const Config& c, std::ostream& progress) {
+void runSweep(const Settings& c, std::ostream& progress) {
     std::error_code ec;
     std::filesystem::create_directories(c.logdir, ec);
     if (!std::filesystem::is_directory(c.logdir))

@@ -1,4 +1,4 @@
-#include "ibpb-pulse/workload.hpp"
+#include "ibpb-pulse/run.hpp"
 
 #include "common/child_process.hpp"
 #include "common/pulse_status.hpp"

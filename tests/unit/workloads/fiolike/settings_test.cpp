@@ -1,5 +1,5 @@
 #include "base/errors.hpp"
-#include "fiolike/job_spec.hpp"
+#include "fiolike/settings.hpp"
 
 #include <catch2/catch.hpp>
 #include <cstdlib>

@@ -1,4 +1,4 @@
-// job_spec.hpp - fio-like jobs: the option table (fio names, MMTests fio
+// settings.hpp - fio-like jobs: the option table (fio names, MMTests fio
 // config variables as fallbacks, one row each), one parsed JobSpec per job
 // and the JobPlan of a run.
 #pragma once

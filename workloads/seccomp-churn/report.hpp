@@ -1,4 +1,4 @@
-// metrics_log.hpp - the two files one run writes:
+// report.hpp - the two files one run writes:
 //   stressng-<CLIENTS>-<ITER>.log   stress-ng 0.15 --metrics-brief, byte-for-byte
 //                                   layout, so MMTests' stressng parser and LKP's
 //                                   stress-ng parser read it unchanged;

@@ -1,4 +1,4 @@
-#include "redis-zpopmin/bench_run.hpp"
+#include "redis-zpopmin/run.hpp"
 
 #include "base/atomic_file.hpp"
 #include "common/clock_check.hpp"

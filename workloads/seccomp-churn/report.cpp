@@ -1,4 +1,4 @@
-#include "seccomp-churn/metrics_log.hpp"
+#include "seccomp-churn/report.hpp"
 
 #include "base/text_format.hpp"
 

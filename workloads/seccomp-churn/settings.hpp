@@ -1,4 +1,4 @@
-// config.hpp - seccomp-churn's options, one row each (common/option_table).
+// settings.hpp - seccomp-churn's options, one row each (common/option_table).
 // Each has the MMTests config variable of the same meaning as its fallback
 // (SECCOMP_CHURN_*), so the binary runs the same from a shellpack, from
 // run-config and by hand.
@@ -13,7 +13,7 @@
 
 namespace mmtp::seccompchurn {
 
-struct Config {
+struct Settings {
     unsigned minThreads = 1, maxThreads = 1;
     unsigned runtimeSec = 60;
     std::uint64_t ops = 0;       // total bogo-ops per run (0: time-based only)
@@ -26,9 +26,9 @@ struct Config {
 const OptionTable& optionTable();
 // Checks what one row cannot (options that depend on each other); throws
 // UsageError naming the option.
-Config configFrom(const OptionValues& v);
-// optionTable().parse() then configFrom().
-Config parseConfig(int argc, const char* const argv[]);
+Settings settingsFrom(const OptionValues& v);
+// optionTable().parse() then settingsFrom().
+Settings parseSettings(int argc, const char* const argv[]);
 
 // MMTests' threads_powertwo sweep: min, 2*min, 4*min ... <= max, then max.
 std::vector<unsigned> powerTwoSweep(unsigned minThreads, unsigned maxThreads);
