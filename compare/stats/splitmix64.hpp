@@ -16,8 +16,9 @@ struct SplitMix64 {
         z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
         return z ^ (z >> 31);
     }
-    // A uniform number strictly inside (0, 1): the top 53 bits, centred.
-    double open01() { return (static_cast<double>((*this)() >> 11) + 0.5) * 0x1p-53; }
+    // A uniform number strictly inside (0, 1): the top 52 bits, centred, so
+    // the largest, 1 - 2^-53, is a double below 1 (53 bits would round to 1).
+    double open01() { return (static_cast<double>((*this)() >> 12) + 0.5) * 0x1p-52; }
 };
 
 }  // namespace mmtp::compare
