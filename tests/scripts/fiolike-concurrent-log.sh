@@ -28,4 +28,7 @@ left=$(ls "$work/log" | grep -v -e '^fio\.log$' -e '^fiolike-job[1-6]\.json$' -e
 grep -q '"workload": "fiolike"' "$work/log/fiolike-clock.json" || fail "no fiolike clock record"
 [ "$(grep -c '"name": "job[1-6] read kIOPS"' "$work/log/fiolike-clock.json")" -eq 1 ] ||
 	fail "the clock record is not one run's: $(cat "$work/log/fiolike-clock.json")"
+# A 1 MiB job lasts well under 1000 ticks of the 1 ms clock its terse rates use.
+grep -q 'ticks of its clock .*raise FIO_RUNTIME (--runtime) or FIO_SIZE (--size)' "$work/out1" ||
+	fail "no short-sample warning for a 1 MiB job: $(cat "$work/out1")"
 echo "ok: 6 concurrent runs, 6 lines in fio.log"
