@@ -6,7 +6,9 @@
 # seeded Sub* ones is byte-identical between the two.
 #
 #   bench/subselection-speed.sh                 before = the last commit whose
-#                                               stats/subselection.cpp drew with std::mt19937
+#                                               stats/subselection.cpp drew every subselection
+#                                               sample by sample (no subselection_sampling.hpp)
+#   BEFORE=mt19937 bench/subselection-speed.sh  the last one that drew with std::mt19937
 #   BEFORE=REV bench/subselection-speed.sh      any other revision
 #   RUNS=3 SAMPLES=200000 (defaults)
 #
@@ -30,12 +32,22 @@ cleanup() {
 }
 trap cleanup EXIT
 
-if [[ -z ${BEFORE:-} ]]; then
+# last_subselection has|lacks PATTERN: the newest commit whose
+# compare/stats/subselection.cpp has (or lacks) PATTERN.
+last_subselection() {
+	local rev found
 	for rev in $(git -C "$top" log --format=%H -- compare/stats/subselection.cpp); do
-		if git -C "$top" show "$rev:compare/stats/subselection.cpp" | grep -q 'std::mt19937'; then BEFORE=$rev; break; fi
+		found=lacks
+		git -C "$top" show "$rev:compare/stats/subselection.cpp" > "$work/subselection.cpp"
+		grep -q -e "$2" "$work/subselection.cpp" && found=has
+		[[ $found == "$1" ]] && { echo "$rev"; return; }
 	done
-fi
-: "${BEFORE:?no commit with the std::mt19937 subselection found; set BEFORE}"
+}
+case ${BEFORE:-} in
+	"") BEFORE=$(last_subselection lacks 'subselection_sampling\.hpp') ;;
+	mt19937) BEFORE=$(last_subselection has 'std::mt19937') ;;
+esac
+: "${BEFORE:?no such commit of compare/stats/subselection.cpp found; set BEFORE=REV}"
 echo "before: $(git -C "$top" log -1 --format='%h %s' "$BEFORE" | cut -c1-90)"
 echo "after:  $BIN/compare-mmtests ($(git -C "$top" log -1 --format=%h) + working tree)"
 

@@ -122,7 +122,8 @@ bool allZero(const TimeChart& c) {
 constexpr std::size_t kFewestPoints = 3;
 
 // A chart whose every series has fewer than three points draws a straight
-// line (or a dot) that says nothing of the shape: it becomes a note.
+// line (or a dot) that says nothing of the shape, and one whose every sample
+// is 0 a flat line: each becomes a note.
 void keep(std::vector<TimeChart>& charts, TimeChart c,
           std::string xLabel = "seconds since the monitor started, in each run's first iteration (iter-0)") {
     c.xLabel = std::move(xLabel);
@@ -136,6 +137,10 @@ void keep(std::vector<TimeChart>& charts, TimeChart c,
         c.notes.push_back("not drawn: at most " + std::to_string(most) + " readable sample" + (most == 1 ? "" : "s") +
                           " per run, fewer than " + std::to_string(kFewestPoints) +
                           " (the benchmark ran for less than three monitor intervals, or the values are not numbers)");
+    }
+    if (!c.series.empty() && allZero(c)) {  // a flat line on a made-up axis would say nothing either
+        c.series.clear();
+        c.notes.push_back("not drawn: every sample of every run is 0");
     }
     if (c.series.empty() && c.notes.empty())  // recorded, yet nothing to draw: say so rather than drop it
         c.notes.push_back("not drawn: the logs hold no samples of it");

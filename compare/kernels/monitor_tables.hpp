@@ -20,7 +20,7 @@ namespace mmtp::compare {
 // order (vmstat: the samples `vmstat` holds, one per run). A monitor no run
 // recorded gives no chart; a log that cannot be read is named in its chart's
 // notes and once in warnings instead of failing the page; a chart with fewer
-// than three samples in every series is a note saying so, not a chart.
+// than three samples in every series, or only zeros, is a note saying so, not a chart.
 std::vector<TimeChart> monitorCharts(const std::filesystem::path& logDir, const std::vector<std::string>& runs,
                                      const std::string& benchmark, const std::vector<RunVmstat>& vmstat,
                                      Warnings& warnings);

@@ -22,12 +22,13 @@ std::string line(double x1, double y1, double x2, double y2, const char* stroke)
            "\" stroke=\"" + stroke + "\"/>";
 }
 
-// Ticks over r, widened to hold them; a flat range is opened up first.
-std::vector<double> ticksFor(Range& r) {
+// Ticks over r, widened to hold them; a flat range is opened up first (a
+// flat 0 of a count or percentage upwards only: never -1..1).
+std::vector<double> ticksFor(Range& r, bool fromZero = false) {
     if (!(r.hi >= r.lo)) r = {0, 1};
     if (r.hi == r.lo) {
         double d = r.lo == 0 ? 1 : std::abs(r.lo) * 0.05;
-        r = {r.lo - d, r.hi + d};
+        r = {fromZero && r.lo == 0 ? 0 : r.lo - d, r.hi + d};
     }
     std::vector<double> t = svg::niceTicks(r.lo, r.hi);
     r.lo = std::min(r.lo, t.front()), r.hi = std::max(r.hi, t.back());
@@ -67,7 +68,7 @@ std::string timeChartSvg(const TimeChart& c, std::size_t maxPoints) {
     }
     if (!(xr.hi >= xr.lo)) return "";
     if (c.fromZero) yr.lo = std::min(yr.lo, 0.0);
-    std::vector<double> xt = ticksFor(xr), yt = ticksFor(yr);
+    std::vector<double> xt = ticksFor(xr), yt = ticksFor(yr, c.fromZero);
     const double xStep = xt.size() > 1 ? xt[1] - xt[0] : 1, yStep = yt.size() > 1 ? yt[1] - yt[0] : 1;
     double tickW = 0;
     for (double t : yt) tickW = std::max(tickW, svg::textWidth(svg::tickLabel(t, yStep), kTickFont));

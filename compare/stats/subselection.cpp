@@ -1,5 +1,7 @@
 #include "stats/subselection.hpp"
 
+#include "stats/subselection_sampling.hpp"
+
 #include <algorithm>
 #include <boost/math/distributions/normal.hpp>
 #include <cmath>
@@ -32,21 +34,9 @@ double median(std::vector<double> x) {
     return n % 2 ? x[n / 2] : (x[n / 2 - 1] + x[n / 2]) / 2;
 }
 
-// SplitMix64 (Steele, Lea, Flood 2014; Java's SplittableRandom): one
-// addition and two multiplications a number, and any 64-bit seed starts an
-// independent stream, so every subselection gets its own.
-struct SplitMix64 {
-    std::uint64_t state;
-    std::uint64_t operator()() {
-        std::uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
-        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-        z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-        return z ^ (z >> 31);
-    }
-};
-
-// The stream of one subselection: which iteration, which phase (means or
-// variances), which of the 1000.
+// The stream of one subselection: which iteration, which phase (0 means, 1
+// variances; 2 and 3 the same drawn from their sampling distribution, all
+// 1000 from stream 0), which of the 1000.
 SplitMix64 selectionStream(std::size_t iteration, int phase, int selection) {
     SplitMix64 mix{kSubselectionSeed};
     mix.state ^= (static_cast<std::uint64_t>(iteration) << 32) ^ (static_cast<std::uint64_t>(phase) << 16) ^
@@ -110,15 +100,21 @@ void forEachSelection(std::size_t drawsEach, Body body) {
     for (std::thread& th : pool) th.join();
 }
 
-struct IterationEstimate {
-    double median, variance;
-};
+bool sampled(SubselectionRoute route, const auto& sampling, std::size_t n) {
+    if (route == SubselectionRoute::Auto) return n >= kSamplingRouteSize && sampling.fits();
+    return route == SubselectionRoute::Sampled;
+}
+
+}  // namespace
 
 // The median of 1000 subselections' means (harmonic: 1 / mean(1 / x), as
 // numpy evaluates it), then of 1000 more subselections' population
-// variances, each subselection len draws from xx with replacement.
-IterationEstimate iterationEstimate(const std::vector<double>& xx, std::size_t len, std::size_t iteration,
-                                    bool harmonic) {
+// variances, each subselection len draws from xx with replacement: drawn
+// sample by sample, or for large samples from their sampling distribution
+// (stats/subselection_sampling.hpp).
+IterationEstimate subselectionIteration(const std::vector<double>& xx, std::size_t iteration, bool harmonic,
+                                        SubselectionRoute route) {
+    auto len = static_cast<std::size_t>(kFraction * static_cast<double>(xx.size()));
     if (len == 0) return {kNaN, kNaN};  // the mean and variance of an empty draw are nan
     const double size = static_cast<double>(len);
     std::vector<double> subStat(kSelections);
@@ -129,10 +125,16 @@ IterationEstimate iterationEstimate(const std::vector<double>& xx, std::size_t l
         for (double v : xx) reciprocals.push_back(1.0 / v);
     }
     const std::vector<double>& meanOf = harmonic ? reciprocals : xx;
-    forEachSelection(len, [&](int s) {
-        double m = drawSums<false>(meanOf, len, selectionStream(iteration, 0, s)).sum / size;
-        subStat[static_cast<std::size_t>(s)] = harmonic ? 1.0 / m : m;
-    });
+    MeanSampling means = meanSampling(meanOf, len);
+    if (sampled(route, means, xx.size()))
+        subStat = sampledMeans(means, kSelections, selectionStream(iteration, 2, 0));
+    else
+        forEachSelection(len, [&](int s) {
+            subStat[static_cast<std::size_t>(s)] =
+                drawSums<false>(meanOf, len, selectionStream(iteration, 0, s)).sum / size;
+        });
+    if (harmonic)
+        for (double& m : subStat) m = 1.0 / m;
     double med = median(subStat);
 
     // Variance as E[d^2] - E[d]^2 of d = x - mean(xx): the shift keeps the
@@ -140,25 +142,27 @@ IterationEstimate iterationEstimate(const std::vector<double>& xx, std::size_t l
     const double shift = mean(xx);
     std::vector<double> shifted(xx.size());
     std::transform(xx.begin(), xx.end(), shifted.begin(), [shift](double v) { return v - shift; });
-    forEachSelection(len, [&](int s) {
-        DrawSums d = drawSums<true>(shifted, len, selectionStream(iteration, 1, s));
-        double m = d.sum / size;
-        double v = d.squares / size - m * m;
-        subStat[static_cast<std::size_t>(s)] = v < 0 ? 0 : v;  // rounding, never nan
-    });
+    VarianceSampling variances = varianceSampling(shifted, len);
+    if (sampled(route, variances, xx.size())) {
+        subStat = sampledVariances(variances, kSelections, selectionStream(iteration, 3, 0));
+    } else {
+        forEachSelection(len, [&](int s) {
+            DrawSums d = drawSums<true>(shifted, len, selectionStream(iteration, 1, s));
+            double m = d.sum / size;
+            double v = d.squares / size - m * m;
+            subStat[static_cast<std::size_t>(s)] = v < 0 ? 0 : v;  // rounding, never nan
+        });
+    }
     return {med, median(subStat)};
 }
-
-}  // namespace
 
 SubselectionEstimate subselectionEstimate(const std::vector<std::vector<double>>& iterations, bool harmonic,
                                           double alpha) {
     const std::size_t iters = iterations.size();
     std::vector<double> medians(iters), variances(iters), lens(iters);
     for (std::size_t j = 0; j < iters; j++) {
-        auto len = static_cast<std::size_t>(kFraction * static_cast<double>(iterations[j].size()));
-        lens[j] = static_cast<double>(len);
-        IterationEstimate e = iterationEstimate(iterations[j], len, j, harmonic);
+        lens[j] = static_cast<double>(static_cast<std::size_t>(kFraction * static_cast<double>(iterations[j].size())));
+        IterationEstimate e = subselectionIteration(iterations[j], j, harmonic, SubselectionRoute::Auto);
         medians[j] = e.median;
         variances[j] = e.variance;
     }

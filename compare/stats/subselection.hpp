@@ -19,10 +19,16 @@
 //     median of their means, then 1000 more the median of their (population)
 //     variances, as the Python does; sums are taken while drawing (no copy),
 //     the variance as E[d^2] - E[d]^2 of d = x - mean(x).
+//   - an iteration of at least kSamplingRouteSize (20000) samples draws each
+//     phase's 1000 values from the subselection mean's (variance's) sampling
+//     distribution instead, when its shape allows (phase 2 or 3, subselection
+//     0 of the streams above): stats/subselection_sampling.hpp says how and
+//     why it is as good as the draws; below that size every row is as before.
 // Until 2026-12 the generator was std::mt19937 (one stream per operation,
 // draws copied): the Sub* rows of the same logs then had other values.
 // bench/subselection-speed.sh compares the two on a 200k-sample tree.
 #pragma once
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -34,6 +40,18 @@ struct SubselectionEstimate {
     double mean;        // submean: the mean of the per-iteration medians
     double halfLength;  // submeanci: half the confidence interval's length
 };
+
+// How an iteration's subselections are drawn: Auto as described above; the
+// others force a route (tests compare the two).
+enum class SubselectionRoute { Auto, Exact, Sampled };
+
+struct IterationEstimate {
+    double median;    // of the subselections' means (harmonic ones when asked)
+    double variance;  // the median of their population variances
+};
+
+IterationEstimate subselectionIteration(const std::vector<double>& samples, std::size_t iteration, bool harmonic,
+                                        SubselectionRoute route);
 
 // iterations holds each iteration's samples; harmonic selects the harmonic
 // mean (hmean, preferhigher) over the arithmetic one. NaN where the Python

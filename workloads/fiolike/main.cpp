@@ -3,6 +3,7 @@
 // terse v3 line to LOGDIR/fio.log, so MMTests' fio parser reads it, and
 // writes LOGDIR/fiolike-NAME.json.
 #include "base/errors.hpp"
+#include "common/clock_check.hpp"
 #include "common/preflight.hpp"
 #include "common/progress.hpp"
 #include "common/pulse_status.hpp"
@@ -38,14 +39,28 @@ int run(const JobPlan& plan) {
     }
     const bool quiet = plan.jobs.front().quiet;
     Progress progress("fiolike", unsigned(plan.jobs.size()), std::cout, "job");
+    // The terse line MMTests reads divides by whole milliseconds (fio's
+    // arithmetic), so that is the tick; one sample per job and direction,
+    // one fiolike run per MMTests iteration.
+    ClockCheck clock({"fiolike", "CLOCK_MONOTONIC ns; the terse line's rates divide by whole ms", 1e6,
+                      "FIO_RUNTIME (--runtime) or FIO_SIZE (--size)", "MMTEST_ITERATIONS (one fiolike run each)", 1},
+                     std::cerr);
     for (const JobSpec& spec : plan.jobs) {
         if (!quiet) std::cout << "job " << spec.name << ": starting" << std::endl;
         const RunResult r = runAll(spec, quiet ? nullptr : &std::cout);
         writeLogs(spec, r);
+        for (unsigned d = 0; d < kDirs; ++d) {
+            const DirStats& s = r.group.dir[d];
+            if (s.totalIos == 0 || s.runtimeNs == 0) continue;
+            const std::string sample = spec.name + (d == 0 ? " read" : " write");
+            clock.span(sample, static_cast<std::int64_t>(s.runtimeNs));
+            clock.rate(sample + " kIOPS", static_cast<double>(s.totalIos) * 1e6 / static_cast<double>(s.runtimeNs));
+        }
         if (quiet) continue;
         std::cout << humanSummary(spec, r) << std::flush;
         progress.iterationDone(spec.name);
     }
+    clock.finish(plan.jobs.front().logdir);
     return kExitOk;
 }
 

@@ -4,7 +4,9 @@
 # of goldens/monitors/monitors-basic, one run each) is rendered by headless
 # Chromium. In the browser, every SVG <text> must lie inside its <svg>, whose
 # viewBox must be its size; the same check must flag a page whose charts are
-# narrowed so their text is cut. The screenshot is kept in this directory.
+# narrowed so their text is cut. Each chart the docs promise for these
+# benchmarks must be in the browser's DOM with its title and the unit on its
+# y axis. The screenshot is kept in this directory, and must not be blank.
 set -euo pipefail
 : "${BIN:?}"
 GOLDENS=${GOLDENS:-${TOP:-$(cd "$(dirname "$0")/../../.." && pwd)}/tests/goldens}
@@ -83,10 +85,21 @@ cat > html/check.js <<'JS'
 					Math.round(box.width) + ' x ' + Math.round(box.height));
 		});
 	});
+	// What each chart says it shows: CHART class | title | y-axis label.
+	var charts = [];
+	svgs.forEach(function (svg) {
+		var title = [], axis = [];
+		svg.querySelectorAll('text').forEach(function (t) {
+			if (t.getAttribute('font-weight') === 'bold') title.push(t.textContent);
+			if (/rotate\(-90\)/.test(t.getAttribute('transform') || '')) axis.push(t.textContent);
+		});
+		charts.push('CHART ' + svg.getAttribute('class') + ' | ' + title.join(' ') + ' | ' + axis.join(' '));
+	});
 	var pre = document.createElement('pre');
 	pre.id = 'geometry';
 	pre.textContent = 'GEOMETRY svgs=' + svgs.length + ' texts=' + texts + ' outside=' + out.length +
-		' height=' + document.documentElement.scrollHeight + '\n' + out.join('\n') + '\nEND\n';
+		' height=' + document.documentElement.scrollHeight + '\n' + out.join('\n') + '\n' + charts.join('\n') +
+		'\nEND\n';
 	document.body.appendChild(pre);
 })();
 JS
@@ -102,6 +115,30 @@ read -r _ svgs texts outside height < <(head -1 geometry-report.txt | tr '=' ' '
 [[ $svgs -ge $((charts + monitors)) && $texts -gt 100 ]] || fail "chromium saw $svgs svgs, $texts texts"
 [[ $outside -eq 0 ]] || { cat geometry-report.txt; fail "$outside SVG texts lie outside their svg"; }
 echo "ok: $svgs svgs ($charts benchmark charts, $monitors monitor charts), all $texts texts inside their viewBox"
+
+# Every chart README and docs/ promise for these benchmarks, as Chromium drew
+# it: its title and, on the same chart, its unit (docs/numbers-we-print.md).
+# drawn CLASS TITLE-ERE UNIT: some CLASS chart has that title and y axis.
+drawn() {
+	grep -F "CHART $1 | " geometry-report.txt | grep -E "^CHART $1 \| [^|]*$2[^|]* \| " | grep -qF "| $3" ||
+		fail "no $1 titled /$2/ with the y axis '$3' in Chromium's page"
+}
+drawn benchmark-chart 'perfpipe' 'Time (microseconds)'
+drawn benchmark-chart 'redis' 'KiloOperations/sec'
+drawn benchmark-chart 'stressng' 'BogoOperations/sec'
+drawn benchmark-chart 'redis.*% of' "% of the baseline's mean"
+drawn sample-strip-chart 'perfpipe' 'Time (microseconds)'
+drawn sample-strip-chart 'redis' 'KiloOperations/sec'
+drawn sample-strip-chart 'stressng' 'BogoOperations/sec'
+drawn monitor-chart 'CPU time: user, system, IO wait' '% of CPU time'
+drawn monitor-chart 'Context switches' 'Context switches/second'
+drawn monitor-chart 'Interrupts \(vmstat in\)' 'Interrupts/second'
+drawn monitor-chart 'Page faults' 'Faults per sample'
+drawn monitor-chart 'Interrupts by source' 'Interrupts per sample'
+drawn monitor-chart 'CPU busy on NUMA node-0' 'Busy percentage'
+drawn monitor-chart 'IO on ' 'Time (milliseconds)'
+if grep -E '^CHART [^|]*\|[^|]*\| *(value)?$' geometry-report.txt; then fail "a chart without a unit on its y axis"; fi
+echo "ok: $(grep -c '^CHART' geometry-report.txt) charts in Chromium, each promised one with its title and unit"
 
 # The check can fail: the same page with every chart 35% narrower cuts text.
 perl -pe 's{<svg (.*?)width="([\d.]+)" height="([\d.]+)" viewBox="0 0 [\d.]+ ([\d.]+)"}{
@@ -151,4 +188,39 @@ shot_height=$((height < 16000 ? height : 16000))
 timeout 120 "$CHROMIUM" "${flags[@]}" --window-size=1400,"$shot_height" --screenshot="$PWD/report.png" \
 	"file://$PWD/$page" > chromium-shot.log 2>&1 || { cat chromium-shot.log; fail "chromium could not take a screenshot"; }
 [[ $(stat -c %s report.png) -gt 50000 ]] || fail "screenshot is suspiciously small ($(stat -c %s report.png) bytes)"
-echo "ok: screenshot $PWD/report.png (1400x$shot_height)"
+# Not blank: Chromium reads the screenshot back and counts its pixels that
+# are not white and the colours it holds (charts draw in several).
+cat > html/shot.html <<'HTML'
+<html><body><img id="shot" src="shot.png" onload="
+	var c = document.createElement('canvas'), img = this;
+	c.width = img.naturalWidth; c.height = img.naturalHeight;
+	var g = c.getContext('2d'); g.drawImage(img, 0, 0);
+	var d = g.getImageData(0, 0, c.width, c.height).data, ink = 0, colours = {};
+	for (var i = 0; i < d.length; i += 4) {
+		if (d[i] < 240 || d[i + 1] < 240 || d[i + 2] < 240) ink++;
+		if (i % 64 === 0) colours[(d[i] >> 4) + ',' + (d[i + 1] >> 4) + ',' + (d[i + 2] >> 4)] = 1;
+	}
+	var p = document.createElement('pre');
+	p.textContent = 'SHOT pixels=' + d.length / 4 + ' ink=' + ink + ' colours=' + Object.keys(colours).length;
+	document.body.appendChild(p);"></body></html>
+HTML
+# ink PNG: "PIXELS INKED COLOURS" of PNG as Chromium decodes it.
+ink() {
+	cp "$1" html/shot.png
+	timeout 120 "$CHROMIUM" "${flags[@]}" --allow-file-access-from-files --window-size=400,300 --dump-dom \
+		"file://$PWD/html/shot.html" 2> chromium-read.log | grep -o 'SHOT pixels=[0-9]* ink=[0-9]* colours=[0-9]*' |
+		tr '=' ' ' | awk '{print $3, $5, $7}'
+}
+# looks_blank PIXELS INKED COLOURS: under 2 % inked or under 8 colours.
+looks_blank() { [[ ${1:-0} -eq 0 || $(($2 * 100 / $1)) -lt 2 || $3 -lt 8 ]]; }
+read -r pixels inked colours < <(ink report.png) || { cat chromium-read.log; fail "chromium could not read the screenshot back"; }
+if looks_blank "$pixels" "$inked" "$colours"; then
+	fail "the screenshot looks blank: $inked of $pixels pixels not white, $colours colours"
+fi
+# The check can fail: a screenshot of an empty page is blank.
+echo '<html><body></body></html>' > html/empty.html
+timeout 120 "$CHROMIUM" "${flags[@]}" --window-size=1400,1000 --screenshot="$PWD/empty.png" "file://$PWD/html/empty.html" \
+	> chromium-empty.log 2>&1 || { cat chromium-empty.log; fail "chromium could not take the empty page's screenshot"; }
+read -r epixels einked ecolours < <(ink empty.png) || fail "chromium could not read the empty screenshot back"
+looks_blank "$epixels" "$einked" "$ecolours" || fail "an empty page's screenshot passed as not blank"
+echo "ok: screenshot $PWD/report.png (1400x$shot_height): $((inked * 100 / pixels)) % of its pixels inked, $colours colours (an empty page: $((einked * 100 / (epixels > 0 ? epixels : 1))) %, $ecolours)"

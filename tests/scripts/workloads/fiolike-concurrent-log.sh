@@ -22,6 +22,13 @@ n=$(wc -l < "$work/log/fio.log")
 for i in 1 2 3 4 5 6; do
 	[ "$(grep -c "^3;fio-[^;]*;job$i;" "$work/log/fio.log")" -eq 1 ] || fail "job$i: not exactly one line"
 done
-left=$(ls "$work/log" | grep -v -e '^fio\.log$' -e '^fiolike-job[1-6]\.json$' || true)
+left=$(ls "$work/log" | grep -v -e '^fio\.log$' -e '^fiolike-job[1-6]\.json$' -e '^fiolike-clock\.json$' || true)
 [ -z "$left" ] || fail "left in the logdir: $left"
+# The clock record is replaced whole: the last run's, never a mix.
+grep -q '"workload": "fiolike"' "$work/log/fiolike-clock.json" || fail "no fiolike clock record"
+[ "$(grep -c '"name": "job[1-6] read kIOPS"' "$work/log/fiolike-clock.json")" -eq 1 ] ||
+	fail "the clock record is not one run's: $(cat "$work/log/fiolike-clock.json")"
+# A 1 MiB job lasts well under 1000 ticks of the 1 ms clock its terse rates use.
+grep -q 'ticks of its clock .*raise FIO_RUNTIME (--runtime) or FIO_SIZE (--size)' "$work/out1" ||
+	fail "no short-sample warning for a 1 MiB job: $(cat "$work/out1")"
 echo "ok: 6 concurrent runs, 6 lines in fio.log"
