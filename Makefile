@@ -14,7 +14,8 @@
 #   compare/tables/         statistics -> comparison and verdict tables
 #   compare/render/         tables -> text, HTML, SVG, JSON
 #   compare/report/         the flows: load runs, compare-mmtests, compare-kernels
-#   compare/<program>/      main.cpp of compare-mmtests and compare-kernels
+#   compare/store/          the results store: trees in (SQLite), trees and series out
+#   compare/<program>/      main.cpp of compare-mmtests, compare-kernels and results-store
 #
 # USES_<part> is the one place the allowed dependencies are written: a part may
 # include and link only itself and the parts listed (lowest last, so the list
@@ -54,6 +55,7 @@ LDFLAGS  += $(OPT) -Wl,--as-needed
 # --- the parts and their rules ----------------------------------------------
 WORKLOADS := $(sort $(patsubst workloads/%/main.cpp,%,$(wildcard workloads/*/main.cpp)))
 COMPARE_PROGS := compare-mmtests compare-kernels
+STORE_PROGS   := results-store
 
 USES_base               :=
 USES_workloads/common   := base
@@ -67,7 +69,11 @@ USES_compare/tables     := compare/stats compare/benchmarks compare/core base
 USES_compare/render     := compare/tables compare/stats compare/benchmarks compare/core base
 USES_compare/report     := compare/render compare/tables compare/parsers compare/stats \
                            compare/benchmarks compare/input compare/core base
-$(foreach p,$(COMPARE_PROGS),$(eval USES_compare/$(p) := compare/report $(USES_compare/report)))
+# The results store: trees in, trees and series out (docs/results-store.md).
+USES_compare/store      := compare/tables compare/parsers compare/stats compare/benchmarks compare/input \
+                           compare/core base
+$(foreach p,$(COMPARE_PROGS),$(eval USES_compare/$(p) := compare/store compare/report $(USES_compare/report)))
+USES_compare/results-store := compare/store $(USES_compare/store)
 
 # The system libraries each part calls directly.
 LIBS_workloads/common        := -lpthread
@@ -79,10 +85,13 @@ LIBS_compare/benchmarks      := -lyaml-cpp
 LIBS_compare/stats           := -lpthread
 LIBS_compare/render          := -lzstd
 LIBS_compare/report          := -lzstd -lboost_program_options
+LIBS_compare/store           := -lsqlite3 -lcrypto
+LIBS_compare/results-store   := -lboost_program_options
 
 LIB_PARTS  := base workloads/common compare/core compare/input compare/benchmarks compare/parsers \
-              compare/stats compare/tables compare/render compare/report $(addprefix workloads/,$(WORKLOADS))
-PROG_PARTS := $(addprefix workloads/,$(WORKLOADS)) $(addprefix compare/,$(COMPARE_PROGS))
+              compare/stats compare/tables compare/render compare/report compare/store \
+              $(addprefix workloads/,$(WORKLOADS))
+PROG_PARTS := $(addprefix workloads/,$(WORKLOADS)) $(addprefix compare/,$(COMPARE_PROGS) $(STORE_PROGS))
 ALL_PARTS  := $(sort $(LIB_PARTS) $(PROG_PARTS))
 
 # Include roots: every part sees base/ from the top; compare sees only
@@ -106,7 +115,7 @@ link_libs  = $(sort $(foreach p,$(1) $(USES_$(1)),$(LIBS_$(p))))
 # shellpacks find each benchmark's binary under the benchmark's name.
 ALIASES_syscall-scale := syscall-null syscall-fsbuffer
 ALIAS_PROGS := $(foreach w,$(WORKLOADS),$(addprefix $(BUILD)/bin/,$(ALIASES_$(w))))
-PROGS      := $(addprefix $(BUILD)/bin/,$(WORKLOADS) $(COMPARE_PROGS)) $(ALIAS_PROGS)
+PROGS      := $(addprefix $(BUILD)/bin/,$(WORKLOADS) $(COMPARE_PROGS) $(STORE_PROGS)) $(ALIAS_PROGS)
 TEST_SRCS  := $(sort $(shell find tests/unit -name '*.cpp'))
 ALL_SRCS   := $(sort $(wildcard base/*.[ch]pp $(addsuffix /*.[ch]pp,$(ALL_PARTS))))
 YAMLS      := $(sort $(wildcard compare/benchmarks/*/shellpack*.yaml shellpacks/*/shellpack*.yaml))

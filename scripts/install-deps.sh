@@ -11,7 +11,7 @@ set -euo pipefail
 # written for it (schbench's does not compile under Debian's default mawk).
 BUILD_PKGS="g++ make pkg-config libhiredis-dev libseccomp-dev libboost-program-options-dev
  libboost-dev libyaml-cpp-dev nlohmann-json3-dev libzstd-dev zlib1g-dev liblzma-dev
- liburing-dev catch2 xz-utils time redis-server procps sysstat gawk"
+ liburing-dev catch2 xz-utils time redis-server procps sysstat gawk libsqlite3-dev libssl-dev"
 # Servers and tools that the tests start for real, and the reference tools the
 # benchmark scripts compare against. python3: a few script tests read JSON and HTML with it.
 # procps and sysstat: run-config's monitors (vmstat, top, mpstat, iostat); expect and

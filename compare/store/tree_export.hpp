@@ -1,0 +1,48 @@
+// tree_export.hpp - stored runs back into a work/log tree, byte for byte, in
+// a private temporary directory, so compare-mmtests and compare-kernels read
+// them through the very input layer and parsers they read a tree with.
+// A store is untrusted like a tree: every stored path is checked (no "..",
+// no absolute path, bounded depth and size) and files are created O_EXCL |
+// O_NOFOLLOW inside a 0700 directory of ours.
+#pragma once
+#include "store/sqlite_db.hpp"
+
+#include <cstddef>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace mmtp::compare::store {
+
+struct StoredRun {
+    std::int64_t id = 0;
+    std::string machine, name;
+    std::int64_t startEpoch = 0;
+};
+
+// Every run of the machine (all machines when empty), oldest first.
+std::vector<StoredRun> storedRuns(Db& db, const std::string& machine = "");
+
+// Writes run's files under dir/label (label: one path component). Throws
+// StoreError naming the run for a bad stored path or past maxBytes.
+void exportRun(Db& db, const StoredRun& run, const std::filesystem::path& dir, const std::string& label,
+               std::size_t maxBytes = std::size_t{16} << 30);
+
+// A mkdtemp directory removed with everything in it when the object goes,
+// and also when the process is killed: a watcher child removes it once the
+// process's end of a pipe closes (SIGKILL included).
+class PrivateTempDir {
+public:
+    PrivateTempDir();
+    ~PrivateTempDir();
+    PrivateTempDir(const PrivateTempDir&) = delete;
+    PrivateTempDir& operator=(const PrivateTempDir&) = delete;
+    const std::filesystem::path& path() const { return path_; }
+
+private:
+    std::filesystem::path path_;
+    int watcherPipe_ = -1;
+    int watcherPid_ = -1;
+};
+
+}  // namespace mmtp::compare::store
