@@ -84,9 +84,9 @@ int printHistory(std::ostream& out, const HistoryRequest& r, const std::vector<S
         }
         const double alpha = cfg.alpha / static_cast<double>(std::max<std::size_t>(detect.size(), 2) - 1);
         if (changes.empty())
-            out << "No change point (each split tested at " << formatText("%.4g", 100 * (1 - alpha))
-                << "% confidence, iteration means as the unit; a shift smaller than the noise of "
-                << cfg.minSegmentRuns << " runs cannot be seen)\n";
+            out << "No change point (each split of at least " << cfg.minSegmentRuns << " runs a side tested with a "
+                << formatText("%.4g", 100 * (1 - alpha))
+                << "% interval, iteration means as the unit: a shift within the noise is not called one)\n";
         for (const ChangePoint& c : changes)
             out << "Change point: first run after the shift " << escapeControls(s.runs[c.firstRun].run) << ": "
                 << describe(c.call, alpha) << "\n";
