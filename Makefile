@@ -124,7 +124,7 @@ LAYERS_OK  := $(BUILD)/layers.ok
 INCLUDES   := $(BUILD)/includes.txt
 DEPS_OK    := $(BUILD)/build-deps.ok
 
-.PHONY: all unit-tests deps test-deps demo bench-verdicts test test-vs-mmtests test-san install install-mmtests \
+.PHONY: all unit-tests deps test-deps demo bench-verdicts bench-change-points test test-vs-mmtests test-san install install-mmtests \
         clean fuzz bench-compare check-layers compdb FORCE
 .DEFAULT_GOAL := all
 
@@ -201,6 +201,13 @@ CALIBRATION_PARTS := compare/tables compare/stats compare/benchmarks compare/cor
 $(BUILD)/bin/verdict-calibration: $(BUILD)/obj/bench/verdict_calibration.o $(foreach p,$(CALIBRATION_PARTS),$(call part_lib,$(p)))
 	@mkdir -p $(@D)
 	$(CXX) $(LDFLAGS) $^ $(sort $(foreach p,$(CALIBRATION_PARTS),$(LIBS_$(p)))) -o $@
+# results-store history's change-point detection on synthetic series (docs/results-store.md).
+CHANGE_POINT_PARTS := compare/store $(CALIBRATION_PARTS)
+$(BUILD)/bin/change-point-rates: $(BUILD)/obj/bench/change_point_rates.o $(foreach p,$(CHANGE_POINT_PARTS),$(call part_lib,$(p)))
+	@mkdir -p $(@D)
+	$(CXX) $(LDFLAGS) $^ $(sort $(foreach p,$(CHANGE_POINT_PARTS),$(LIBS_$(p)))) -o $@
+bench-change-points: $(BUILD)/bin/change-point-rates
+	$(BUILD)/bin/change-point-rates
 bench-verdicts: $(BUILD)/bin/verdict-calibration
 	$(BUILD)/bin/verdict-calibration
 

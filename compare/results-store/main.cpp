@@ -26,7 +26,11 @@ constexpr const char* kUsage =
     "       results-store list --store DB [--machine NAME]\n"
     "       results-store history --store DB -b BENCH --metric OP|REGEX [--machine M[,M2...]]\n"
     "                             [--sort-version] [--bisect]\n"
-    "Reports from the store: compare-mmtests|compare-kernels --store DB --machine M ...\n";
+    "Reports from the store: compare-mmtests|compare-kernels --store DB --machine M ...\n"
+    "(docs/results-store.md)\n\n"
+    "Exit status: 0 done; 1 nothing stored or printed (unreadable tree or store, a run stored with other\n"
+    "content, no operation matches --metric), or with --bisect the newest run is a regression; 2 bad\n"
+    "command line; 125 with --bisect, the newest run cannot be called.\n";
 
 po::variables_map parse(const std::vector<std::string>& args, const po::options_description& desc,
                         const po::positional_options_description& pos) {
