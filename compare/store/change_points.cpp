@@ -65,6 +65,13 @@ std::vector<ChangePoint> findChangePoints(const std::vector<SeriesRun>& series, 
     if (series.size() < 2) return out;
     const double alpha = settings.alpha / static_cast<double>(series.size() - 1);
     segment(series, 0, series.size(), higherIsBetter, settings, alpha, out);
+    // The size of each shift is between its neighbouring segments (the test
+    // that found it may have pooled later shifts into its "after" side).
+    for (std::size_t i = 0; i < out.size(); ++i) {
+        std::size_t lo = i == 0 ? 0 : out[i - 1].firstRun;
+        std::size_t hi = i + 1 == out.size() ? series.size() : out[i + 1].firstRun;
+        out[i].call = test(series, lo, out[i].firstRun, hi, higherIsBetter, alpha);
+    }
     return out;
 }
 

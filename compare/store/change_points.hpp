@@ -21,7 +21,7 @@ struct SeriesRun {
 
 struct ChangePoint {
     std::size_t firstRun = 0;  // index of the first run after the shift
-    MetricCall call;           // before (base) against after (now), the family-wise interval
+    MetricCall call;           // the segment before (base) against the one after (now), the family-wise interval
 };
 
 struct ChangePointSettings {
