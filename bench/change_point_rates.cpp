@@ -77,9 +77,14 @@ int main(int argc, char** argv) {
             near += close;
             falseAlarm += other;
         }
-        auto pct = [series](int n) { return 100.0 * n / series; };
-        std::printf("%-16s %8.1f%% %8.1f%% %8.1f%% %8.1f%%\n", s.name, pct(detected), pct(near), pct(missed),
-                    pct(falseAlarm));
+        auto pct = [series](int n) {
+            char buf[16];
+            std::snprintf(buf, sizeof buf, "%.1f%%", 100.0 * n / series);
+            return std::string(buf);
+        };
+        auto shifted = [&](int n) { return s.shiftPct == 0 ? std::string("-") : pct(n); };
+        std::printf("%-16s %9s %9s %9s %9s\n", s.name, shifted(detected).c_str(), shifted(near).c_str(),
+                    shifted(missed).c_str(), pct(falseAlarm).c_str());
     }
     return 0;
 }

@@ -93,3 +93,18 @@ fi
 grep -q "already stored with other content" work/err || fail "conflict message: $(cat work/err)"
 [[ $(sqlite3 "$store" .dump | sha256sum) == "$before" ]] || fail "a failed import left part of the tree in the store"
 echo "ok: an import that fails half-way leaves the store as it was"
+
+# compare-kernels --store: the report of the tree the runs came from.
+rm -rf work; mkdir work
+cp -a "$GOLDENS/cases/redis-basic/log" work/log; chmod -R u+w work
+epoch=1000
+for run in v7.1.3-first v7.3 v7.1.3-return; do
+	printf '%s run-mmtests: Start\n%s run-mmtests: test start :: redis %s\n' $epoch $epoch $epoch > "work/log/$run/iter-0/tests-activity"
+	epoch=$((epoch + 100))
+done
+"$BIN/results-store" import work/log --store work/k.db --machine m > /dev/null || fail "import for compare-kernels"
+LC_ALL=C "$BIN/compare-kernels" -C work/log > work/tree.txt 2> /dev/null || fail "compare-kernels on the tree"
+LC_ALL=C "$BIN/compare-kernels" --store work/k.db --machine m > work/store.txt 2> /dev/null || fail "compare-kernels --store"
+cmp -s work/tree.txt work/store.txt || fail "compare-kernels from the store differs: $(diff work/tree.txt work/store.txt | head -5)"
+grep -q 'v7.1.3' work/store.txt || fail "compare-kernels printed no runs"
+echo "ok: compare-kernels --store prints the tree's report"
