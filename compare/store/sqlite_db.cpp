@@ -15,7 +15,7 @@ Db::Db(const std::string& file) : file_(file) {
         throw StoreError("store " + file + ": cannot open: " + msg);
     }
     sqlite3_extended_result_codes(db_, 1);
-    sqlite3_busy_timeout(db_, 30000);
+    sqlite3_busy_timeout(db_, 600000);  // another machine's import of a big tree holds the write lock
     // A store mailed in is untrusted: no extension loading, no triggers or
     // views it defines running as us.
     sqlite3_db_config(db_, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0, nullptr);

@@ -49,7 +49,8 @@ private:
 
 class Db {
 public:
-    // Opens (creating) the file; a busy database is waited on for up to 30 s.
+    // Opens (creating) the file; a database locked by another writer is
+    // waited on for up to 10 minutes (an import holds it for the whole tree).
     explicit Db(const std::string& file);
     ~Db();
     Db(const Db&) = delete;
