@@ -3,11 +3,14 @@
 #include "base/errors.hpp"
 #include "stats/extraction.hpp"
 #include "stats/iteration_inference.hpp"
+#include "store/tree_export.hpp"
 
 #include <algorithm>
 #include <cstring>
 #include <map>
 #include <regex>
+#include <tuple>
+#include <unordered_map>
 
 namespace mmtp::compare::store {
 
@@ -47,52 +50,64 @@ std::vector<SeriesRun> Series::forDetection() const {
 }
 
 std::vector<Series> loadHistory(Db& db, const HistoryRequest& r) {
+    // The runs once, then each operation's rows from the covering index in
+    // run order (a join would walk every row of every run instead).
+    std::unordered_map<std::int64_t, StoredRun> runs;
+    std::map<std::tuple<std::string, std::int64_t, std::int64_t>, std::int64_t> order;  // (machine, start, id)
+    for (StoredRun& run : storedRuns(db))
+        if (wanted(r, run.machine)) {
+            order[{run.machine, run.startEpoch, run.id}] = run.id;
+            runs.emplace(run.id, std::move(run));
+        }
     Stmt q(db,
-           "SELECT m.name, r.name, r.start_epoch, r.id, res.iteration, res.sample, res.value "
-           "FROM results res JOIN runs r ON r.id = res.run_id JOIN machines m ON m.id = r.machine_id "
-           "WHERE res.benchmark = ? AND res.label = ? ORDER BY m.name, r.start_epoch, r.id, res.iteration, res.rowid");
+           "SELECT run_id, iteration, sample, value FROM results INDEXED BY results_by_label "
+           "WHERE benchmark = ? AND label = ? ORDER BY run_id, iteration");
     std::vector<Series> out;
     for (const std::string& label : labelsMatching(db, r)) {
         q.bind(1, r.benchmark).bind(2, label);
-        std::map<std::string, Series> byMachine;
         // Each run's rows go through an Extraction, so a sample counts as compare counts it.
+        std::unordered_map<std::int64_t, HistoryRun> byRun;
         std::int64_t runId = -1;
         Extraction ex;
-        HistoryRun current;
-        Series* series = nullptr;
         auto flush = [&] {
             if (runId < 0) return;
+            const StoredRun& stored = runs.at(runId);
+            HistoryRun h{stored.machine, stored.name, stored.startEpoch, {}, {}};
             if (const std::vector<IterationSamples>* it = ex.samples(label)) {
-                current.means = iterationMeans(*it);
+                h.means = iterationMeans(*it);
                 for (const IterationSamples& s : *it)
-                    if (!s.values.empty()) current.samples.push_back(s.values);
+                    if (!s.values.empty()) h.samples.push_back(s.values);
             }
-            if (!current.means.empty()) series->runs.push_back(std::move(current));
+            if (!h.means.empty()) byRun.emplace(runId, std::move(h));
         };
         while (q.step()) {
-            const std::string machine = q.text(0);
-            if (!wanted(r, machine)) continue;
-            if (q.integer(3) != runId) {
+            const std::int64_t id = q.integer(0);
+            if (!runs.count(id)) continue;
+            if (id != runId) {
                 flush();
-                runId = q.integer(3);
+                runId = id;
                 ex = Extraction();
-                current = HistoryRun{machine, q.text(1), q.integer(2), {}, {}};
-                series = &byMachine[machine];
-                series->machine = machine;
-                series->op = label;
             }
-            while (ex.iterations() < q.integer(4)) ex.nextIteration();
-            const std::string sample = q.text(5), value = q.text(6);
-            ex.addData(label, sample, value);
+            while (ex.iterations() < q.integer(1)) ex.nextIteration();
+            ex.addData(label, q.text(2), q.text(3));
         }
         flush();
         q.reset();
+        std::map<std::string, Series> byMachine;
+        for (const auto& [key, id] : order) {
+            auto it = byRun.find(id);
+            if (it == byRun.end()) continue;
+            Series& s = byMachine[it->second.machine];
+            s.machine = it->second.machine;
+            s.op = label;
+            s.runs.push_back(std::move(it->second));
+        }
         for (auto& [m, s] : byMachine) {
             if (r.sortVersion)
                 std::stable_sort(s.runs.begin(), s.runs.end(), [](const HistoryRun& a, const HistoryRun& b) {
                     return strverscmp(a.run.c_str(), b.run.c_str()) < 0;
                 });
-            if (!s.runs.empty()) out.push_back(std::move(s));
+            out.push_back(std::move(s));
         }
     }
     return out;

