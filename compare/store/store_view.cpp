@@ -169,7 +169,7 @@ std::optional<StoreView> storeView(int argc, const char* const argv[], Program p
     }
 
     StoreView view;
-    view.tree = std::make_unique<PrivateTempDir>();
+    view.tree = std::make_unique<PrivateTempDir>(storedBytes(store.db, sel.runs));
     const std::filesystem::path tree = view.tree->path() / "log";
     std::filesystem::create_directory(tree);
     for (std::size_t i = 0; i < sel.runs.size(); ++i) exportRun(store.db, sel.runs[i], tree, sel.labels[i]);

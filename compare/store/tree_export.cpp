@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <cstdlib>
@@ -84,9 +85,23 @@ void exportRun(Db& db, const StoredRun& run, const fs::path& dir, const std::str
     }
 }
 
-PrivateTempDir::PrivateTempDir() {
+std::size_t storedBytes(Db& db, const std::vector<StoredRun>& runs) {
+    Stmt q(db, "SELECT coalesce(sum(b.size), 0) FROM files f JOIN blobs b ON b.hash = f.hash WHERE f.run_id = ?");
+    std::size_t total = 0;
+    for (const StoredRun& r : runs) {
+        q.bind(1, r.id);
+        if (q.step()) total += static_cast<std::size_t>(std::max<std::int64_t>(q.integer(0), 0));
+        q.reset();
+    }
+    return total;
+}
+
+PrivateTempDir::PrivateTempDir(std::size_t expectedBytes) {
     const char* tmp = std::getenv("TMPDIR");
-    std::string tmpl = std::string(tmp && *tmp ? tmp : "/tmp") + "/results-store.XXXXXX";
+    std::string base = tmp && *tmp ? tmp : "/tmp";
+    if (!(tmp && *tmp) && expectedBytes < (std::size_t{256} << 20) && ::access("/dev/shm", W_OK | X_OK) == 0)
+        base = "/dev/shm";
+    std::string tmpl = base + "/results-store.XXXXXX";
     if (!::mkdtemp(tmpl.data())) throw Error(errnoMessage("cannot create a directory like " + tmpl));
     path_ = tmpl;
     int fds[2];

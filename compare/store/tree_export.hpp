@@ -28,12 +28,17 @@ std::vector<StoredRun> storedRuns(Db& db, const std::string& machine = "");
 void exportRun(Db& db, const StoredRun& run, const std::filesystem::path& dir, const std::string& label,
                std::size_t maxBytes = std::size_t{16} << 30);
 
+// The bytes of the runs' stored files.
+std::size_t storedBytes(Db& db, const std::vector<StoredRun>& runs);
+
 // A mkdtemp directory removed with everything in it when the object goes,
 // and also when the process is killed: a watcher child removes it once the
-// process's end of a pipe closes (SIGKILL included).
+// process's end of a pipe closes (SIGKILL included). In $TMPDIR when set;
+// else in /dev/shm (memory: creating files there costs a report a fraction
+// of what ext4 costs) when expectedBytes is under 256 MiB; else in /tmp.
 class PrivateTempDir {
 public:
-    PrivateTempDir();
+    explicit PrivateTempDir(std::size_t expectedBytes = 0);
     ~PrivateTempDir();
     PrivateTempDir(const PrivateTempDir&) = delete;
     PrivateTempDir& operator=(const PrivateTempDir&) = delete;
