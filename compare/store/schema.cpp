@@ -21,6 +21,7 @@ const std::vector<const char*> kMigrations = {
                          start_epoch INTEGER NOT NULL, imported_epoch INTEGER NOT NULL,
                          cmdline TEXT,
                          UNIQUE(machine_id, name));
+       CREATE INDEX runs_by_name ON runs(name);
        CREATE TABLE files(run_id INTEGER NOT NULL REFERENCES runs(id), path TEXT NOT NULL,
                           hash TEXT NOT NULL REFERENCES blobs(hash), PRIMARY KEY(run_id, path));
        CREATE TABLE run_benchmarks(run_id INTEGER NOT NULL REFERENCES runs(id), benchmark TEXT NOT NULL,

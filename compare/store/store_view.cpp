@@ -108,9 +108,8 @@ std::optional<StoreView> storeView(int argc, const char* const argv[], Program p
         throw UsageError("--json-export writes into the tree (-d); with --store there is none");
 
     OpenStore store(*file);
-    std::vector<StoredRun> all = storedRuns(store.db);
     std::set<std::string> machines;
-    for (const StoredRun& r : all) machines.insert(r.machine);
+    for (std::string& m : storedMachines(store.db)) machines.insert(std::move(m));
     std::vector<std::string> wanted;
     if (machineList)
         for (const std::string& m : splitCommas(*machineList)) {
@@ -126,7 +125,7 @@ std::optional<StoreView> storeView(int argc, const char* const argv[], Program p
     std::optional<std::string> names = kernels ? std::nullopt : takeOption(args, "--names", "-n", &namesAt);
     if (names) {
         std::vector<std::string> entries = splitCommas(*names);
-        std::vector<const StoredRun*> found(entries.size(), nullptr);
+        std::vector<std::optional<StoredRun>> found(entries.size());
         std::set<std::string> machinesUsed;
         for (std::size_t i = 0; i < entries.size(); ++i) {
             std::string machine, run = entries[i];
@@ -134,15 +133,14 @@ std::optional<StoreView> storeView(int argc, const char* const argv[], Program p
                 machine = run.substr(0, colon);
                 run = run.substr(colon + 1);
             }
-            std::vector<const StoredRun*> matches;
-            for (const StoredRun& r : all)
-                if (r.name == run && (machine.empty() ? isWanted(r.machine) : r.machine == machine))
-                    matches.push_back(&r);
+            std::vector<StoredRun> matches;
+            for (StoredRun& r : storedRunsNamed(store.db, run))
+                if (machine.empty() ? isWanted(r.machine) : r.machine == machine) matches.push_back(std::move(r));
             if (matches.size() > 1)
                 throw UsageError("run " + run + " is stored for " + std::to_string(matches.size()) +
                                  " machines: name one with --machine or as MACHINE:RUN");
             if (!matches.empty()) {
-                found[i] = matches.front();
+                found[i] = std::move(matches.front());
                 machinesUsed.insert(found[i]->machine);
             }
         }
@@ -158,6 +156,7 @@ std::optional<StoreView> storeView(int argc, const char* const argv[], Program p
         }
         args.insert(args.begin() + static_cast<long>(namesAt), {"-n", joinCommas(labels)});
     } else {
+        const std::vector<StoredRun> all = storedRuns(store.db);
         std::set<std::string> machinesUsed;
         for (const StoredRun& r : all)
             if (isWanted(r.machine)) machinesUsed.insert(r.machine);

@@ -61,6 +61,23 @@ std::vector<StoredRun> storedRuns(Db& db, const std::string& machine) {
     return runs;
 }
 
+std::vector<StoredRun> storedRunsNamed(Db& db, const std::string& name) {
+    Stmt q(db,
+           "SELECT r.id, m.name, r.name, r.start_epoch FROM runs r JOIN machines m ON m.id = r.machine_id "
+           "WHERE r.name = ? ORDER BY m.name");
+    q.bind(1, name);
+    std::vector<StoredRun> runs;
+    while (q.step()) runs.push_back({q.integer(0), q.text(1), q.text(2), q.integer(3)});
+    return runs;
+}
+
+std::vector<std::string> storedMachines(Db& db) {
+    Stmt q(db, "SELECT name FROM machines ORDER BY name");
+    std::vector<std::string> machines;
+    while (q.step()) machines.push_back(q.text(0));
+    return machines;
+}
+
 void exportRun(Db& db, const StoredRun& run, const fs::path& dir, const std::string& label, std::size_t maxBytes) {
     if (!isSafeRelativePath(label, 1)) throw StoreError("run name '" + label + "' cannot be a directory name");
     const fs::path runDir = dir / label;

@@ -22,6 +22,10 @@ struct StoredRun {
 
 // Every run of the machine (all machines when empty), oldest first.
 std::vector<StoredRun> storedRuns(Db& db, const std::string& machine = "");
+// The runs named so, of any machine.
+std::vector<StoredRun> storedRunsNamed(Db& db, const std::string& name);
+// The machines with runs in the store.
+std::vector<std::string> storedMachines(Db& db);
 
 // Writes run's files under dir/label (label: one path component). Throws
 // StoreError naming the run for a bad stored path or past maxBytes.
