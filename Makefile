@@ -18,7 +18,8 @@
 #   compare/render/         tables -> text, HTML, SVG, JSON
 #   compare/report/         loading runs (tree or --from-json) and the compare-mmtests flow
 #   compare/kernels/        the compare-kernels flow: plan, verdicts, text, HTML, JSON
-#   compare/<program>/      main.cpp of compare-mmtests and compare-kernels
+#   compare/store/          the results store: trees in (SQLite), trees and series out
+#   compare/<program>/      main.cpp of compare-mmtests, compare-kernels and results-store
 #
 # USES_<part> is the one place the allowed dependencies are written: a part may
 # include and link only itself and the parts listed (lowest last, so the list
@@ -58,6 +59,7 @@ LDFLAGS  += $(OPT) -Wl,--as-needed
 # --- the parts and their rules ----------------------------------------------
 WORKLOADS := $(sort $(patsubst workloads/%/main.cpp,%,$(wildcard workloads/*/main.cpp)))
 COMPARE_PROGS := compare-mmtests compare-kernels
+STORE_PROGS   := results-store
 
 USES_base               :=
 USES_workloads/common   := base
@@ -73,8 +75,12 @@ USES_compare/render     := compare/tables compare/stats compare/benchmarks compa
 USES_compare/report     := compare/render compare/tables compare/monitors compare/parsers compare/stats \
                            compare/benchmarks compare/input compare/core base
 USES_compare/kernels    := compare/report $(USES_compare/report)
-USES_compare/compare-mmtests := compare/report $(USES_compare/report)
-USES_compare/compare-kernels := compare/kernels $(USES_compare/kernels)
+# The results store: trees in, trees and series out (docs/results-store.md).
+USES_compare/store      := compare/tables compare/parsers compare/stats compare/benchmarks compare/input \
+                           compare/core base
+USES_compare/compare-mmtests := compare/store compare/report $(USES_compare/report)
+USES_compare/compare-kernels := compare/store compare/kernels $(USES_compare/kernels)
+USES_compare/results-store := compare/store $(USES_compare/store)
 
 # The system libraries each part calls directly.
 LIBS_workloads/common        := -lpthread
@@ -86,11 +92,13 @@ LIBS_compare/benchmarks      := -lyaml-cpp
 LIBS_compare/stats           := -lpthread
 LIBS_compare/render          := -lzstd
 LIBS_compare/report          := -lzstd -lboost_program_options
+LIBS_compare/store           := -lsqlite3 -lcrypto
+LIBS_compare/results-store   := -lboost_program_options
 
 LIB_PARTS  := base workloads/common compare/core compare/input compare/benchmarks compare/parsers \
               compare/monitors compare/stats compare/tables compare/render compare/report compare/kernels \
-              $(addprefix workloads/,$(WORKLOADS))
-PROG_PARTS := $(addprefix workloads/,$(WORKLOADS)) $(addprefix compare/,$(COMPARE_PROGS))
+              compare/store $(addprefix workloads/,$(WORKLOADS))
+PROG_PARTS := $(addprefix workloads/,$(WORKLOADS)) $(addprefix compare/,$(COMPARE_PROGS) $(STORE_PROGS))
 ALL_PARTS  := $(sort $(LIB_PARTS) $(PROG_PARTS))
 
 # Include roots: every part sees base/ from the top; compare sees only
@@ -114,7 +122,7 @@ link_libs  = $(sort $(foreach p,$(1) $(USES_$(1)),$(LIBS_$(p))))
 # shellpacks find each benchmark's binary under the benchmark's name.
 ALIASES_syscall-scale := syscall-null syscall-fsbuffer
 ALIAS_PROGS := $(foreach w,$(WORKLOADS),$(addprefix $(BUILD)/bin/,$(ALIASES_$(w))))
-PROGS      := $(addprefix $(BUILD)/bin/,$(WORKLOADS) $(COMPARE_PROGS)) $(ALIAS_PROGS)
+PROGS      := $(addprefix $(BUILD)/bin/,$(WORKLOADS) $(COMPARE_PROGS) $(STORE_PROGS)) $(ALIAS_PROGS)
 TEST_SRCS  := $(sort $(shell find tests/unit -name '*.cpp'))
 ALL_SRCS   := $(sort $(wildcard base/*.[ch]pp $(addsuffix /*.[ch]pp,$(ALL_PARTS))))
 YAMLS      := $(sort $(wildcard compare/benchmarks/*/shellpack*.yaml shellpacks/*/shellpack*.yaml))
@@ -125,7 +133,7 @@ COMPARE_SRCS := $(filter compare/%,$(ALL_SRCS))
 INCLUDES   := $(BUILD)/includes.txt
 DEPS_OK    := $(BUILD)/build-deps.ok
 
-.PHONY: all unit-tests deps test-deps demo bench-verdicts test test-vs-mmtests test-san install install-mmtests \
+.PHONY: all unit-tests deps test-deps demo bench-verdicts bench-change-points test test-vs-mmtests test-san install install-mmtests \
         clean fuzz bench-compare check-layers compdb FORCE
 .DEFAULT_GOAL := all
 
@@ -208,6 +216,13 @@ CALIBRATION_PARTS := compare/tables compare/stats compare/benchmarks compare/cor
 $(BUILD)/bin/verdict-calibration: $(BUILD)/obj/bench/verdict_calibration.o $(foreach p,$(CALIBRATION_PARTS),$(call part_lib,$(p)))
 	@mkdir -p $(@D)
 	$(CXX) $(LDFLAGS) $^ $(sort $(foreach p,$(CALIBRATION_PARTS),$(LIBS_$(p)))) -o $@
+# results-store history's change-point detection on synthetic series (docs/results-store.md).
+CHANGE_POINT_PARTS := compare/store $(CALIBRATION_PARTS)
+$(BUILD)/bin/change-point-rates: $(BUILD)/obj/bench/change_point_rates.o $(foreach p,$(CHANGE_POINT_PARTS),$(call part_lib,$(p)))
+	@mkdir -p $(@D)
+	$(CXX) $(LDFLAGS) $^ $(sort $(foreach p,$(CHANGE_POINT_PARTS),$(LIBS_$(p)))) -o $@
+bench-change-points: $(BUILD)/bin/change-point-rates
+	$(BUILD)/bin/change-point-rates
 bench-verdicts: $(BUILD)/bin/verdict-calibration
 	$(BUILD)/bin/verdict-calibration
 

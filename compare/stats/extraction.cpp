@@ -37,13 +37,18 @@ void Extraction::remember(const std::string& op) {
     if (seen_.insert(op).second) ops_.push_back(op);
 }
 
+std::string operationLabel(const Row& r) {
+    std::string label = r.metric;
+    if (!r.factorA.empty() && r.factorA != "_") label += "-" + r.factorA;
+    if (!r.factorB.empty() && r.factorB != "_") label += "-" + r.factorB;
+    return label;
+}
+
 void Extraction::addRows(const Rows& rows, const LabelFilter& keep) {
     std::set<std::string> seenRatio;
     std::vector<std::string> ratioOps;
     for (const Row& r : rows) {
-        std::string label = r.metric;
-        if (!r.factorA.empty() && r.factorA != "_") label += "-" + r.factorA;
-        if (!r.factorB.empty() && r.factorB != "_") label += "-" + r.factorB;
+        std::string label = operationLabel(r);
         if (refuseLong(label)) continue;  // before keep, whose regex would recurse over it
         if (!keep || keep(label)) addData(label, r.interval, r.value);
         if (!r.extra.empty() && r.extra[0] == 'R' && seenRatio.insert(label).second) ratioOps.push_back(label);

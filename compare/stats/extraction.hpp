@@ -21,6 +21,10 @@ namespace mmtp::compare {
 // (counted, for one warning per run) before any regex sees them.
 inline constexpr std::size_t kMaxOperationNameBytes = 1024;
 
+// A parse-results row's operation: metric[-factorA][-factorB] ("_" and
+// empty factors dropped), as ExtractShellpack.pm names it.
+std::string operationLabel(const Row& row);
+
 struct IterationSamples {
     std::vector<double> sampleNrs;
     std::vector<double> values;

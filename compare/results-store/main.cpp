@@ -1,0 +1,154 @@
+// results-store: every run of every kernel on every machine in one store
+// (docs/results-store.md). import TREE, list, history.
+#include "base/errors.hpp"
+#include "base/terminal_text.hpp"
+#include "core/diagnostics.hpp"
+#include "store/history_text.hpp"
+#include "store/schema.hpp"
+#include "store/tree_export.hpp"
+#include "store/tree_import.hpp"
+
+#include <boost/program_options.hpp>
+
+#include <iostream>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace po = boost::program_options;
+namespace store = mmtp::compare::store;
+using mmtp::UsageError;
+
+namespace {
+
+constexpr const char* kUsage =
+    "usage: results-store import TREE --store DB --machine NAME [--mmtests-dir DIR]\n"
+    "       results-store list --store DB [--machine NAME]\n"
+    "       results-store history --store DB -b BENCH --metric OP|REGEX [--machine M[,M2...]]\n"
+    "                             [--sort-version] [--bisect]\n"
+    "Reports from the store: compare-mmtests|compare-kernels --store DB --machine M ...\n"
+    "(docs/results-store.md)\n\n"
+    "Exit status: 0 done; 1 nothing stored or printed (unreadable tree or store, a run stored with other\n"
+    "content, no operation matches --metric), or with --bisect the newest run is a regression; 2 bad\n"
+    "command line; 125 with --bisect, the newest run cannot be called.\n";
+
+po::variables_map parse(const std::vector<std::string>& args, const po::options_description& desc,
+                        const po::positional_options_description& pos) {
+    po::variables_map vm;
+    try {
+        po::store(po::command_line_parser(args).options(desc).positional(pos).run(), vm);
+        po::notify(vm);
+    } catch (const po::error& e) {
+        throw UsageError(e.what());
+    }
+    return vm;
+}
+
+std::string need(const po::variables_map& vm, const char* name, const char* what) {
+    if (!vm.count(name)) throw UsageError(std::string("no ") + what + " given (--" + name + ")");
+    return vm[name].as<std::string>();
+}
+
+std::vector<std::string> splitCommas(const std::string& s) {
+    std::vector<std::string> out;
+    std::size_t start = 0;
+    while (start <= s.size()) {
+        std::size_t end = s.find(',', start);
+        if (end == std::string::npos) end = s.size();
+        if (end > start) out.push_back(s.substr(start, end - start));
+        start = end + 1;
+    }
+    return out;
+}
+
+int import(const std::vector<std::string>& args) {
+    po::options_description d("import options");
+    d.add_options()("tree", po::value<std::string>(), "the work/log directory")
+        ("store", po::value<std::string>(), "the store (an SQLite file, created when missing)")
+        ("machine", po::value<std::string>(), "the machine the runs ran on")
+        ("mmtests-dir", po::value<std::string>(), "MMTests checkout for benchmarks not parsed natively (default: $MMTESTS_DIR)");
+    po::positional_options_description pos;
+    pos.add("tree", 1);
+    po::variables_map vm = parse(args, d, pos);
+    store::ImportRequest r;
+    r.tree = need(vm, "tree", "tree");
+    r.machine = need(vm, "machine", "machine name");
+    if (r.machine.empty() || r.machine.find_first_of(":,/") != std::string::npos || r.machine.size() > 255)
+        throw UsageError("--machine '" + mmtp::escapeControls(r.machine) + "': use a non-empty name without ':', ',' or '/'");
+    if (vm.count("mmtests-dir")) r.mmtestsDir = vm["mmtests-dir"].as<std::string>();
+    else if (const char* env = std::getenv("MMTESTS_DIR"); env && *env) r.mmtestsDir = env;
+    store::OpenStore s(need(vm, "store", "store"));
+    store::ImportSummary sum = store::importTree(s.db, r);
+    constexpr std::size_t kMaxWarnings = 20;
+    for (std::size_t i = 0; i < sum.warnings.size() && i < kMaxWarnings; ++i)
+        std::cerr << "results-store: warning: " << mmtp::escapeControls(sum.warnings[i]) << "\n";
+    if (sum.warnings.size() > kMaxWarnings)
+        std::cerr << "results-store: warning: ... and " << sum.warnings.size() - kMaxWarnings << " more\n";
+    std::cout << "imported " << sum.runsAdded << " runs (" << sum.files << " files, " << sum.rows << " rows) for machine "
+              << mmtp::escapeControls(r.machine) << "; " << sum.runsUnchanged << " already stored unchanged\n";
+    return 0;
+}
+
+int list(const std::vector<std::string>& args) {
+    po::options_description d("list options");
+    d.add_options()("store", po::value<std::string>(), "the store")("machine", po::value<std::string>(), "only this machine");
+    po::variables_map vm = parse(args, d, {});
+    store::OpenStore s(need(vm, "store", "store"));
+    for (const store::StoredRun& r : store::storedRuns(s.db, vm.count("machine") ? vm["machine"].as<std::string>() : ""))
+        std::cout << mmtp::escapeControls(r.machine) << "\t" << mmtp::escapeControls(r.name) << "\t" << r.startEpoch << "\n";
+    return 0;
+}
+
+int history(const std::vector<std::string>& args) {
+    po::options_description d("history options");
+    d.add_options()("store", po::value<std::string>(), "the store")
+        ("benchmark,b", po::value<std::string>(), "the benchmark")
+        ("metric", po::value<std::string>(), "an operation (ZPOPMIN-RPS-1), else a regex of operations")
+        ("machine", po::value<std::string>(), "machine(s), comma-separated (default: all)")
+        ("sort-version", po::bool_switch(), "order runs by version in their names instead of start time")
+        ("bisect", po::bool_switch(), "exit 0/1/125: is the newest run a regression against the last stable segment")
+        ("higher-is-better", po::bool_switch(), "the metric's direction, when the benchmark's shellpack does not say")
+        ("mmtests-dir", po::value<std::string>(), "MMTests checkout for benchmarks not parsed natively");
+    po::variables_map vm = parse(args, d, {});
+    store::HistoryRequest r;
+    r.benchmark = need(vm, "benchmark", "benchmark");
+    r.metric = need(vm, "metric", "metric");
+    if (vm.count("machine")) r.machines = splitCommas(vm["machine"].as<std::string>());
+    r.sortVersion = vm["sort-version"].as<bool>();
+    store::OpenStore s(need(vm, "store", "store"));
+    std::vector<store::Series> series = store::loadHistory(s.db, r);
+    if (series.empty())
+        throw mmtp::Error("no stored run of " + r.benchmark + " has an operation matching '" + r.metric + "'");
+    std::optional<std::string> mmtestsDir;
+    if (vm.count("mmtests-dir")) mmtestsDir = vm["mmtests-dir"].as<std::string>();
+    bool higher = vm["higher-is-better"].as<bool>() || store::benchmarkPrefersHigher(r.benchmark, mmtestsDir);
+    return store::printHistory(std::cout, r, series, higher, vm["bisect"].as<bool>());
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    std::ios::sync_with_stdio(false);
+    mmtp::TerminalSafeOutput safe;
+    mmtp::compare::setProgramName("results-store");
+    return mmtp::runReportingErrors("results-store", [&] {
+        std::vector<std::string> args(argv + std::min(argc, 2), argv + argc);
+        const std::string cmd = argc > 1 ? argv[1] : "";
+        if (cmd == "--help" || cmd == "-h" || cmd == "help") {
+            std::cout << kUsage;
+            return 0;
+        }
+        try {
+            if (cmd == "import") return import(args);
+            if (cmd == "list") return list(args);
+            if (cmd == "history") return history(args);
+        } catch (const store::StoreError& e) {
+            throw mmtp::Error(e.what());
+        } catch (const std::runtime_error& e) {
+            if (dynamic_cast<const mmtp::Error*>(&e)) throw;
+            throw mmtp::Error(e.what());
+        }
+        throw UsageError((cmd.empty() ? std::string("no command given") : "unknown command '" + mmtp::escapeControls(cmd) + "'") +
+                         " (import, list or history; --help)");
+    });
+}

@@ -1,0 +1,43 @@
+// change_points.hpp - where a series of runs shifts, and whether its newest
+// run is a regression. Binary segmentation: inside a segment, the split that
+// maximises the standardised difference of means (CUSUM) is the candidate;
+// the verdict engine (tables/verdict_call) then tests it, iteration means as
+// the unit, at alpha / (runs - 1) per test (Bonferroni over every split the
+// search could pick, so a flat series raises a false change point with
+// probability <= alpha). Only a Regression or Improvement call is a change.
+#pragma once
+#include "tables/verdict_call.hpp"
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace mmtp::compare::store {
+
+struct SeriesRun {
+    std::string label;          // the run (MACHINE:RUN)
+    std::vector<double> means;  // its iteration means
+};
+
+struct ChangePoint {
+    std::size_t firstRun = 0;  // index of the first run after the shift
+    MetricCall call;           // the segment before (base) against the one after (now), the family-wise interval
+};
+
+struct ChangePointSettings {
+    double alpha = kFamilyAlpha;
+    std::size_t minSegmentRuns = 2;  // runs on each side of a split (one run's noise is no shift)
+};
+
+// Change points in run order.
+std::vector<ChangePoint> findChangePoints(const std::vector<SeriesRun>& series, bool higherIsBetter,
+                                          const ChangePointSettings& settings = {});
+
+// The newest run against the last stable segment (the runs after the last
+// change point, without the newest): git bisect run's 0 (no regression
+// called), 1 (regression) or 125 (cannot tell: too few runs, no interval,
+// or inconclusive). The call is returned through `call` when given.
+int newestRunBisectStatus(const std::vector<SeriesRun>& series, const std::vector<ChangePoint>& changes,
+                          bool higherIsBetter, const ChangePointSettings& settings, MetricCall* call = nullptr);
+
+}  // namespace mmtp::compare::store

@@ -1,0 +1,38 @@
+// history.hpp - one benchmark's metric(s) across every stored run of one or
+// more machines: per run its iteration means (the parse-results rows, summed
+// per iteration as compare's Extraction does), in time or version order.
+#pragma once
+#include "store/sqlite_db.hpp"
+#include "store/change_points.hpp"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace mmtp::compare::store {
+
+struct HistoryRequest {
+    std::string benchmark;
+    std::string metric;  // an operation label; when no operation is named so, a regex (unanchored)
+    bool metricIsRegex = true;
+    std::vector<std::string> machines;  // empty: all
+    bool sortVersion = false;           // run names in version order (strverscmp) instead of start time
+};
+
+struct HistoryRun {
+    std::string machine, run;
+    std::int64_t startEpoch = 0;
+    std::vector<double> means;  // per iteration
+    std::vector<std::vector<double>> samples;  // per iteration, as stored
+};
+
+struct Series {
+    std::string machine, op;
+    std::vector<HistoryRun> runs;
+    std::vector<SeriesRun> forDetection() const;
+};
+
+// One series per (machine, operation), machines and operations sorted.
+std::vector<Series> loadHistory(Db& db, const HistoryRequest& request);
+
+}  // namespace mmtp::compare::store

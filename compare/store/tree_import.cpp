@@ -1,0 +1,272 @@
+#include "store/tree_import.hpp"
+
+#include "input/bounded_read.hpp"
+#include "input/benchmark_name.hpp"
+#include "input/log_files.hpp"
+#include "input/machine_state.hpp"
+#include "input/run_discovery.hpp"
+#include "input/run_settings.hpp"
+#include "input/run_validity.hpp"
+#include "parsers/benchmark_source.hpp"
+#include "stats/extraction.hpp"
+#include "store/content_hash.hpp"
+
+#include <sys/stat.h>
+
+#include <ctime>
+#include <map>
+#include <set>
+
+namespace fs = std::filesystem;
+
+namespace mmtp::compare::store {
+
+namespace {
+
+bool isRealDirectory(const fs::path& p) {
+    struct stat st {};
+    return ::lstat(p.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+std::vector<std::string> iterationNames(const fs::path& runDir) {
+    std::vector<std::string> iters;
+    for (const std::string& n : listDirectory(runDir))
+        if (n.rfind("iter-", 0) == 0) iters.push_back(n);
+    return iters;
+}
+
+struct StoredFile {
+    std::string path, hash;
+};
+
+// Every regular file below a run, in path order, each written to blobs as
+// it is read (so memory holds one file at a time). Links, FIFOs and devices
+// are not stored: a warning each (the report from the store then lacks them,
+// as MMTests' find lacks links).
+class RunScanner {
+public:
+    RunScanner(Db& db, const ImportLimits& limits, Warnings& warnings)
+        : insertBlob_(db, "INSERT OR IGNORE INTO blobs(hash, size, data) VALUES(?, ?, ?)"),
+          limits_(limits),
+          warnings_(warnings) {}
+
+    std::vector<StoredFile> scan(const fs::path& runDir) {
+        files_.clear();
+        bytes_ = 0;
+        walk(runDir, "", 0);
+        return std::move(files_);
+    }
+
+private:
+    void walk(const fs::path& dir, const std::string& rel, int depth) {
+        if (depth > limits_.depth) {
+            warnings_.push_back(dir.string() + ": deeper than " + std::to_string(limits_.depth) + " levels; not stored");
+            return;
+        }
+        for (const std::string& name : listDirectory(dir)) {
+            fs::path p = dir / name;
+            std::string r = rel.empty() ? name : rel + "/" + name;
+            struct stat st {};
+            if (::lstat(p.c_str(), &st) != 0) continue;
+            if (S_ISDIR(st.st_mode)) {
+                walk(p, r, depth + 1);
+            } else if (S_ISREG(st.st_mode)) {
+                add(p, r);
+            } else {
+                warnings_.push_back(p.string() + ": not a regular file or directory (a link?); not stored");
+            }
+        }
+    }
+
+    void add(const fs::path& p, const std::string& rel) {
+        if (files_.size() >= limits_.filesPerRun)
+            throw InputError(p.string() + ": more than " + std::to_string(limits_.filesPerRun) + " files in one run");
+        std::optional<std::string> data = readRegularFile(p);
+        if (!data) return;
+        bytes_ += data->size();
+        if (bytes_ > limits_.bytesPerRun)
+            throw InputError(p.string() + ": the run's files pass " + std::to_string(limits_.bytesPerRun >> 20) + " MiB");
+        std::string hash = sha256Hex(*data);
+        insertBlob_.bind(1, hash).bind(2, static_cast<std::int64_t>(data->size())).bindBlob(3, *data).run();
+        files_.push_back({rel, std::move(hash)});
+    }
+
+    Stmt insertBlob_;
+    const ImportLimits& limits_;
+    Warnings& warnings_;
+    std::vector<StoredFile> files_;
+    std::size_t bytes_ = 0;
+};
+
+std::string runContentHash(const std::vector<StoredFile>& files) {
+    std::string manifest;
+    for (const StoredFile& f : files) manifest += f.path + '\0' + f.hash + '\n';
+    return sha256Hex(manifest);
+}
+
+std::int64_t machineId(Db& db, const std::string& machine) {
+    Stmt ins(db, "INSERT OR IGNORE INTO machines(name) VALUES(?)");
+    ins.bind(1, machine).run();
+    Stmt q(db, "SELECT id FROM machines WHERE name = ?");
+    q.bind(1, machine);
+    if (!q.step()) db.fail("machine " + machine + " vanished");
+    return q.integer(0);
+}
+
+// The benchmarks of a run: directories under its iterations with a logs/ inside.
+std::vector<std::string> benchmarksIn(const fs::path& runDir, const std::vector<std::string>& iters) {
+    std::set<std::string> found;
+    for (const std::string& it : iters)
+        for (const std::string& b : listDirectory(runDir / it))
+            if (isPlainBenchmarkName(b) && isRealDirectory(runDir / it / b / "logs")) found.insert(b);
+    return {found.begin(), found.end()};
+}
+
+class RunWriter {
+public:
+    RunWriter(Db& db, const ImportRequest& r, ImportSummary& summary)
+        : db_(db),
+          request_(r),
+          summary_(summary),
+          insertFile_(db, "INSERT INTO files(run_id, path, hash) VALUES(?, ?, ?)"),
+          insertRow_(db,
+                     "INSERT INTO results(run_id, benchmark, iteration, label, metric, factor_a, factor_b, sample, "
+                     "value, extra) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+          insertBench_(db,
+                       "INSERT INTO run_benchmarks(run_id, benchmark, iterations, problem, reason) "
+                       "VALUES(?, ?, ?, ?, ?)"),
+          insertState_(db, "INSERT OR REPLACE INTO machine_state(run_id, key, value) VALUES(?, ?, ?)"),
+          insertOperation_(db, "INSERT OR IGNORE INTO operations(benchmark, label) VALUES(?, ?)") {}
+
+    void write(std::int64_t runId, const std::string& run, const std::vector<StoredFile>& files) {
+        for (const StoredFile& f : files) insertFile_.bind(1, runId).bind(2, f.path).bind(3, f.hash).run();
+        summary_.files += files.size();
+        const fs::path runDir = request_.tree / run;
+        RunMachineState state = readMachineState(request_.tree, run);
+        for (const auto& [key, value] : state.entries) insertState_.bind(1, runId).bind(2, key).bind(3, value).run();
+        append(summary_.warnings, state.warnings);
+        std::vector<std::string> iters = iterationNames(runDir);
+        for (const std::string& bench : benchmarksIn(runDir, iters)) {
+            RunValidity v = checkRunValidity(runDir, run, bench, summary_.warnings);
+            insertBench_.bind(1, runId).bind(2, bench).bind(3, std::int64_t{v.iterations})
+                .bind(4, problemName(v.problem)).bind(5, v.reason).run();
+            writeRows(runId, runDir, iters, bench);
+        }
+    }
+
+private:
+    static void append(Warnings& to, const Warnings& from) { to.insert(to.end(), from.begin(), from.end()); }
+
+    const BenchmarkSource* source(const std::string& bench) {
+        auto it = sources_.find(bench);
+        if (it != sources_.end()) return it->second ? &*it->second : nullptr;
+        std::optional<BenchmarkSource> src;
+        try {
+            src = findBenchmark(bench, "", std::nullopt, request_.mmtestsDir);
+        } catch (const std::runtime_error& e) {
+            summary_.warnings.push_back("benchmark " + bench + ": " + e.what() + "; its files are stored, not its rows");
+        }
+        auto [pos, _] = sources_.emplace(bench, std::move(src));
+        return pos->second ? &*pos->second : nullptr;
+    }
+
+    void writeRows(std::int64_t runId, const fs::path& runDir, const std::vector<std::string>& iters,
+                   const std::string& bench) {
+        const BenchmarkSource* src = source(bench);
+        if (!src) return;
+        for (std::size_t i = 0; i < iters.size(); ++i) {
+            Rows rows;
+            try {
+                rows = src->parse(runDir / iters[i] / bench / "logs", summary_.warnings);
+            } catch (const InputError& e) {  // as compare: the file costs this iteration's rows
+                summary_.warnings.push_back(std::string(e.what()) + "; no rows for " + iters[i]);
+                continue;
+            }
+            for (const Row& row : rows) {
+                const std::string label = operationLabel(row);
+                if (operations_.emplace(bench, label).second) insertOperation_.bind(1, bench).bind(2, label).run();
+                insertRow_.bind(1, runId).bind(2, bench).bind(3, static_cast<std::int64_t>(i))
+                    .bind(4, label).bind(5, row.metric).bind(6, row.factorA).bind(7, row.factorB)
+                    .bind(8, row.interval).bind(9, row.value).bind(10, row.extra).run();
+            }
+            summary_.rows += rows.size();
+        }
+    }
+
+    Db& db_;
+    const ImportRequest& request_;
+    ImportSummary& summary_;
+    Stmt insertFile_, insertRow_, insertBench_, insertState_, insertOperation_;
+    std::set<std::pair<std::string, std::string>> operations_;  // (benchmark, label) already written
+    std::map<std::string, std::optional<BenchmarkSource>> sources_;
+};
+
+}  // namespace
+
+std::vector<std::string> runDirectories(const fs::path& tree) {
+    std::vector<std::string> runs;
+    for (const std::string& name : listDirectory(tree)) {
+        const fs::path dir = tree / name;
+        if (!isRealDirectory(dir)) continue;
+        for (const std::string& it : iterationNames(dir))
+            if (isRealDirectory(dir / it)) {
+                runs.push_back(name);
+                break;
+            }
+    }
+    return runs;
+}
+
+ImportSummary importTree(Db& db, const ImportRequest& r, const ImportLimits& limits) {
+    if (!fs::is_directory(r.tree)) throw InputError(r.tree.string() + ": not a directory");
+    // Every read below stays in the tree (and the checkout its parsers use).
+    std::vector<fs::path> roots{fs::canonical(r.tree)};
+    if (r.mmtestsDir && fs::is_directory(*r.mmtestsDir)) roots.push_back(fs::canonical(*r.mmtestsDir));
+    const TreeBoundary confined(roots);
+
+    ImportSummary summary;
+    std::vector<std::string> runs = runDirectories(r.tree);
+    if (runs.empty()) throw InputError(r.tree.string() + ": no run directory (RUN/iter-N) in it");
+    std::map<std::string, long> started;
+    for (const DiscoveredRun& d : discoverRuns(r.tree, summary.warnings)) started[d.name] = d.startEpoch;
+
+    Transaction t(db);
+    const std::int64_t machine = machineId(db, r.machine);
+    RunScanner scanner(db, limits, summary.warnings);
+    RunWriter writer(db, r, summary);
+    Stmt existing(db, "SELECT content_hash FROM runs WHERE machine_id = ? AND name = ?");
+    Stmt insertRun(db,
+                   "INSERT INTO runs(machine_id, name, content_hash, start_epoch, imported_epoch, cmdline) "
+                   "VALUES(?, ?, ?, ?, ?, ?)");
+    for (const std::string& run : runs) {
+        std::vector<StoredFile> files = scanner.scan(r.tree / run);
+        const std::string hash = runContentHash(files);
+        existing.bind(1, machine).bind(2, run);
+        if (existing.step()) {
+            std::string had = existing.text(0);
+            existing.reset();
+            if (had == hash) {
+                ++summary.runsUnchanged;
+                continue;
+            }
+            throw StoreError("run " + run + " of machine " + r.machine +
+                             " is already stored with other content (a run name is stored once per machine); "
+                             "nothing of " + r.tree.string() + " was imported");
+        }
+        existing.reset();
+        RunSettings settings = readRunSettings(r.tree, run);
+        summary.warnings.insert(summary.warnings.end(), settings.warnings.begin(), settings.warnings.end());
+        auto s = started.find(run);
+        insertRun.bind(1, machine).bind(2, run).bind(3, hash)
+            .bind(4, static_cast<std::int64_t>(s == started.end() ? 0 : s->second))
+            .bind(5, static_cast<std::int64_t>(std::time(nullptr)));
+        if (settings.cmdline) insertRun.bind(6, *settings.cmdline);
+        insertRun.run();
+        writer.write(db.lastInsertId(), run, files);
+        ++summary.runsAdded;
+    }
+    t.commit();
+    return summary;
+}
+
+}  // namespace mmtp::compare::store

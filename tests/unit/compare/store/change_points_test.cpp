@@ -1,0 +1,90 @@
+// Change points on synthetic series with known shifts (fixed seeds): each
+// shift is found at the first run after it, none in flat series, and the
+// newest run's bisect status says regression only when it regressed.
+#include "store/change_points.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <random>
+
+using namespace mmtp::compare;
+using namespace mmtp::compare::store;
+
+namespace {
+
+// runs x iterations of N(level, sd), level changing by shifts[k].second
+// (a fraction) from run shifts[k].first on.
+std::vector<SeriesRun> series(unsigned seed, std::size_t runs, std::size_t iterations, double sd,
+                              const std::vector<std::pair<std::size_t, double>>& shifts) {
+    std::mt19937_64 rng(seed);
+    std::normal_distribution<double> noise(0, sd);
+    std::vector<SeriesRun> s;
+    double level = 100;
+    for (std::size_t r = 0; r < runs; ++r) {
+        for (const auto& [at, by] : shifts)
+            if (at == r) level *= 1 + by;
+        SeriesRun run{"run" + std::to_string(r), {}};
+        for (std::size_t i = 0; i < iterations; ++i) run.means.push_back(level + noise(rng));
+        s.push_back(std::move(run));
+    }
+    return s;
+}
+
+std::vector<std::size_t> positions(const std::vector<ChangePoint>& c) {
+    std::vector<std::size_t> p;
+    for (const ChangePoint& x : c) p.push_back(x.firstRun);
+    return p;
+}
+
+}  // namespace
+
+TEST_CASE("each shift is found at the first run after it, with its size and call", "[store][change-points]") {
+    for (unsigned seed = 1; seed <= 20; ++seed) {
+        CAPTURE(seed);
+        std::vector<SeriesRun> s = series(seed, 30, 5, 1.0, {{10, 0.06}, {20, -0.05}});
+        std::vector<ChangePoint> c = findChangePoints(s, true);
+        REQUIRE(positions(c) == std::vector<std::size_t>{10, 20});
+        CHECK(c[0].call.call == Call::Improvement);
+        CHECK(c[0].call.change.changePct == Approx(6).margin(1));
+        CHECK(c[0].call.change.lowPct > 0);
+        CHECK(c[1].call.call == Call::Regression);
+        CHECK(c[1].call.change.changePct == Approx(-5).margin(1));
+    }
+}
+
+TEST_CASE("a flat series has no change point, and false alarms stay under alpha", "[store][change-points]") {
+    CHECK(findChangePoints(series(100, 40, 5, 2.0, {}), true).empty());
+    // Each series may raise a false change point with probability <= 5 %
+    // (Bonferroni over its splits): of 200 flat series, about 10 at most.
+    int alarms = 0;
+    for (unsigned seed = 1000; seed < 1200; ++seed) alarms += !findChangePoints(series(seed, 40, 5, 2.0, {}), true).empty();
+    CHECK(alarms <= 14);
+}
+
+TEST_CASE("a shift smaller than the noise is not called", "[store][change-points]") {
+    // 0.2 % under 2 % noise per iteration: invisible; never a change point.
+    CHECK(findChangePoints(series(7, 30, 5, 2.0, {{15, 0.002}}), true).empty());
+}
+
+TEST_CASE("the newest run's bisect status: 1 regression, 0 no change, 125 cannot tell", "[store][change-points]") {
+    ChangePointSettings cfg;
+    std::vector<SeriesRun> regressed = series(3, 20, 5, 1.0, {{19, -0.10}});
+    MetricCall call;
+    CHECK(newestRunBisectStatus(regressed, findChangePoints(regressed, true), true, cfg, &call) == 1);
+    CHECK(call.call == Call::Regression);
+    // The same drop is an improvement when lower is better.
+    CHECK(newestRunBisectStatus(regressed, findChangePoints(regressed, false), false, cfg) == 0);
+
+    std::vector<SeriesRun> flat = series(4, 20, 5, 1.0, {});
+    CHECK(newestRunBisectStatus(flat, findChangePoints(flat, true), true, cfg) == 0);
+    // After an old shift, the newest is judged against the segment since it.
+    std::vector<SeriesRun> shiftedEarlier = series(5, 20, 5, 1.0, {{8, -0.10}});
+    CHECK(positions(findChangePoints(shiftedEarlier, true)) == std::vector<std::size_t>{8});
+    CHECK(newestRunBisectStatus(shiftedEarlier, findChangePoints(shiftedEarlier, true), true, cfg) == 0);
+
+    std::vector<SeriesRun> one = series(6, 1, 5, 1.0, {});
+    CHECK(newestRunBisectStatus(one, {}, true, cfg) == 125);
+    // Huge noise, a few runs: neither regression nor no change.
+    std::vector<SeriesRun> noisy = series(8, 3, 2, 30.0, {});
+    CHECK(newestRunBisectStatus(noisy, findChangePoints(noisy, true), true, cfg) == 125);
+}
