@@ -77,4 +77,11 @@ void sortLinesLikeCoreutils(std::vector<std::string>& lines, const std::vector<S
     });
 }
 
+Rows rowsSortedLikeCoreutils(std::vector<std::string> lines, const std::vector<SortKey>& keys) {
+    sortLinesLikeCoreutils(lines, keys);
+    Rows rows;
+    for (const std::string& l : lines) rows.push_back(rowFromLine(l));
+    return rows;
+}
+
 }  // namespace mmtp::compare

@@ -27,4 +27,7 @@ struct SortKey {
 // `LC_ALL=C sort -kF,F[n] ...`: keys in order, then the whole line bytewise.
 void sortLinesLikeCoreutils(std::vector<std::string>& lines, const std::vector<SortKey>& keys);
 
+// A parse-results that ends in `| sort ...`: its lines sorted so, as rows.
+Rows rowsSortedLikeCoreutils(std::vector<std::string> lines, const std::vector<SortKey>& keys);
+
 }  // namespace mmtp::compare

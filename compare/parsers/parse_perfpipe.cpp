@@ -40,13 +40,6 @@ void valuesFrom(const std::filesystem::path& log, std::vector<std::string>& valu
 
 namespace {
 
-Rows sortedRows(std::vector<std::string> lines, const std::vector<SortKey>& keys) {
-    sortLinesLikeCoreutils(lines, keys);
-    Rows rows;
-    for (const std::string& l : lines) rows.push_back(rowFromLine(l));
-    return rows;
-}
-
 // "iters: N, t: Tus, iter/sec: R, us/iter: U" -> N and T; false for any other line.
 bool rfcLine(const std::string& line, long long& iters, long long& usec) {
     return std::sscanf(line.c_str(), "iters: %lld, t: %lldus,", &iters, &usec) == 2 && iters > 0 && usec >= 0;
@@ -63,7 +56,7 @@ Rows parsePerfBenchPipe(const std::filesystem::path& logsDir, Warnings& warnings
         for (const std::string& v : values)
             lines.push_back("usecs-op\t" + a + "\t" + b + "\t" + std::to_string(++iteration) + "\t" + v + "\t_");
     });
-    return sortedRows(std::move(lines), {{1, false}, {2, true}, {3, true}, {4, true}});
+    return rowsSortedLikeCoreutils(std::move(lines), {{1, false}, {2, true}, {3, true}, {4, true}});
 }
 
 Rows parsePipePingpongRfc(const std::filesystem::path& logsDir, Warnings& warnings) {
@@ -93,7 +86,7 @@ Rows parsePipePingpongRfc(const std::filesystem::path& logsDir, Warnings& warnin
         }
     });
     // As shellpacks/pipe-pingpong/parse-results-rfc sorts: the mode (factor A) as text.
-    return sortedRows(std::move(lines), {{1, false}, {2, false}, {3, true}, {4, true}});
+    return rowsSortedLikeCoreutils(std::move(lines), {{1, false}, {2, false}, {3, true}, {4, true}});
 }
 
 }  // namespace mmtp::compare

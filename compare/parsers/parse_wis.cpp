@@ -15,13 +15,6 @@ namespace mmtp::compare {
 
 namespace {
 
-Rows sortedRows(std::vector<std::string> lines, const std::vector<SortKey>& keys) {
-    sortLinesLikeCoreutils(lines, keys);
-    Rows rows;
-    for (const std::string& l : lines) rows.push_back(rowFromLine(l));
-    return rows;
-}
-
 // awk's $N: the Nth blank-separated field, "" past the end.
 std::string awkField(const std::string& line, std::size_t n) {
     std::vector<std::string> f = perlSplitWhitespace(line);
@@ -52,7 +45,7 @@ Rows parseWisBenchlog(const std::filesystem::path& logsDir, Warnings& warnings) 
             }
         }
     });
-    return sortedRows(std::move(lines), {{1, false}, {2, true}, {3, true}, {4, true}});
+    return rowsSortedLikeCoreutils(std::move(lines), {{1, false}, {2, true}, {3, true}, {4, true}});
 }
 
 Rows parseSyscallScaleNsop(const std::filesystem::path& logsDir, Warnings& warnings) {
@@ -75,7 +68,7 @@ Rows parseSyscallScaleNsop(const std::filesystem::path& logsDir, Warnings& warni
             lines.push_back("ns-op\t" + a + "\t" + b + "\t1\t" + v + "\t_");
         }
     }
-    return sortedRows(std::move(lines), {{1, false}, {2, false}, {3, true}, {4, true}});
+    return rowsSortedLikeCoreutils(std::move(lines), {{1, false}, {2, false}, {3, true}, {4, true}});
 }
 
 }  // namespace mmtp::compare
