@@ -52,6 +52,12 @@ WARN     += -Wno-maybe-uninitialized
 endif
 # Reuse objects across build trees and clones when ccache is installed.
 CCACHE   := $(shell command -v ccache 2>/dev/null)
+ifneq ($(CCACHE),)
+# Every compile line is relative, so the same object serves any clone: leave
+# the directory (which -g records) out of ccache's key, whatever its config.
+export CCACHE_NOHASHDIR := 1
+export CCACHE_BASEDIR   := $(CURDIR)
+endif
 COMPILE   = $(CCACHE) $(CXX)
 CXXFLAGS += $(CXXSTD) $(OPT) $(WARN)
 LDFLAGS  += $(OPT) -Wl,--as-needed

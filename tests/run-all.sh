@@ -93,24 +93,61 @@ fi
 fi  # TIER != vs-mmtests
 
 # 3. script tests of the tier, each in its own scratch dir (tests/scripts/lib
-#    holds their helpers, not tests).
+#    holds their helpers, not tests). TEST_JOBS (default 2) run at once; a
+#    test whose header says "# test-serial: REASON" (it looks at every
+#    process on the machine, or times something a neighbour would disturb)
+#    runs alone, after the others. Results print as tests finish.
 [[ -n ${SKIP_SCRIPTS:-} ]] && echo "script tests: skipped (SKIP_SCRIPTS set)"
+TEST_JOBS=${TEST_JOBS:-2}
+[[ $TEST_JOBS =~ ^[1-9][0-9]*$ ]] || { echo "run-all.sh: TEST_JOBS must be a positive number, not '$TEST_JOBS'" >&2; exit 2; }
 mapfile -t scripts < <(find tests/scripts -mindepth 1 -maxdepth 2 -name '*.sh' -not -path 'tests/scripts/lib/*' | LC_ALL=C sort)
+is_serial() { head -20 "$1" | grep -q '^# test-serial:'; }
+results=$(mktemp -d)
+trap 'rm -rf "$results"' EXIT
+# One test in its scratch dir; leaves RC SECS in $results/N.rc and its log in $results/N.log.
+run_one() {
+	local n=$1 t=$2 scratch start rc
+	scratch=$(mktemp -d)
+	start=$(date +%s)
+	( cd "$scratch" && TOP=$top timeout 600 bash "$top/$t" ) > "$results/$n.log" 2>&1
+	rc=$?
+	echo "$rc $(( $(date +%s) - start ))" > "$results/$n.rc.tmp" && mv "$results/$n.rc.tmp" "$results/$n.rc"
+	rm -rf "$scratch"
+}
+report_one() {
+	local n=$1 t=$2 name rc secs
+	name=${t#tests/scripts/}; name=${name%.sh}
+	read -r rc secs < "$results/$n.rc"
+	case $rc in
+	0)  pass=$((pass + 1)); echo "ok   $name (${secs}s)";;
+	77) skip=$((skip + 1)); echo "skip $name: $(tail -1 "$results/$n.log")";;
+	*)  fail=$((fail + 1)); failed_names+=("$name"); echo "FAIL $name (rc $rc, ${secs}s)"; tail -25 "$results/$n.log" | sed 's/^/    /';;
+	esac
+}
+parallel=() serial=()
 for t in "${scripts[@]}"; do
 	[[ -n ${SKIP_SCRIPTS:-} ]] && break
 	in_tier "$t" || continue
-	name=${t#tests/scripts/}; name=${name%.sh}
-	scratch=$(mktemp -d)
-	start=$(date +%s)
-	( cd "$scratch" && TOP=$top timeout 600 bash "$top/$t" ) > "$scratch.log" 2>&1
-	rc=$?
-	secs=$(( $(date +%s) - start ))
-	case $rc in
-	0)  pass=$((pass + 1)); echo "ok   $name (${secs}s)";;
-	77) skip=$((skip + 1)); echo "skip $name: $(tail -1 "$scratch.log")";;
-	*)  fail=$((fail + 1)); failed_names+=("$name"); echo "FAIL $name (rc $rc, ${secs}s)"; tail -25 "$scratch.log" | sed 's/^/    /';;
-	esac
-	rm -rf "$scratch" "$scratch.log"
+	if is_serial "$t"; then serial+=("$t"); else parallel+=("$t"); fi
+done
+declare -A running=()  # pid -> index into parallel
+for i in "${!parallel[@]}"; do
+	while [[ ${#running[@]} -ge $TEST_JOBS ]]; do
+		wait -n
+		for pid in "${!running[@]}"; do  # done = its .rc is written
+			[[ -f $results/p${running[$pid]}.rc ]] || continue
+			wait "$pid"; report_one "p${running[$pid]}" "${parallel[${running[$pid]}]}"; unset "running[$pid]"
+		done
+	done
+	run_one "p$i" "${parallel[$i]}" &
+	running[$!]=$i
+done
+for pid in "${!running[@]}"; do
+	wait "$pid"; report_one "p${running[$pid]}" "${parallel[${running[$pid]}]}"
+done
+for i in "${!serial[@]}"; do
+	run_one "s$i" "${serial[$i]}"
+	report_one "s$i" "${serial[$i]}"
 done
 
 [[ ${#failed_names[@]} -eq 0 ]] || echo "failed: ${failed_names[*]}"

@@ -1,4 +1,5 @@
 #!/bin/bash
+# test-serial: compares every /tmp/fiolike-* directory before and after
 # Ctrl-C and SIGTERM: fiolike stops its jobs, removes its files and temp dir,
 # writes no result and exits 130 (psync and io_uring; during the layout too).
 set -u

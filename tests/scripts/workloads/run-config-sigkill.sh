@@ -1,4 +1,5 @@
 #!/bin/bash
+# test-serial: looks for any monitor process (vmstat, mpstat...) on the machine
 # SIGKILL of run-config mid-benchmark leaves no monitor and no workload
 # process: tools run in their own process group with PDEATHSIG, file-reading
 # monitors are threads of run-config, and the workload (and its redis-server)

@@ -1,4 +1,5 @@
 #!/bin/bash
+# test-serial: looks for any pipe-pingpong process on the machine
 # SIGHUP (a closed ssh session, the usual way a long run dies) and SIGQUIT
 # behave as SIGTERM in every workload and in run-config (issue 23): one line
 # "PROG: interrupted by SIGHUP, cleaned up", exit 130, and what the run had
