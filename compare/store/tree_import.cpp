@@ -104,10 +104,15 @@ std::string runContentHash(const std::vector<StoredFile>& files) {
     return sha256Hex(manifest);
 }
 
+// Looked up before it is inserted: PostgreSQL's identity would spend an id
+// on every import of a known machine otherwise.
 std::int64_t machineId(Db& db, const std::string& machine) {
+    Stmt q(db, "SELECT id FROM machines WHERE name = ?");
+    q.bind(1, machine);
+    if (q.step()) return q.integer(0);
+    q.reset();
     Stmt ins(db, "INSERT INTO machines(name) VALUES(?) ON CONFLICT DO NOTHING");
     ins.bind(1, machine).run();
-    Stmt q(db, "SELECT id FROM machines WHERE name = ?");
     q.bind(1, machine);
     if (!q.step()) throw StoreError("store " + db.name() + ": machine " + machine + " vanished");
     return q.integer(0);
