@@ -76,7 +76,7 @@ USES_compare/report     := compare/render compare/tables compare/monitors compar
                            compare/benchmarks compare/input compare/core base
 USES_compare/kernels    := compare/report $(USES_compare/report)
 # The results store: trees in, trees and series out (docs/results-store.md).
-USES_compare/store      := compare/tables compare/parsers compare/stats compare/benchmarks compare/input \
+USES_compare/store      := compare/render compare/tables compare/parsers compare/stats compare/benchmarks compare/input \
                            compare/core base
 USES_compare/compare-mmtests := compare/store compare/report $(USES_compare/report)
 USES_compare/compare-kernels := compare/store compare/kernels $(USES_compare/kernels)
