@@ -31,6 +31,15 @@ public:
     virtual void bindNull(int i) = 0;
     virtual bool step() = 0;
     virtual void reset() = 0;
+    // Runs a statement that returns no row, then resets it. A backend may
+    // send it without waiting for its answer (PostgreSQL pipelines them);
+    // its error then comes from the next query or commit, which is still
+    // inside the same transaction.
+    virtual void run() {
+        while (step()) {
+        }
+        reset();
+    }
     virtual std::int64_t integer(int col) const = 0;
     virtual std::string text(int col) const = 0;
     virtual bool isNull(int col) const = 0;
@@ -79,12 +88,8 @@ public:
     Stmt& bindNull(int i) { return impl_->bindNull(i), *this; }
     // True while a row is ready; false when done. Throws StoreError.
     bool step() { return impl_->step(); }
-    // step() that must finish without a row (INSERT, UPDATE, DDL).
-    void run() {
-        while (step()) {
-        }
-        reset();
-    }
+    // A statement without rows (INSERT, UPDATE): see StatementBackend::run.
+    void run() { impl_->run(); }
     void reset() { impl_->reset(); }  // ready for new bindings
 
     std::int64_t integer(int col) const { return impl_->integer(col); }

@@ -63,6 +63,7 @@ public:
     // Runs sql, returning its command status ("COMMIT", "ROLLBACK", ...).
     std::string execStatus(const std::string& sql) {
         yieldConnection();
+        finishPipeline();
         PGresult* res = PQexec(conn_, sql.c_str());
         ExecStatusType st = PQresultStatus(res);
         if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK) {
@@ -91,6 +92,10 @@ public:
             yieldConnection();
         } catch (const StoreError&) {
         }
+        try {
+            finishPipeline();
+        } catch (const StoreError&) {  // an error of a pipelined statement: rolled back anyway
+        }
         PQclear(PQexec(conn_, "ROLLBACK"));
     }
 
@@ -105,7 +110,44 @@ public:
     }
     void yieldConnection() { takeConnection(nullptr); }
 
+    // Statements without rows go out in a pipeline, unanswered: an import
+    // is then not one round trip per row. Every kPipelineDepth of them, and
+    // before anything else uses the connection, their answers are read (the
+    // first error thrown). The depth keeps the answers far below what a
+    // socket buffers, so neither side blocks on the other.
+    void sendPipelined(const char* statement, int n, const char* const* values, const int* lengths, const int* formats) {
+        yieldConnection();
+        if (PQpipelineStatus(conn_) == PQ_PIPELINE_OFF && !PQenterPipelineMode(conn_)) fail("cannot pipeline");
+        if (!PQsendQueryPrepared(conn_, statement, n, values, lengths, formats, 0)) fail("cannot send a query");
+        if (++pipelined_ >= kPipelineDepth) drainPipeline(true);
+    }
+    void finishPipeline() {
+        if (PQpipelineStatus(conn_) != PQ_PIPELINE_OFF) drainPipeline(false);
+    }
+
 private:
+    static constexpr int kPipelineDepth = 256;
+
+    void drainPipeline(bool stayInPipeline) {
+        std::string error;
+        if (!PQpipelineSync(conn_)) error = oneLine(PQerrorMessage(conn_));
+        while (error.empty() || PQstatus(conn_) == CONNECTION_OK) {
+            PGresult* r = PQgetResult(conn_);
+            if (!r) {
+                if (PQpipelineStatus(conn_) == PQ_PIPELINE_OFF || PQstatus(conn_) != CONNECTION_OK) break;
+                continue;  // the end of one query's answer
+            }
+            ExecStatusType st = PQresultStatus(r);
+            if (st == PGRES_FATAL_ERROR && error.empty()) error = oneLine(PQresultErrorMessage(r));
+            PQclear(r);
+            if (st == PGRES_PIPELINE_SYNC) break;
+        }
+        pipelined_ = 0;
+        if (!stayInPipeline || !error.empty()) PQexitPipelineMode(conn_);
+        if (!error.empty()) throw StoreError("store " + name() + ": " + error);
+    }
+
+    int pipelined_ = 0;
     PGconn* conn_ = nullptr;
     PgStmt* streaming_ = nullptr;
     long statements_ = 0;
@@ -120,6 +162,7 @@ public:
         isNull_.assign(values_.size(), true);
         formats_.assign(values_.size(), 1);
         db_.yieldConnection();
+        db_.finishPipeline();
         PGresult* res = PQprepare(db_.handle(), name_.c_str(), text.c_str(), count, nullptr);
         if (PQresultStatus(res) != PGRES_COMMAND_OK) {
             std::string msg = oneLine(res ? PQresultErrorMessage(res) : PQerrorMessage(db_.handle()));
@@ -134,6 +177,10 @@ public:
         } catch (const StoreError&) {
         }
         // In a failed transaction DEALLOCATE would fail too; the session's end frees it then.
+        try {
+            db_.finishPipeline();
+        } catch (const StoreError&) {  // the transaction failed: the rollback reports it
+        }
         if (PQtransactionStatus(db_.handle()) != PQTRANS_INERROR)
             PQclear(PQexec(db_.handle(), ("DEALLOCATE " + name_).c_str()));
     }
@@ -165,6 +212,14 @@ public:
             throw StoreError("store " + db_.name() + ": query failed: " + e);
         }
         return false;
+    }
+
+    void run() override {
+        std::vector<const char*> ptrs;
+        std::vector<int> lengths;
+        parameters(ptrs, lengths);
+        db_.sendPipelined(name_.c_str(), static_cast<int>(values_.size()), ptrs.data(), lengths.data(), formats_.data());
+        isNull_.assign(values_.size(), true);
     }
 
     void reset() override {
@@ -221,14 +276,20 @@ private:
         isNull_[s] = false;
     }
 
-    void start() {
-        db_.takeConnection(this);
-        std::vector<const char*> ptrs(values_.size());
-        std::vector<int> lengths(values_.size());
+    void parameters(std::vector<const char*>& ptrs, std::vector<int>& lengths) const {
+        ptrs.resize(values_.size());
+        lengths.resize(values_.size());
         for (std::size_t i = 0; i < values_.size(); ++i) {
             ptrs[i] = isNull_[i] ? nullptr : values_[i].c_str();
             lengths[i] = static_cast<int>(values_[i].size());
         }
+    }
+
+    void start() {
+        db_.takeConnection(this);
+        std::vector<const char*> ptrs;
+        std::vector<int> lengths;
+        parameters(ptrs, lengths);
         if (!PQsendQueryPrepared(db_.handle(), name_.c_str(), static_cast<int>(values_.size()), ptrs.data(),
                                  lengths.data(), formats_.data(), 0))
             db_.fail("cannot send a query");
@@ -270,6 +331,7 @@ private:
 void PgDb::takeConnection(PgStmt* stmt) {
     if (streaming_ && streaming_ != stmt) streaming_->bufferRest();
     streaming_ = stmt;
+    if (stmt) finishPipeline();
 }
 
 std::unique_ptr<StatementBackend> PgDb::prepare(std::string_view sql) { return std::make_unique<PgStmt>(*this, sql); }

@@ -73,6 +73,16 @@ grep -q "already stored with other content" err.txt || fail "conflict message: $
 [[ $(snapshot) == "$before" ]] || fail "a failed import left part of the tree in PostgreSQL"
 echo "ok: an import that fails half-way leaves the store as it was"
 
+# An insert that fails on the server (here a CHECK no row passes) fails
+# the import with its error, although inserts are pipelined, and stores nothing.
+pg_psql -c "CREATE DATABASE checked" || fail "create checked"
+"$rs" list --store "$(uri_of checked)" > /dev/null || fail "migrate checked"
+pg_psql -d checked -c "ALTER TABLE results ADD CONSTRAINT no_rows CHECK (iteration < 0)" || fail "add check"
+"$rs" import one --store "$(uri_of checked)" --machine one > /dev/null 2> err.txt && fail "an import whose rows fail was accepted"
+[[ $(wc -l < err.txt) == 1 ]] && grep -q 'no_rows' err.txt || fail "a failed pipelined insert: $(cat err.txt)"
+[[ $(pg_psql -d checked -c "SELECT count(*) FROM runs") == 0 ]] || fail "runs of a failed import are stored"
+echo "ok: a pipelined insert that fails fails the import with its error, nothing stored"
+
 # SIGKILL half-way: kill once it holds the writer's lock and has written for a while.
 python3 "$gen" big 3 400 5
 "$rs" import big --store "$PG_URI" --machine big > /dev/null 2>&1 &
