@@ -21,6 +21,10 @@ struct StoreError : std::runtime_error {
 // catalogue, SQLite's INDEXED BY. Everything else is written once.
 enum class Dialect { Sqlite, Postgres };
 
+// How a query's rows come: All at once (small rows; one answer), or
+// OneByOne (big rows, a run's files: memory holds one at a time).
+enum class Fetch { All, OneByOne };
+
 // One prepared statement of a backend (see Stmt for the contract).
 class StatementBackend {
 public:
@@ -54,7 +58,7 @@ public:
     virtual Dialect dialect() const = 0;
     // Trusted, parameter-free SQL only (the schema); several statements allowed.
     virtual void exec(const std::string& sql) = 0;
-    virtual std::unique_ptr<StatementBackend> prepare(std::string_view sql) = 0;
+    virtual std::unique_ptr<StatementBackend> prepare(std::string_view sql, Fetch fetch) = 0;
     // One writer at a time, on both: SQLite's BEGIN IMMEDIATE, PostgreSQL's
     // transaction-level advisory lock (so a content-hash check and the
     // insert it decides on cannot race another importer).
@@ -79,7 +83,7 @@ std::unique_ptr<Db> openDb(const std::string& location);
 
 class Stmt {
 public:
-    Stmt(Db& db, std::string_view sql) : impl_(db.prepare(sql)) {}
+    Stmt(Db& db, std::string_view sql, Fetch fetch = Fetch::All) : impl_(db.prepare(sql, fetch)) {}
 
     // Parameters are 1-based (?1 is the first `?`).
     Stmt& bind(int i, std::string_view text) { return impl_->bindText(i, text), *this; }

@@ -76,7 +76,7 @@ public:
         return status;
     }
 
-    std::unique_ptr<StatementBackend> prepare(std::string_view sql) override;
+    std::unique_ptr<StatementBackend> prepare(std::string_view sql, Fetch fetch) override;
 
     void begin() override {
         exec("BEGIN; SELECT pg_advisory_xact_lock(" + std::to_string(kLockClass) + ", " + std::to_string(kLockObject) +
@@ -121,6 +121,12 @@ public:
         if (!PQsendQueryPrepared(conn_, statement, n, values, lengths, formats, 0)) fail("cannot send a query");
         if (++pipelined_ >= kPipelineDepth) drainPipeline(true);
     }
+    void sendPipelined(const char* command) {  // a parameter-free statement
+        yieldConnection();
+        if (PQpipelineStatus(conn_) == PQ_PIPELINE_OFF && !PQenterPipelineMode(conn_)) fail("cannot pipeline");
+        if (!PQsendQueryParams(conn_, command, 0, nullptr, nullptr, nullptr, nullptr, 0)) fail("cannot send a query");
+        if (++pipelined_ >= kPipelineDepth) drainPipeline(true);
+    }
     void finishPipeline() {
         if (PQpipelineStatus(conn_) != PQ_PIPELINE_OFF) drainPipeline(false);
     }
@@ -155,7 +161,7 @@ private:
 
 class PgStmt : public StatementBackend {
 public:
-    PgStmt(PgDb& db, std::string_view sql) : db_(db), name_(db.nextStatementName()) {
+    PgStmt(PgDb& db, std::string_view sql, Fetch fetch) : db_(db), name_(db.nextStatementName()), fetch_(fetch) {
         int count = 0;
         const std::string text = numberedPlaceholders(sql, count);
         values_.resize(static_cast<std::size_t>(count));
@@ -177,12 +183,12 @@ public:
         } catch (const StoreError&) {
         }
         // In a failed transaction DEALLOCATE would fail too; the session's end frees it then.
+        // Pipelined, unanswered like an insert (a round trip per statement
+        // costs a short report more than its queries).
         try {
-            db_.finishPipeline();
-        } catch (const StoreError&) {  // the transaction failed: the rollback reports it
+            db_.sendPipelined(("DEALLOCATE " + name_).c_str());
+        } catch (const StoreError&) {  // the connection failed: the session's end frees it
         }
-        if (PQtransactionStatus(db_.handle()) != PQTRANS_INERROR)
-            PQclear(PQexec(db_.handle(), ("DEALLOCATE " + name_).c_str()));
     }
 
     // Text and blobs go as bytes (binary BYTEA); integers as decimal text,
@@ -193,6 +199,7 @@ public:
     void bindNull(int i) override { isNull_.at(slot(i)) = true; }
 
     bool step() override {
+        if (row_ && ++rowIndex_ < PQntuples(row_)) return true;
         clearRow();
         if (state_ == State::Idle) start();
         if (!buffered_.empty()) {
@@ -240,13 +247,13 @@ public:
     }
 
     std::int64_t integer(int col) const override {
-        if (!row_ || PQgetisnull(row_, 0, col)) return 0;
-        return std::strtoll(PQgetvalue(row_, 0, col), nullptr, 10);
+        if (!row_ || PQgetisnull(row_, rowIndex_, col)) return 0;
+        return std::strtoll(PQgetvalue(row_, rowIndex_, col), nullptr, 10);
     }
     std::string text(int col) const override {
-        if (!row_ || PQgetisnull(row_, 0, col)) return {};
-        const char* v = PQgetvalue(row_, 0, col);
-        const std::size_t n = static_cast<std::size_t>(PQgetlength(row_, 0, col));
+        if (!row_ || PQgetisnull(row_, rowIndex_, col)) return {};
+        const char* v = PQgetvalue(row_, rowIndex_, col);
+        const std::size_t n = static_cast<std::size_t>(PQgetlength(row_, rowIndex_, col));
         if (PQftype(row_, col) != kByteaOid) return std::string(v, n);
         if (n < 2 || v[0] != '\\' || v[1] != 'x')
             throw StoreError("store " + db_.name() + ": a BYTEA value is not in hex (bytea_output)");
@@ -259,7 +266,7 @@ public:
         }
         return out;
     }
-    bool isNull(int col) const override { return !row_ || PQgetisnull(row_, 0, col); }
+    bool isNull(int col) const override { return !row_ || PQgetisnull(row_, rowIndex_, col); }
 
 private:
     enum class State { Idle, Running, Done };
@@ -293,14 +300,15 @@ private:
         if (!PQsendQueryPrepared(db_.handle(), name_.c_str(), static_cast<int>(values_.size()), ptrs.data(),
                                  lengths.data(), formats_.data(), 0))
             db_.fail("cannot send a query");
-        PQsetSingleRowMode(db_.handle());  // rows one at a time: a run's files are not all held at once
+        if (fetch_ == Fetch::OneByOne) PQsetSingleRowMode(db_.handle());
         state_ = State::Running;
     }
 
     // The next row, or nullptr at the end (an error is kept for step()).
     PGresult* nextRow() {
         PGresult* r = PQgetResult(db_.handle());
-        if (r && PQresultStatus(r) == PGRES_SINGLE_TUPLE) return r;
+        if (r && (PQresultStatus(r) == PGRES_SINGLE_TUPLE || (PQresultStatus(r) == PGRES_TUPLES_OK && PQntuples(r) > 0)))
+            return r;
         if (r && PQresultStatus(r) != PGRES_TUPLES_OK && PQresultStatus(r) != PGRES_COMMAND_OK)
             error_ = oneLine(PQresultErrorMessage(r));
         else if (!r && error_.empty() && PQstatus(db_.handle()) != CONNECTION_OK)
@@ -315,15 +323,18 @@ private:
     void clearRow() {
         PQclear(row_);
         row_ = nullptr;
+        rowIndex_ = 0;
     }
 
     PgDb& db_;
     std::string name_;
+    Fetch fetch_;
     std::vector<std::string> values_;
     std::vector<int> formats_;
     std::vector<bool> isNull_;
     State state_ = State::Idle;
-    PGresult* row_ = nullptr;
+    PGresult* row_ = nullptr;  // one row (Fetch::OneByOne) or all of them
+    int rowIndex_ = 0;
     std::deque<PGresult*> buffered_;
     std::string error_;
 };
@@ -334,7 +345,9 @@ void PgDb::takeConnection(PgStmt* stmt) {
     if (stmt) finishPipeline();
 }
 
-std::unique_ptr<StatementBackend> PgDb::prepare(std::string_view sql) { return std::make_unique<PgStmt>(*this, sql); }
+std::unique_ptr<StatementBackend> PgDb::prepare(std::string_view sql, Fetch fetch) {
+    return std::make_unique<PgStmt>(*this, sql, fetch);
+}
 
 }  // namespace
 

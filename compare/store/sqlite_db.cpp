@@ -45,7 +45,7 @@ public:
         }
     }
 
-    std::unique_ptr<StatementBackend> prepare(std::string_view sql) override;
+    std::unique_ptr<StatementBackend> prepare(std::string_view sql, Fetch fetch) override;
 
     void begin() override { exec("BEGIN IMMEDIATE"); }
     void commit() override { exec("COMMIT"); }
@@ -104,7 +104,7 @@ private:
     sqlite3_stmt* stmt_ = nullptr;
 };
 
-std::unique_ptr<StatementBackend> SqliteDb::prepare(std::string_view sql) {
+std::unique_ptr<StatementBackend> SqliteDb::prepare(std::string_view sql, Fetch) {  // SQLite steps row by row anyway
     return std::make_unique<SqliteStmt>(*this, sql);
 }
 

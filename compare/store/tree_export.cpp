@@ -82,7 +82,8 @@ void exportRun(Db& db, const StoredRun& run, const fs::path& dir, const std::str
     if (!isSafeRelativePath(label, 1)) throw StoreError("run name '" + label + "' cannot be a directory name");
     const fs::path runDir = dir / label;
     fs::create_directory(runDir);
-    Stmt q(db, "SELECT f.path, b.data FROM files f JOIN blobs b ON b.hash = f.hash WHERE f.run_id = ? ORDER BY f.path");
+    Stmt q(db, "SELECT f.path, b.data FROM files f JOIN blobs b ON b.hash = f.hash WHERE f.run_id = ? ORDER BY f.path",
+           Fetch::OneByOne);
     q.bind(1, run.id);
     std::size_t bytes = 0;
     while (q.step()) {
