@@ -148,6 +148,7 @@ private:
             PQclear(r);
             if (st == PGRES_PIPELINE_SYNC) break;
         }
+        if (error.empty() && PQstatus(conn_) != CONNECTION_OK) error = oneLine(PQerrorMessage(conn_));
         pipelined_ = 0;
         if (!stayInPipeline || !error.empty()) PQexitPipelineMode(conn_);
         if (!error.empty()) throw StoreError("store " + name() + ": " + error);
