@@ -18,7 +18,7 @@
 #   compare/render/         tables -> text, HTML, SVG, JSON
 #   compare/report/         loading runs (tree or --from-json) and the compare-mmtests flow
 #   compare/kernels/        the compare-kernels flow: plan, verdicts, text, HTML, JSON
-#   compare/store/          the results store: trees in (SQLite), trees and series out
+#   compare/store/          the results store: trees in (SQLite or PostgreSQL), trees and series out
 #   compare/<program>/      main.cpp of compare-mmtests, compare-kernels and results-store
 #
 # USES_<part> is the one place the allowed dependencies are written: a part may
@@ -82,7 +82,7 @@ USES_compare/report     := compare/render compare/tables compare/monitors compar
                            compare/benchmarks compare/input compare/core base
 USES_compare/kernels    := compare/report $(USES_compare/report)
 # The results store: trees in, trees and series out (docs/results-store.md).
-USES_compare/store      := compare/tables compare/parsers compare/stats compare/benchmarks compare/input \
+USES_compare/store      := compare/render compare/tables compare/parsers compare/stats compare/benchmarks compare/input \
                            compare/core base
 USES_compare/compare-mmtests := compare/store compare/report $(USES_compare/report)
 USES_compare/compare-kernels := compare/store compare/kernels $(USES_compare/kernels)
@@ -98,7 +98,10 @@ LIBS_compare/benchmarks      := -lyaml-cpp
 LIBS_compare/stats           := -lpthread
 LIBS_compare/render          := -lzstd
 LIBS_compare/report          := -lzstd -lboost_program_options
-LIBS_compare/store           := -lsqlite3 -lcrypto
+# libpq's header sits under /usr/include/postgresql: pkg-config says where.
+PQ_CFLAGS := $(shell pkg-config --cflags libpq 2>/dev/null || echo -I/usr/include/postgresql)
+PQ_LIBS   := $(shell pkg-config --libs libpq 2>/dev/null || echo -lpq)
+LIBS_compare/store           := -lsqlite3 -lcrypto $(PQ_LIBS)
 LIBS_compare/results-store   := -lboost_program_options
 
 LIB_PARTS  := base workloads/common compare/core compare/input compare/benchmarks compare/parsers \
@@ -180,6 +183,9 @@ $(NAMES_OK): scripts/check-layers.sh scripts/check-benchmark-names.sh Makefile $
 $(BUILD)/obj/%.o: %.cpp | $(DEPS_OK) $(LAYERS_OK) $(NAMES_OK) $(GEN_SRC)
 	@mkdir -p $(@D)
 	$(COMPILE) $(call roots_of,$<) -MMD -MP $(CXXFLAGS) -c $< -o $@
+
+# pg_db.cpp is the only file that includes libpq-fe.h.
+$(BUILD)/obj/compare/store/pg_db.o: CXXFLAGS += $(PQ_CFLAGS)
 
 $(BUILD)/obj/gen/embedded_yaml.o: $(GEN_SRC) | $(DEPS_OK)
 	@mkdir -p $(@D)

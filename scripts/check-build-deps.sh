@@ -6,7 +6,7 @@ set -uo pipefail
 missing=()
 command -v "${CXX:-g++}" >/dev/null || missing+=("${CXX:-g++} (g++)")
 for header in hiredis/hiredis.h seccomp.h liburing.h zstd.h zlib.h lzma.h yaml-cpp/yaml.h \
-	sqlite3.h openssl/evp.h nlohmann/json.hpp boost/program_options.hpp boost/math/distributions/normal.hpp catch2/catch.hpp; do
+	sqlite3.h postgresql/libpq-fe.h openssl/evp.h nlohmann/json.hpp boost/program_options.hpp boost/math/distributions/normal.hpp catch2/catch.hpp; do
 	[[ -e /usr/include/$header ]] || missing+=("$header")
 done
 if [[ ${#missing[@]} -gt 0 ]]; then

@@ -11,19 +11,20 @@ set -euo pipefail
 # written for it (schbench's does not compile under Debian's default mawk).
 BUILD_PKGS="g++ make pkg-config libhiredis-dev libseccomp-dev libboost-program-options-dev
  libboost-dev libyaml-cpp-dev nlohmann-json3-dev libzstd-dev zlib1g-dev liblzma-dev
- liburing-dev catch2 xz-utils time redis-server procps sysstat gawk libsqlite3-dev libssl-dev"
+ liburing-dev catch2 xz-utils time redis-server procps sysstat gawk libsqlite3-dev libpq-dev libssl-dev"
 # ccache: the Makefile compiles through it when present, so a second build of
 # the same sources (another clone, CI after a session, make test-san's
 # objects again) costs a link, not a compile.
 BUILD_PKGS="$BUILD_PKGS ccache"
 # Servers and tools that the tests start for real, and the reference tools the
-# benchmark scripts compare against. python3: a few script tests read JSON and HTML with it.
+# benchmark scripts compare against. postgresql: the server the store's
+# PostgreSQL tests initialise in a temp dir. python3: a few script tests read JSON and HTML with it.
 # procps and sysstat: run-config's monitors (vmstat, top, mpstat, iostat); expect and
 # numactl: MMTests' own run-mmtests.sh with monitors, which a test compares against.
 # The rest: what MMTests' own compare-mmtests.pl needs, which the live
 # cross-checks run beside ours (its Perl modules, and R for its significance
 # and bootstrap rows; without R its tables differ from ours on purpose).
-TEST_PKGS="python3 sqlite3 redis-server redis-tools strace stress-ng fio linux-perf expect numactl util-linux clang-14 libclang-rt-14-dev chromium
+TEST_PKGS="python3 sqlite3 postgresql redis-server redis-tools strace stress-ng fio linux-perf expect numactl util-linux clang-14 libclang-rt-14-dev chromium
  libyaml-pp-perl libfile-which-perl libfile-slurp-perl libjson-perl libcpanel-json-xs-perl r-base-core"
 
 want="$BUILD_PKGS"

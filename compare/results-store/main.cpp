@@ -3,6 +3,9 @@
 #include "base/errors.hpp"
 #include "base/terminal_text.hpp"
 #include "core/diagnostics.hpp"
+#include "base/atomic_file.hpp"
+#include "benchmarks/shellpack_config.hpp"
+#include "store/history_html.hpp"
 #include "store/history_text.hpp"
 #include "store/schema.hpp"
 #include "store/tree_export.hpp"
@@ -11,6 +14,7 @@
 #include <boost/program_options.hpp>
 
 #include <iostream>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -25,7 +29,7 @@ constexpr const char* kUsage =
     "usage: results-store import TREE --store DB --machine NAME [--mmtests-dir DIR]\n"
     "       results-store list --store DB [--machine NAME]\n"
     "       results-store history --store DB -b BENCH --metric OP|REGEX [--machine M[,M2...]]\n"
-    "                             [--sort-version] [--bisect]\n"
+    "                             [--sort-version] [--bisect] [--html FILE]\n"
     "Reports from the store: compare-mmtests|compare-kernels --store DB --machine M ...\n"
     "(docs/results-store.md)\n\n"
     "Exit status: 0 done; 1 nothing stored or printed (unreadable tree or store, a run stored with other\n"
@@ -107,6 +111,7 @@ int history(const std::vector<std::string>& args) {
         ("machine", po::value<std::string>(), "machine(s), comma-separated (default: all)")
         ("sort-version", po::bool_switch(), "order runs by version in their names instead of start time")
         ("bisect", po::bool_switch(), "exit 0/1/125: is the newest run a regression against the last stable segment")
+        ("html", po::value<std::string>(), "also write an HTML page with an SVG chart per series to FILE")
         ("higher-is-better", po::bool_switch(), "the metric's direction, when the benchmark's shellpack does not say")
         ("mmtests-dir", po::value<std::string>(), "MMTests checkout for benchmarks not parsed natively");
     po::variables_map vm = parse(args, d, {});
@@ -122,7 +127,14 @@ int history(const std::vector<std::string>& args) {
     std::optional<std::string> mmtestsDir;
     if (vm.count("mmtests-dir")) mmtestsDir = vm["mmtests-dir"].as<std::string>();
     bool higher = vm["higher-is-better"].as<bool>() || store::benchmarkPrefersHigher(r.benchmark, mmtestsDir);
-    return store::printHistory(std::cout, r, series, higher, vm["bisect"].as<bool>());
+    const bool bisect = vm["bisect"].as<bool>();
+    if (vm.count("html")) {
+        std::optional<std::string> yaml = mmtp::compare::embeddedShellpackYaml(r.benchmark);
+        std::map<std::string, std::string> units;
+        if (yaml) units = mmtp::compare::metricUnits(*yaml);
+        mmtp::writeFileAtomically(vm["html"].as<std::string>(), store::historyHtml(r, series, higher, bisect, units));
+    }
+    return store::printHistory(std::cout, r, series, higher, bisect);
 }
 
 }  // namespace

@@ -59,9 +59,10 @@ std::vector<Series> loadHistory(Db& db, const HistoryRequest& r) {
             order[{run.machine, run.startEpoch, run.id}] = run.id;
             runs.emplace(run.id, std::move(run));
         }
-    Stmt q(db,
-           "SELECT run_id, iteration, sample, value FROM results INDEXED BY results_by_label "
-           "WHERE benchmark = ? AND label = ? ORDER BY run_id, iteration");
+    // SQLite is told the index (its planner, without ANALYZE, may not pick it).
+    Stmt q(db, std::string("SELECT run_id, iteration, sample, value FROM results") +
+                   (db.dialect() == Dialect::Sqlite ? " INDEXED BY results_by_label" : "") +
+                   " WHERE benchmark = ? AND label = ? ORDER BY run_id, iteration");
     std::vector<Series> out;
     for (const std::string& label : labelsMatching(db, r)) {
         q.bind(1, r.benchmark).bind(2, label);

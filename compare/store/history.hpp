@@ -2,7 +2,7 @@
 // more machines: per run its iteration means (the parse-results rows, summed
 // per iteration as compare's Extraction does), in time or version order.
 #pragma once
-#include "store/sqlite_db.hpp"
+#include "store/db.hpp"
 #include "store/change_points.hpp"
 
 #include <cstdint>

@@ -2,7 +2,7 @@
 // one version forward, in order, inside one transaction; a store written by
 // a newer version of this tool is refused rather than misread.
 #pragma once
-#include "store/sqlite_db.hpp"
+#include "store/db.hpp"
 
 namespace mmtp::compare::store {
 
@@ -15,10 +15,12 @@ int schemaVersion(Db& db);
 // one that is not ours.
 void migrate(Db& db);
 
-// Opens file and migrates it: what every command starts with.
+// Opens the store (an SQLite file or a postgresql:// URI) and migrates it:
+// what every command starts with.
 struct OpenStore {
-    explicit OpenStore(const std::string& file) : db(file) { migrate(db); }
-    Db db;
+    explicit OpenStore(const std::string& location) : handle(openDb(location)), db(*handle) { migrate(db); }
+    std::unique_ptr<Db> handle;
+    Db& db;
 };
 
 }  // namespace mmtp::compare::store

@@ -52,10 +52,10 @@ void writeNewFile(const fs::path& file, const std::string& data) {
 }  // namespace
 
 std::vector<StoredRun> storedRuns(Db& db, const std::string& machine) {
-    Stmt q(db,
-           "SELECT r.id, m.name, r.name, r.start_epoch FROM runs r JOIN machines m ON m.id = r.machine_id "
-           "WHERE ? = '' OR m.name = ? ORDER BY r.start_epoch, r.id");
-    q.bind(1, machine).bind(2, machine);
+    const std::string all =
+        "SELECT r.id, m.name, r.name, r.start_epoch FROM runs r JOIN machines m ON m.id = r.machine_id ";
+    Stmt q(db, all + (machine.empty() ? "" : "WHERE m.name = ? ") + "ORDER BY r.start_epoch, r.id");
+    if (!machine.empty()) q.bind(1, machine);
     std::vector<StoredRun> runs;
     while (q.step()) runs.push_back({q.integer(0), q.text(1), q.text(2), q.integer(3)});
     return runs;
@@ -82,18 +82,19 @@ void exportRun(Db& db, const StoredRun& run, const fs::path& dir, const std::str
     if (!isSafeRelativePath(label, 1)) throw StoreError("run name '" + label + "' cannot be a directory name");
     const fs::path runDir = dir / label;
     fs::create_directory(runDir);
-    Stmt q(db, "SELECT f.path, b.data FROM files f JOIN blobs b ON b.hash = f.hash WHERE f.run_id = ? ORDER BY f.path");
+    Stmt q(db, "SELECT f.path, b.data FROM files f JOIN blobs b ON b.hash = f.hash WHERE f.run_id = ? ORDER BY f.path",
+           Fetch::OneByOne);
     q.bind(1, run.id);
     std::size_t bytes = 0;
     while (q.step()) {
         const std::string path = q.text(0);
         if (!isSafeRelativePath(path, 32))
-            throw StoreError("store " + db.file() + ": run " + run.name + " holds a file path that leaves the run ('" +
+            throw StoreError("store " + db.name() + ": run " + run.name + " holds a file path that leaves the run ('" +
                              path.substr(0, 80) + "'); refused");
         std::string data = q.text(1);
         bytes += data.size();
         if (bytes > maxBytes)
-            throw StoreError("store " + db.file() + ": run " + run.name + " passes " + std::to_string(maxBytes >> 20) +
+            throw StoreError("store " + db.name() + ": run " + run.name + " passes " + std::to_string(maxBytes >> 20) +
                              " MiB of files; refused");
         fs::path file = runDir / path;
         std::error_code ec;

@@ -5,7 +5,7 @@
 // no absolute path, bounded depth and size) and files are created O_EXCL |
 // O_NOFOLLOW inside a 0700 directory of ours.
 #pragma once
-#include "store/sqlite_db.hpp"
+#include "store/db.hpp"
 
 #include <cstddef>
 #include <filesystem>

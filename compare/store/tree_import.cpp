@@ -46,7 +46,7 @@ struct StoredFile {
 class RunScanner {
 public:
     RunScanner(Db& db, const ImportLimits& limits, Warnings& warnings)
-        : insertBlob_(db, "INSERT OR IGNORE INTO blobs(hash, size, data) VALUES(?, ?, ?)"),
+        : insertBlob_(db, "INSERT INTO blobs(hash, size, data) VALUES(?, ?, ?) ON CONFLICT DO NOTHING"),
           limits_(limits),
           warnings_(warnings) {}
 
@@ -104,12 +104,17 @@ std::string runContentHash(const std::vector<StoredFile>& files) {
     return sha256Hex(manifest);
 }
 
+// Looked up before it is inserted: PostgreSQL's identity would spend an id
+// on every import of a known machine otherwise.
 std::int64_t machineId(Db& db, const std::string& machine) {
-    Stmt ins(db, "INSERT OR IGNORE INTO machines(name) VALUES(?)");
-    ins.bind(1, machine).run();
     Stmt q(db, "SELECT id FROM machines WHERE name = ?");
     q.bind(1, machine);
-    if (!q.step()) db.fail("machine " + machine + " vanished");
+    if (q.step()) return q.integer(0);
+    q.reset();
+    Stmt ins(db, "INSERT INTO machines(name) VALUES(?) ON CONFLICT DO NOTHING");
+    ins.bind(1, machine).run();
+    q.bind(1, machine);
+    if (!q.step()) throw StoreError("store " + db.name() + ": machine " + machine + " vanished");
     return q.integer(0);
 }
 
@@ -135,8 +140,9 @@ public:
           insertBench_(db,
                        "INSERT INTO run_benchmarks(run_id, benchmark, iterations, problem, reason) "
                        "VALUES(?, ?, ?, ?, ?)"),
-          insertState_(db, "INSERT OR REPLACE INTO machine_state(run_id, key, value) VALUES(?, ?, ?)"),
-          insertOperation_(db, "INSERT OR IGNORE INTO operations(benchmark, label) VALUES(?, ?)") {}
+          insertState_(db, "INSERT INTO machine_state(run_id, key, value) VALUES(?, ?, ?) "
+                                   "ON CONFLICT(run_id, key) DO UPDATE SET value = excluded.value"),
+          insertOperation_(db, "INSERT INTO operations(benchmark, label) VALUES(?, ?) ON CONFLICT DO NOTHING") {}
 
     void write(std::int64_t runId, const std::string& run, const std::vector<StoredFile>& files) {
         for (const StoredFile& f : files) insertFile_.bind(1, runId).bind(2, f.path).bind(3, f.hash).run();
@@ -237,7 +243,7 @@ ImportSummary importTree(Db& db, const ImportRequest& r, const ImportLimits& lim
     Stmt existing(db, "SELECT content_hash FROM runs WHERE machine_id = ? AND name = ?");
     Stmt insertRun(db,
                    "INSERT INTO runs(machine_id, name, content_hash, start_epoch, imported_epoch, cmdline) "
-                   "VALUES(?, ?, ?, ?, ?, ?)");
+                   "VALUES(?, ?, ?, ?, ?, ?) RETURNING id");
     for (const std::string& run : runs) {
         std::vector<StoredFile> files = scanner.scan(r.tree / run);
         const std::string hash = runContentHash(files);
@@ -261,8 +267,10 @@ ImportSummary importTree(Db& db, const ImportRequest& r, const ImportLimits& lim
             .bind(4, static_cast<std::int64_t>(s == started.end() ? 0 : s->second))
             .bind(5, static_cast<std::int64_t>(std::time(nullptr)));
         if (settings.cmdline) insertRun.bind(6, *settings.cmdline);
-        insertRun.run();
-        writer.write(db.lastInsertId(), run, files);
+        if (!insertRun.step()) throw StoreError("store " + db.name() + ": run " + run + " was not given an id");
+        const std::int64_t runId = insertRun.integer(0);
+        insertRun.reset();
+        writer.write(runId, run, files);
         ++summary.runsAdded;
     }
     t.commit();

@@ -5,7 +5,7 @@
 // All of one tree in one transaction: a failure half-way stores nothing.
 #pragma once
 #include "core/warnings.hpp"
-#include "store/sqlite_db.hpp"
+#include "store/db.hpp"
 
 #include <cstddef>
 #include <filesystem>

@@ -9,51 +9,12 @@ set -uo pipefail
 : "${BIN:?}"
 TOP=${TOP:-$(cd "$(dirname "$0")/../../.." && pwd)}
 GOLDENS=${GOLDENS:-$TOP/tests/goldens}
-# A case parsed through an MMTests checkout needs a real one: the replay
-# fixture finds its recorded rows beside the case's log/, which the store's
-# private tree is not beside.
-checkout=${MMTESTS_SRC:-}
-[[ -f $checkout/bin/compare-mmtests.pl ]] || checkout=
 fail() { echo "FAIL: $*"; exit 1; }
 command -v sqlite3 > /dev/null || { echo "skip: no sqlite3 client (apt-get install sqlite3)"; exit 77; }
 
-pass=0 bad=0 skipped=0
-for case in "$GOLDENS"/cases/*/ "$GOLDENS"/monitors/*/; do
-	case=${case%/}; name=$(basename "$case")
-	unset MMTESTS_DIR
-	if [[ -e $case/NEEDS_MMTESTS ]]; then
-		if [[ -z $checkout ]]; then skipped=$((skipped + 1)); echo "skip $name: needs MMTESTS_SRC"; continue; fi
-		export MMTESTS_DIR=$checkout
-	fi
-	rm -rf work; mkdir work; cp -a "$case" work/case; chmod -R u+w work
-	store=$PWD/work/store.db
-	"$BIN/results-store" import work/case/log --store "$store" --machine m > work/import.out 2> work/import.err ||
-		fail "$name: import failed: $(cat work/import.err)"
-	for cmdfile in "$case"/*.cmd; do
-		variant=$(basename "$cmdfile" .cmd)
-		read -r -a argv < "$cmdfile"
-		args=("${argv[@]:1}")
-		# Only the variants that read the tree; --json-export writes into it.
-		[[ " ${args[*]} " == *" -d log "* && " ${args[*]} " != *" --json-export "* ]] || continue
-		new=()
-		for ((i = 0; i < ${#args[@]}; i++)); do
-			if [[ ${args[i]} == -d && ${args[i+1]} == log ]]; then new+=(--store "$store" --machine m); i=$((i + 1))
-			else new+=("${args[i]}"); fi
-		done
-		want_rc=$(cat "$case/$variant.rc")
-		(cd work/case && LC_ALL=C "$BIN/compare-mmtests" "${new[@]}" > ../out 2> ../err < /dev/null)
-		rc=$?
-		if [[ $want_rc == 0 ]]; then
-			if [[ $rc == 0 ]] && cmp -s work/out "$case/$variant.expected"; then pass=$((pass + 1)); continue; fi
-			echo "FAIL $name/$variant from the store: rc=$rc; $(diff "$case/$variant.expected" work/out | head -3 | tr '\n' ' ') $(head -c 200 work/err)"
-		else
-			if [[ $rc != 0 && -s work/err ]]; then pass=$((pass + 1)); continue; fi
-			echo "FAIL $name/$variant from the store: the reference fails (rc $want_rc); ours rc=$rc"
-		fi
-		bad=$((bad + 1))
-	done
-done
-echo "golden variants from the store: $pass byte-identical, $bad differ ($skipped cases skipped)"
+source "$TOP/tests/scripts/lib/store-goldens.bash"
+new_sqlite_store() { rm -f "$PWD/work/store.db"; echo "$PWD/work/store.db"; }
+store_goldens new_sqlite_store
 [[ $bad == 0 && $pass -gt 20 ]] || fail "reports from the store differ from the tree's"
 
 # Two machines side by side: the same as a tree whose runs are MACHINE:RUN.

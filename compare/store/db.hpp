@@ -1,0 +1,126 @@
+// db.hpp - the store's door to its database, SQLite or PostgreSQL: a
+// connection, prepared statements whose every value is a bound parameter
+// (never text pasted into SQL; `?` placeholders, numbered by position), and a
+// transaction that rolls back unless committed. Each backend is one file,
+// the only one that includes its library's header (sqlite_db.cpp, pg_db.cpp).
+// Errors are StoreError naming the store and what its database said.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace mmtp::compare::store {
+
+struct StoreError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// What differs between the two in SQL text: types in the schema, the
+// catalogue, SQLite's INDEXED BY. Everything else is written once.
+enum class Dialect { Sqlite, Postgres };
+
+// How a query's rows come: All at once (small rows; one answer), or
+// OneByOne (big rows, a run's files: memory holds one at a time).
+enum class Fetch { All, OneByOne };
+
+// One prepared statement of a backend (see Stmt for the contract).
+class StatementBackend {
+public:
+    virtual ~StatementBackend() = default;
+    virtual void bindText(int i, std::string_view text) = 0;
+    virtual void bindInteger(int i, std::int64_t value) = 0;
+    virtual void bindBlob(int i, std::string_view bytes) = 0;
+    virtual void bindNull(int i) = 0;
+    virtual bool step() = 0;
+    virtual void reset() = 0;
+    // Runs a statement that returns no row, then resets it. A backend may
+    // send it without waiting for its answer (PostgreSQL pipelines them);
+    // its error then comes from the next query or commit, which is still
+    // inside the same transaction.
+    virtual void run() {
+        while (step()) {
+        }
+        reset();
+    }
+    virtual std::int64_t integer(int col) const = 0;
+    virtual std::string text(int col) const = 0;
+    virtual bool isNull(int col) const = 0;
+};
+
+class Db {
+public:
+    virtual ~Db() = default;
+    Db(const Db&) = delete;
+    Db& operator=(const Db&) = delete;
+
+    virtual Dialect dialect() const = 0;
+    // Trusted, parameter-free SQL only (the schema); several statements allowed.
+    virtual void exec(const std::string& sql) = 0;
+    virtual std::unique_ptr<StatementBackend> prepare(std::string_view sql, Fetch fetch) = 0;
+    // One writer at a time, on both: SQLite's BEGIN IMMEDIATE, PostgreSQL's
+    // transaction-level advisory lock (so a content-hash check and the
+    // insert it decides on cannot race another importer).
+    virtual void begin() = 0;
+    virtual void commit() = 0;
+    virtual void rollback() noexcept = 0;
+    // The store as named in messages: the file, or the URI without its password.
+    const std::string& name() const { return name_; }
+
+protected:
+    explicit Db(std::string name) : name_(std::move(name)) {}
+
+private:
+    std::string name_;
+};
+
+// postgresql://... or postgres://... (also "postgresql:" alone, libpq's
+// defaults): a PostgreSQL server; anything else: an SQLite file, created
+// when missing.
+bool isPostgresLocation(const std::string& location);
+std::unique_ptr<Db> openDb(const std::string& location);
+
+class Stmt {
+public:
+    Stmt(Db& db, std::string_view sql, Fetch fetch = Fetch::All) : impl_(db.prepare(sql, fetch)) {}
+
+    // Parameters are 1-based (?1 is the first `?`).
+    Stmt& bind(int i, std::string_view text) { return impl_->bindText(i, text), *this; }
+    Stmt& bind(int i, std::int64_t value) { return impl_->bindInteger(i, value), *this; }
+    Stmt& bindBlob(int i, std::string_view bytes) { return impl_->bindBlob(i, bytes), *this; }
+    Stmt& bindNull(int i) { return impl_->bindNull(i), *this; }
+    // True while a row is ready; false when done. Throws StoreError.
+    bool step() { return impl_->step(); }
+    // A statement without rows (INSERT, UPDATE): see StatementBackend::run.
+    void run() { impl_->run(); }
+    void reset() { impl_->reset(); }  // ready for new bindings
+
+    std::int64_t integer(int col) const { return impl_->integer(col); }
+    std::string text(int col) const { return impl_->text(col); }  // a NULL reads as ""
+    bool isNull(int col) const { return impl_->isNull(col); }
+
+private:
+    std::unique_ptr<StatementBackend> impl_;
+};
+
+// Begins on construction; rolls back in the destructor unless commit() ran.
+class Transaction {
+public:
+    explicit Transaction(Db& db) : db_(db) { db_.begin(); }
+    ~Transaction() {
+        if (!done_) db_.rollback();
+    }
+    Transaction(const Transaction&) = delete;
+    Transaction& operator=(const Transaction&) = delete;
+    void commit() {
+        db_.commit();
+        done_ = true;
+    }
+
+private:
+    Db& db_;
+    bool done_ = false;
+};
+
+}  // namespace mmtp::compare::store

@@ -1,0 +1,383 @@
+#include "store/pg_db.hpp"
+
+#include <libpq-fe.h>
+
+#include <cstdlib>
+#include <deque>
+#include <vector>
+
+namespace mmtp::compare::store {
+
+namespace {
+
+constexpr Oid kByteaOid = 17;
+// pg_advisory_xact_lock(kLockClass, kLockObject): "mmtp", the store's writer.
+constexpr int kLockClass = 0x6d6d7470, kLockObject = 1;
+
+// libpq's messages end in a newline and may hold several lines.
+std::string oneLine(const char* message) {
+    std::string s = message ? message : "unknown error";
+    while (!s.empty() && (s.back() == '\n' || s.back() == ' ')) s.pop_back();
+    for (char& c : s)
+        if (c == '\n' || c == '\t') c = ' ';
+    return s;
+}
+
+int hexValue(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+class PgStmt;
+
+class PgDb : public Db {
+public:
+    explicit PgDb(const std::string& location) : Db(redactedLocation(location)) {
+        conn_ = PQconnectdb(location.c_str());
+        if (!conn_ || PQstatus(conn_) != CONNECTION_OK) {
+            std::string msg = conn_ ? oneLine(PQerrorMessage(conn_)) : "out of memory";
+            PQfinish(conn_);
+            conn_ = nullptr;
+            throw StoreError("store " + name() + ": cannot connect: " + msg);
+        }
+        // Notices (and warnings) would reach our stderr unasked: dropped.
+        PQsetNoticeProcessor(conn_, [](void*, const char*) {}, nullptr);
+        // Hex: what text() decodes. The lock wait as SQLite's busy timeout.
+        exec("SET bytea_output = 'hex'; SET lock_timeout = '600s'; SET client_min_messages = 'error'");
+    }
+    ~PgDb() override { PQfinish(conn_); }
+
+    [[noreturn]] void fail(const std::string& what) const {
+        throw StoreError("store " + name() + ": " + what + ": " + oneLine(PQerrorMessage(conn_)));
+    }
+    [[noreturn]] void fail(const std::string& what, const PGresult* res) const {
+        throw StoreError("store " + name() + ": " + what + ": " + oneLine(PQresultErrorMessage(res)));
+    }
+
+    Dialect dialect() const override { return Dialect::Postgres; }
+
+    void exec(const std::string& sql) override { execStatus(sql); }
+
+    // Runs sql, returning its command status ("COMMIT", "ROLLBACK", ...).
+    std::string execStatus(const std::string& sql) {
+        yieldConnection();
+        finishPipeline();
+        PGresult* res = PQexec(conn_, sql.c_str());
+        ExecStatusType st = PQresultStatus(res);
+        if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK) {
+            std::string msg = res ? oneLine(PQresultErrorMessage(res)) : oneLine(PQerrorMessage(conn_));
+            PQclear(res);
+            throw StoreError("store " + name() + ": " + msg);
+        }
+        std::string status = PQcmdStatus(res);
+        PQclear(res);
+        return status;
+    }
+
+    std::unique_ptr<StatementBackend> prepare(std::string_view sql, Fetch fetch) override;
+
+    void begin() override {
+        exec("BEGIN; SELECT pg_advisory_xact_lock(" + std::to_string(kLockClass) + ", " + std::to_string(kLockObject) +
+             ")");
+    }
+    void commit() override {
+        // A transaction that failed answers COMMIT with ROLLBACK, not an error.
+        if (std::string st = execStatus("COMMIT"); st != "COMMIT")
+            throw StoreError("store " + name() + ": the transaction was rolled back, nothing stored");
+    }
+    void rollback() noexcept override {
+        try {
+            yieldConnection();
+        } catch (const StoreError&) {
+        }
+        try {
+            finishPipeline();
+        } catch (const StoreError&) {  // an error of a pipelined statement: rolled back anyway
+        }
+        PQclear(PQexec(conn_, "ROLLBACK"));
+    }
+
+    PGconn* handle() { return conn_; }
+    std::string nextStatementName() { return "mmtp_s" + std::to_string(++statements_); }
+
+    // Single-row mode lets one statement stream at a time: before another
+    // uses the connection, the streaming one reads the rest of its rows.
+    void takeConnection(PgStmt* stmt);
+    void releaseConnection(PgStmt* stmt) {
+        if (streaming_ == stmt) streaming_ = nullptr;
+    }
+    void yieldConnection() { takeConnection(nullptr); }
+
+    // Statements without rows go out in a pipeline, unanswered: an import
+    // is then not one round trip per row. Every kPipelineDepth of them, and
+    // before anything else uses the connection, their answers are read (the
+    // first error thrown). The depth keeps the answers far below what a
+    // socket buffers, so neither side blocks on the other.
+    void sendPipelined(const char* statement, int n, const char* const* values, const int* lengths, const int* formats) {
+        yieldConnection();
+        if (PQpipelineStatus(conn_) == PQ_PIPELINE_OFF && !PQenterPipelineMode(conn_)) fail("cannot pipeline");
+        if (!PQsendQueryPrepared(conn_, statement, n, values, lengths, formats, 0)) fail("cannot send a query");
+        if (++pipelined_ >= kPipelineDepth) drainPipeline(true);
+    }
+    void sendPipelined(const char* command) {  // a parameter-free statement
+        yieldConnection();
+        if (PQpipelineStatus(conn_) == PQ_PIPELINE_OFF && !PQenterPipelineMode(conn_)) fail("cannot pipeline");
+        if (!PQsendQueryParams(conn_, command, 0, nullptr, nullptr, nullptr, nullptr, 0)) fail("cannot send a query");
+        if (++pipelined_ >= kPipelineDepth) drainPipeline(true);
+    }
+    void finishPipeline() {
+        if (PQpipelineStatus(conn_) != PQ_PIPELINE_OFF) drainPipeline(false);
+    }
+
+private:
+    static constexpr int kPipelineDepth = 256;
+
+    void drainPipeline(bool stayInPipeline) {
+        std::string error;
+        if (!PQpipelineSync(conn_)) error = oneLine(PQerrorMessage(conn_));
+        while (error.empty() || PQstatus(conn_) == CONNECTION_OK) {
+            PGresult* r = PQgetResult(conn_);
+            if (!r) {
+                if (PQpipelineStatus(conn_) == PQ_PIPELINE_OFF || PQstatus(conn_) != CONNECTION_OK) break;
+                continue;  // the end of one query's answer
+            }
+            ExecStatusType st = PQresultStatus(r);
+            if (st == PGRES_FATAL_ERROR && error.empty()) error = oneLine(PQresultErrorMessage(r));
+            PQclear(r);
+            if (st == PGRES_PIPELINE_SYNC) break;
+        }
+        if (error.empty() && PQstatus(conn_) != CONNECTION_OK) error = oneLine(PQerrorMessage(conn_));
+        pipelined_ = 0;
+        if (!stayInPipeline || !error.empty()) PQexitPipelineMode(conn_);
+        if (!error.empty()) throw StoreError("store " + name() + ": " + error);
+    }
+
+    int pipelined_ = 0;
+    PGconn* conn_ = nullptr;
+    PgStmt* streaming_ = nullptr;
+    long statements_ = 0;
+};
+
+class PgStmt : public StatementBackend {
+public:
+    PgStmt(PgDb& db, std::string_view sql, Fetch fetch) : db_(db), name_(db.nextStatementName()), fetch_(fetch) {
+        int count = 0;
+        const std::string text = numberedPlaceholders(sql, count);
+        values_.resize(static_cast<std::size_t>(count));
+        isNull_.assign(values_.size(), true);
+        formats_.assign(values_.size(), 1);
+        db_.yieldConnection();
+        db_.finishPipeline();
+        PGresult* res = PQprepare(db_.handle(), name_.c_str(), text.c_str(), count, nullptr);
+        if (PQresultStatus(res) != PGRES_COMMAND_OK) {
+            std::string msg = oneLine(res ? PQresultErrorMessage(res) : PQerrorMessage(db_.handle()));
+            PQclear(res);
+            throw StoreError("store " + db_.name() + ": cannot prepare a query: " + msg);
+        }
+        PQclear(res);
+    }
+    ~PgStmt() override {
+        try {
+            reset();
+        } catch (const StoreError&) {
+        }
+        // In a failed transaction DEALLOCATE would fail too; the session's end frees it then.
+        // Pipelined, unanswered like an insert (a round trip per statement
+        // costs a short report more than its queries).
+        try {
+            db_.sendPipelined(("DEALLOCATE " + name_).c_str());
+        } catch (const StoreError&) {  // the connection failed: the session's end frees it
+        }
+    }
+
+    // Text and blobs go as bytes (binary BYTEA); integers as decimal text,
+    // which the server reads as whatever integer type the column has.
+    void bindText(int i, std::string_view text) override { set(i, text, 1); }
+    void bindBlob(int i, std::string_view bytes) override { set(i, bytes, 1); }
+    void bindInteger(int i, std::int64_t value) override { set(i, std::to_string(value), 0); }
+    void bindNull(int i) override { isNull_.at(slot(i)) = true; }
+
+    bool step() override {
+        if (row_ && ++rowIndex_ < PQntuples(row_)) return true;
+        clearRow();
+        if (state_ == State::Idle) start();
+        if (!buffered_.empty()) {
+            row_ = buffered_.front();
+            buffered_.pop_front();
+            return true;
+        }
+        if (state_ == State::Running) {
+            if (PGresult* r = nextRow()) {
+                row_ = r;
+                return true;
+            }
+        }
+        if (!error_.empty()) {
+            std::string e = std::move(error_);
+            error_.clear();
+            throw StoreError("store " + db_.name() + ": query failed: " + e);
+        }
+        return false;
+    }
+
+    void run() override {
+        std::vector<const char*> ptrs;
+        std::vector<int> lengths;
+        parameters(ptrs, lengths);
+        db_.sendPipelined(name_.c_str(), static_cast<int>(values_.size()), ptrs.data(), lengths.data(), formats_.data());
+        isNull_.assign(values_.size(), true);
+    }
+
+    void reset() override {
+        clearRow();
+        for (PGresult* r : buffered_) PQclear(r);
+        buffered_.clear();
+        if (state_ == State::Running)
+            while (PGresult* r = nextRow()) PQclear(r);
+        state_ = State::Idle;
+        error_.clear();
+        isNull_.assign(values_.size(), true);
+    }
+
+    // The rest of the rows into memory: another statement needs the connection.
+    void bufferRest() {
+        while (state_ == State::Running)
+            if (PGresult* r = nextRow()) buffered_.push_back(r);
+    }
+
+    std::int64_t integer(int col) const override {
+        if (!row_ || PQgetisnull(row_, rowIndex_, col)) return 0;
+        return std::strtoll(PQgetvalue(row_, rowIndex_, col), nullptr, 10);
+    }
+    std::string text(int col) const override {
+        if (!row_ || PQgetisnull(row_, rowIndex_, col)) return {};
+        const char* v = PQgetvalue(row_, rowIndex_, col);
+        const std::size_t n = static_cast<std::size_t>(PQgetlength(row_, rowIndex_, col));
+        if (PQftype(row_, col) != kByteaOid) return std::string(v, n);
+        if (n < 2 || v[0] != '\\' || v[1] != 'x')
+            throw StoreError("store " + db_.name() + ": a BYTEA value is not in hex (bytea_output)");
+        std::string out;
+        out.reserve((n - 2) / 2);
+        for (std::size_t i = 2; i + 1 < n; i += 2) {
+            int hi = hexValue(v[i]), lo = hexValue(v[i + 1]);
+            if (hi < 0 || lo < 0) throw StoreError("store " + db_.name() + ": a BYTEA value is not hex");
+            out.push_back(static_cast<char>(hi << 4 | lo));
+        }
+        return out;
+    }
+    bool isNull(int col) const override { return !row_ || PQgetisnull(row_, rowIndex_, col); }
+
+private:
+    enum class State { Idle, Running, Done };
+
+    std::size_t slot(int i) const {
+        if (i < 1 || static_cast<std::size_t>(i) > values_.size())
+            throw StoreError("store " + db_.name() + ": parameter " + std::to_string(i) + " is not in the query");
+        return static_cast<std::size_t>(i - 1);
+    }
+    void set(int i, std::string_view value, int format) {
+        std::size_t s = slot(i);
+        values_[s].assign(value.data(), value.size());
+        formats_[s] = format;
+        isNull_[s] = false;
+    }
+
+    void parameters(std::vector<const char*>& ptrs, std::vector<int>& lengths) const {
+        ptrs.resize(values_.size());
+        lengths.resize(values_.size());
+        for (std::size_t i = 0; i < values_.size(); ++i) {
+            ptrs[i] = isNull_[i] ? nullptr : values_[i].c_str();
+            lengths[i] = static_cast<int>(values_[i].size());
+        }
+    }
+
+    void start() {
+        db_.takeConnection(this);
+        std::vector<const char*> ptrs;
+        std::vector<int> lengths;
+        parameters(ptrs, lengths);
+        if (!PQsendQueryPrepared(db_.handle(), name_.c_str(), static_cast<int>(values_.size()), ptrs.data(),
+                                 lengths.data(), formats_.data(), 0))
+            db_.fail("cannot send a query");
+        if (fetch_ == Fetch::OneByOne) PQsetSingleRowMode(db_.handle());
+        state_ = State::Running;
+    }
+
+    // The next row, or nullptr at the end (an error is kept for step()).
+    PGresult* nextRow() {
+        PGresult* r = PQgetResult(db_.handle());
+        if (r && (PQresultStatus(r) == PGRES_SINGLE_TUPLE || (PQresultStatus(r) == PGRES_TUPLES_OK && PQntuples(r) > 0)))
+            return r;
+        if (r && PQresultStatus(r) != PGRES_TUPLES_OK && PQresultStatus(r) != PGRES_COMMAND_OK)
+            error_ = oneLine(PQresultErrorMessage(r));
+        else if (!r && error_.empty() && PQstatus(db_.handle()) != CONNECTION_OK)
+            error_ = oneLine(PQerrorMessage(db_.handle()));
+        PQclear(r);
+        while (PGresult* rest = PQgetResult(db_.handle())) PQclear(rest);
+        state_ = State::Done;
+        db_.releaseConnection(this);
+        return nullptr;
+    }
+
+    void clearRow() {
+        PQclear(row_);
+        row_ = nullptr;
+        rowIndex_ = 0;
+    }
+
+    PgDb& db_;
+    std::string name_;
+    Fetch fetch_;
+    std::vector<std::string> values_;
+    std::vector<int> formats_;
+    std::vector<bool> isNull_;
+    State state_ = State::Idle;
+    PGresult* row_ = nullptr;  // one row (Fetch::OneByOne) or all of them
+    int rowIndex_ = 0;
+    std::deque<PGresult*> buffered_;
+    std::string error_;
+};
+
+void PgDb::takeConnection(PgStmt* stmt) {
+    if (streaming_ && streaming_ != stmt) streaming_->bufferRest();
+    streaming_ = stmt;
+    if (stmt) finishPipeline();
+}
+
+std::unique_ptr<StatementBackend> PgDb::prepare(std::string_view sql, Fetch fetch) {
+    return std::make_unique<PgStmt>(*this, sql, fetch);
+}
+
+}  // namespace
+
+std::string numberedPlaceholders(std::string_view sql, int& count) {
+    std::string out;
+    bool quoted = false;
+    count = 0;
+    for (char c : sql) {
+        if (c == '\'') quoted = !quoted;
+        if (c == '?' && !quoted) out += "$" + std::to_string(++count);
+        else out += c;
+    }
+    return out;
+}
+
+std::string redactedLocation(const std::string& location) {
+    std::string s = location.substr(0, location.find('?'));  // ?password=... and other parameters
+    std::size_t scheme = s.find("://");
+    if (scheme == std::string::npos) return s;
+    std::size_t hostStart = scheme + 3;
+    std::size_t at = s.find('@', hostStart);
+    std::size_t slash = s.find('/', hostStart);
+    if (at != std::string::npos && (slash == std::string::npos || at < slash)) {
+        std::size_t colon = s.find(':', hostStart);
+        if (colon != std::string::npos && colon < at) s.erase(colon, at - colon);
+    }
+    return s;
+}
+
+std::unique_ptr<Db> openPostgres(const std::string& location) { return std::make_unique<PgDb>(location); }
+
+}  // namespace mmtp::compare::store
