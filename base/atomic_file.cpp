@@ -34,7 +34,8 @@ AtomicFile::AtomicFile(std::filesystem::path target) : target_(std::move(target)
     for (int attempt = 0; attempt < 100 && !fd_; ++attempt) {
         temp_ = stem + randomSuffix(rd);
         // 0666 less the umask, as the ofstream it replaces; never an existing name.
-        fd_ = UniqueFd(::open(temp_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666));
+        // Read-write: a writer handed only the fd (ibpb-pulse's child) is read back through it.
+        fd_ = UniqueFd(::open(temp_.c_str(), O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666));
         if (!fd_ && errno != EEXIST) break;
     }
     if (!fd_) throw Error(errnoMessage("cannot create " + temp_.string()));

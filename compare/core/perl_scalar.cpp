@@ -1,6 +1,7 @@
 #include "core/perl_scalar.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
@@ -56,6 +57,18 @@ std::string_view skipSpace(std::string_view s) {
     return s;
 }
 
+// The value of a decimalPrefix: from_chars (correctly rounded, as glibc's
+// strtod is, and without a std::string per number); strtod where from_chars
+// declines ('+', out of range, where strtod gives Inf or a denormal).
+double decimalValue(std::string_view number) {
+    double v = 0;
+    if (number.front() != '+') {
+        auto [end, ec] = std::from_chars(number.data(), number.data() + number.size(), v);
+        if (ec == std::errc() && end == number.data() + number.size()) return v;
+    }
+    return std::strtod(std::string(number).c_str(), nullptr);
+}
+
 }  // namespace
 
 bool looksLikeNumber(std::string_view s) {
@@ -69,10 +82,20 @@ bool looksLikeNumber(std::string_view s) {
 
 double numify(std::string_view s) {
     s = skipSpace(s);
-    if (std::size_t n = decimalPrefix(s)) return std::strtod(std::string(s.substr(0, n)).c_str(), nullptr);
+    if (std::size_t n = decimalPrefix(s)) return decimalValue(s.substr(0, n));
     double v = 0;
     if (infNanPrefix(s, v)) return v;
     return 0;
+}
+
+std::optional<double> perlNumber(std::string_view s) {
+    s = skipSpace(s);
+    double v = 0;
+    std::size_t n = decimalPrefix(s);
+    const bool decimal = n > 0;
+    if (!decimal) n = infNanPrefix(s, v);
+    if (n == 0 || !skipSpace(s.substr(n)).empty()) return std::nullopt;
+    return decimal ? decimalValue(s.substr(0, n)) : v;
 }
 
 std::string stringify(double v) {

@@ -1,5 +1,7 @@
 #include "core/rows.hpp"
 
+#include "core/row_table.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
@@ -7,23 +9,9 @@
 namespace mmtp::compare {
 
 Row rowFromLine(std::string_view line) {
-    if (!line.empty() && line.back() == '\n') line.remove_suffix(1);
-    std::string* fields[] = {nullptr, nullptr, nullptr, nullptr, nullptr, nullptr};
-    Row row;
-    fields[0] = &row.metric;
-    fields[1] = &row.factorA;
-    fields[2] = &row.factorB;
-    fields[3] = &row.interval;
-    fields[4] = &row.value;
-    fields[5] = &row.extra;
-    std::size_t start = 0;
-    for (int i = 0; i < 6; ++i) {
-        std::size_t tab = line.find('\t', start);
-        *fields[i] = std::string(line.substr(start, tab == std::string_view::npos ? std::string_view::npos : tab - start));
-        if (tab == std::string_view::npos) break;
-        start = tab + 1;
-    }
-    return row;
+    const RowView v = rowViewFromLine(line);
+    return {std::string(v.metric), std::string(v.factorA), std::string(v.factorB),
+            std::string(v.interval), std::string(v.value), std::string(v.extra)};
 }
 
 namespace {

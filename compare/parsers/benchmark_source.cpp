@@ -36,7 +36,9 @@ BenchmarkSource findBenchmark(const std::string& bench, const std::string& altRe
         auto yaml = embeddedShellpackYaml(std::string(native->yaml));
         if (!yaml) throw std::runtime_error("benchmark " + bench + " has no embedded shellpack.yaml");
         return {bench, loadSummarySettings(*yaml, std::string(native->yaml) + " shellpack yaml", subHeading),
-                native->parse};
+                [parse = native->parse](const std::filesystem::path& logs, Warnings& warnings) {
+                    return RowTable(parse(logs, warnings));
+                }};
     }
     if (mmtestsDir) {
         if (auto sp = findExternalShellpack(*mmtestsDir, bench, altReport)) {

@@ -3,7 +3,7 @@
 // else an MMTests checkout (--mmtests-dir / MMTESTS_DIR).
 #pragma once
 #include "parsers/parsers.hpp"
-#include "core/rows.hpp"
+#include "core/row_table.hpp"
 #include "benchmarks/shellpack_config.hpp"
 
 #include <filesystem>
@@ -16,7 +16,7 @@ namespace mmtp::compare {
 struct BenchmarkSource {
     std::string name;
     SummarySettings settings;
-    std::function<Rows(const std::filesystem::path& logsDir, Warnings& warnings)> parse;
+    std::function<RowTable(const std::filesystem::path& logsDir, Warnings& warnings)> parse;
 };
 
 // Throws std::runtime_error with a one-line reason when the benchmark is

@@ -169,7 +169,7 @@ std::optional<ExternalShellpack> findExternalShellpack(const fs::path& mmtestsDi
     }
 }
 
-Rows runExternalParser(const ExternalShellpack& sp, const fs::path& logsDir, const std::string& altReport,
+RowTable runExternalParser(const ExternalShellpack& sp, const fs::path& logsDir, const std::string& altReport,
                        Warnings& warnings, std::chrono::milliseconds timeout) {
     const std::string what = sp.parser.string() + " " + logsDir.string();
     static std::chrono::milliseconds spent{0};  // by every parser this program ran
@@ -238,16 +238,8 @@ Rows runExternalParser(const ExternalShellpack& sp, const fs::path& logsDir, con
     // Like MMTests, a parser that exits non-zero (e.g. no such logs dir)
     // contributes the rows it printed; unlike its Perl, we say so, with what
     // the parser said (an awk that cannot run it, e.g. mawk on a gawk script).
-    // Cut as splitLines does, but in place and into rows reserved up front:
-    // a bonnie++ latency log gives 800k rows an iteration.
-    Rows rows;
-    const std::string_view printed = result.out;
-    rows.reserve(static_cast<std::size_t>(std::count(printed.begin(), printed.end(), '\n')) + 1);
-    for (std::size_t start = 0; start < printed.size();) {
-        const std::size_t end = std::min(printed.find('\n', start), printed.size());
-        rows.push_back(rowFromLine(printed.substr(start, end - start)));
-        start = end + 1;
-    }
+    // One buffer and views into it: a bonnie++ latency log gives 800k rows an iteration.
+    RowTable rows(std::move(result.out));
     const int code = WIFEXITED(result.status) ? WEXITSTATUS(result.status) : 0;
     const std::string said = result.err.empty() ? "" : "; its stderr: " + firstLines(result.err);
     if (code != 0)

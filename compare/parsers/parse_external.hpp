@@ -3,7 +3,7 @@
 // shellpack_src/src/BENCH/parse-results and shellpack.yaml, found the way
 // ExtractFactory.pm finds them.
 #pragma once
-#include "core/rows.hpp"
+#include "core/row_table.hpp"
 #include "core/warnings.hpp"
 
 #include <chrono>
@@ -40,7 +40,7 @@ inline constexpr std::chrono::milliseconds kExternalParsersBudget{std::chrono::m
 // '?'). Throws when the parser cannot be started, is killed, or passes the
 // time limit, the budget or the read limit (then it and its process group
 // are killed).
-Rows runExternalParser(const ExternalShellpack& shellpack, const std::filesystem::path& logsDir,
+RowTable runExternalParser(const ExternalShellpack& shellpack, const std::filesystem::path& logsDir,
                        const std::string& altReport, Warnings& warnings,
                        std::chrono::milliseconds timeout = kExternalParserTimeout);
 

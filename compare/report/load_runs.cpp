@@ -148,7 +148,7 @@ std::vector<RunSummary> loadRunsFromTree(const LoadRequest& r, std::ostream& err
             // A file the parser refused (corrupt .gz, over a read limit)
             // costs this iteration of this run, not the benchmark.
             try {
-                Rows rows = source.parse(iter / r.benchmark / "logs", warnings);
+                RowTable rows = source.parse(iter / r.benchmark / "logs", warnings);
                 rowsLoaded += rows.size();
                 run.extraction.addRows(rows, keep);
             } catch (const InputError& e) {

@@ -27,30 +27,68 @@ void Extraction::addData(const std::string& op, std::string_view sampleNr, std::
 void Extraction::addNumbers(const std::string& op, double sampleNr, double value) {
     if (refuseLong(op)) return;
     remember(op);
+    IterationSamples& s = thisIteration(op);
+    s.sampleNrs.push_back(sampleNr);
+    s.values.push_back(value);
+}
+
+IterationSamples& Extraction::thisIteration(const std::string& op) {
     auto& iterations = data_[op];
     if (iterations.size() <= static_cast<std::size_t>(iteration_)) iterations.resize(static_cast<std::size_t>(iteration_) + 1);
-    iterations[static_cast<std::size_t>(iteration_)].sampleNrs.push_back(sampleNr);
-    iterations[static_cast<std::size_t>(iteration_)].values.push_back(value);
+    return iterations[static_cast<std::size_t>(iteration_)];
 }
 
 void Extraction::remember(const std::string& op) {
     if (seen_.insert(op).second) ops_.push_back(op);
 }
 
-std::string operationLabel(const Row& r) {
-    std::string label = r.metric;
-    if (!r.factorA.empty() && r.factorA != "_") label += "-" + r.factorA;
-    if (!r.factorB.empty() && r.factorB != "_") label += "-" + r.factorB;
+namespace {
+
+void setOperationLabel(std::string& label, const RowView& r) {
+    label.assign(r.metric);
+    for (std::string_view factor : {r.factorA, r.factorB})
+        if (!factor.empty() && factor != "_") label.append("-").append(factor);
+}
+
+}  // namespace
+
+std::string operationLabel(const RowView& r) {
+    std::string label;
+    setOperationLabel(label, r);
     return label;
 }
 
-void Extraction::addRows(const Rows& rows, const LabelFilter& keep) {
+void Extraction::addRows(const RowTable& rows, const LabelFilter& keep) {
     std::set<std::string> seenRatio;
     std::vector<std::string> ratioOps;
-    for (const Row& r : rows) {
-        std::string label = operationLabel(r);
-        if (refuseLong(label)) continue;  // before keep, whose regex would recurse over it
-        if (!keep || keep(label)) addData(label, r.interval, r.value);
+    // An operation's rows come one after another: its label is checked
+    // (length, keep's regex) and its samples looked up once per run of rows,
+    // with addData's rules for each row.
+    std::string label, last;
+    bool first = true, refused = false, kept = false;
+    IterationSamples* samples = nullptr;
+    for (const RowView& r : rows) {
+        setOperationLabel(label, r);
+        if (first || label != last) {
+            first = false;
+            last = label;
+            refused = label.size() > kMaxOperationNameBytes;  // before keep, whose regex would recurse over it
+            kept = !refused && (!keep || keep(label));
+            if (kept) remember(label);
+            samples = nullptr;
+        }
+        if (refused) {
+            ++refusedLongNames_;
+            continue;
+        }
+        if (kept) {
+            const std::optional<double> value = perlNumber(r.value), sampleNr = perlNumber(r.interval);
+            if (value && sampleNr) {
+                if (!samples) samples = &thisIteration(label);
+                samples->sampleNrs.push_back(*sampleNr);
+                samples->values.push_back(*value);
+            }
+        }
         if (!r.extra.empty() && r.extra[0] == 'R' && seenRatio.insert(label).second) ratioOps.push_back(label);
     }
     // Each iteration's parse replaces the list (ExtractShellpack.pm).

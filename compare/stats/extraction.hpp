@@ -2,7 +2,7 @@
 // them: operations in order of first appearance, values per iteration
 // directory, and the operations parse-results flagged for ratio reports.
 #pragma once
-#include "core/rows.hpp"
+#include "core/row_table.hpp"
 
 #include <functional>
 #include <map>
@@ -23,7 +23,7 @@ inline constexpr std::size_t kMaxOperationNameBytes = 1024;
 
 // A parse-results row's operation: metric[-factorA][-factorB] ("_" and
 // empty factors dropped), as ExtractShellpack.pm names it.
-std::string operationLabel(const Row& row);
+std::string operationLabel(const RowView& row);
 
 struct IterationSamples {
     std::vector<double> sampleNrs;
@@ -42,7 +42,7 @@ public:
     // metric[-factorA][-factorB]; keep (the --sub-heading regex, unanchored;
     // empty keeps every row) selects the rows whose data are kept.
     using LabelFilter = std::function<bool(const std::string& label)>;
-    void addRows(const Rows& rows, const LabelFilter& keep);
+    void addRows(const RowTable& rows, const LabelFilter& keep);
 
     // Extract.pm's _Operations: a fixed operation list (a monitor's) that
     // replaces the order of first appearance.
@@ -63,6 +63,7 @@ private:
     std::size_t refusedLongNames_ = 0;
     bool refuseLong(const std::string& op);
     void remember(const std::string& op);
+    IterationSamples& thisIteration(const std::string& op);
 
     std::vector<std::string> ops_;
     std::unordered_set<std::string> seen_;

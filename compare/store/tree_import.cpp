@@ -181,14 +181,14 @@ private:
         const BenchmarkSource* src = source(bench);
         if (!src) return;
         for (std::size_t i = 0; i < iters.size(); ++i) {
-            Rows rows;
+            RowTable rows;
             try {
                 rows = src->parse(runDir / iters[i] / bench / "logs", summary_.warnings);
             } catch (const InputError& e) {  // as compare: the file costs this iteration's rows
                 summary_.warnings.push_back(std::string(e.what()) + "; no rows for " + iters[i]);
                 continue;
             }
-            for (const Row& row : rows) {
+            for (const RowView& row : rows) {
                 const std::string label = operationLabel(row);
                 if (operations_.emplace(bench, label).second) insertOperation_.bind(1, bench).bind(2, label).run();
                 insertRow_.bind(1, runId).bind(2, bench).bind(3, static_cast<std::int64_t>(i))

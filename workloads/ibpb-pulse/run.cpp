@@ -1,6 +1,8 @@
 #include "ibpb-pulse/run.hpp"
 
 #include "common/child_process.hpp"
+#include "common/clock_check.hpp"
+#include "base/clock.hpp"
 #include "common/pulse_status.hpp"
 #include "base/atomic_file.hpp"
 #include "base/errors.hpp"
@@ -74,8 +76,14 @@ int runWorkload(const fs::path& self, const WorkloadSettings& s) {
     for (const auto& a : o.argv) std::cout << ' ' << a;
     std::cout << std::endl;
 
+    // ibpb-pulse measures no rate; what it times is the pulses themselves,
+    // from starting the --all-cpus process to its exit, here in the parent,
+    // so nothing is added to the pulsing processes (their syscalls are the
+    // strace-checked contract).
+    const std::uint64_t started = monotonicNs();
     ChildProcess child = ChildProcess::spawn(o);
     ExitStatus st = child.wait();
+    const auto spanNs = static_cast<std::int64_t>(monotonicNs() - started);
     const int rc = st.shellCode();
     const std::string lines = readBack(json);
     std::cout << lines << std::flush;
@@ -86,6 +94,13 @@ int runWorkload(const fs::path& self, const WorkloadSettings& s) {
     err.commit();
     if (rc == 0) {
         writePulseStatus(logdir, mode, true, n);
+        ClockCheck clock({"ibpb-pulse", "CLOCK_MONOTONIC ns, the --all-cpus process from spawn to exit",
+                          monotonicResolutionNs(), "none (one pulse per online CPU; the span is all of them)",
+                          "the MMTests iterations (one ibpb-pulse run each)", 1},
+                         std::cerr);
+        clock.span(mode + " pulses on " + std::to_string(n) + " CPUs", spanNs);
+        clock.rate("us per pulse", double(spanNs) / 1000.0 / double(n > 0 ? n : 1));
+        clock.finish(logdir);
     } else {
         writePulseStatus(logdir, mode, false, rc);
         std::cerr << "ibpb-pulse: the " << mode << " pulses failed (exit " << rc

@@ -97,7 +97,7 @@ TEST_CASE("a parse-results' rows are read without a shell, arguments passed as t
     std::filesystem::permissions(t.root() / "parse-results", std::filesystem::perms::owner_all);
     ExternalShellpack sp{t.root() / "parse-results", t.root() / "shellpack.yaml"};
     Warnings w;
-    Rows rows = runExternalParser(sp, t.root() / "logs dir", "a'b $(x)", w);
+    RowTable rows = runExternalParser(sp, t.root() / "logs dir", "a'b $(x)", w);
     REQUIRE(rows.size() == 1);
     CHECK(w.empty());
     CHECK(rows[0].factorA == "a'b $(x)");
@@ -112,7 +112,7 @@ TEST_CASE("a parse-results' stderr is reported bounded, on one line, control cha
     std::filesystem::permissions(t.root() / "parse-results", std::filesystem::perms::owner_all);
     ExternalShellpack sp{t.root() / "parse-results", t.root() / "shellpack.yaml"};
     Warnings w;
-    Rows rows = runExternalParser(sp, t.root() / "logs", "", w);
+    RowTable rows = runExternalParser(sp, t.root() / "logs", "", w);
     CHECK(rows.empty());
     REQUIRE(w.size() == 1);
     CHECK(w[0].rfind((t.root() / "parse-results").string() + " " + (t.root() / "logs").string() +

@@ -97,7 +97,7 @@ TEST_CASE("operation names over the name limit are refused before a regex sees t
     Extraction x;
     const std::string longName(kMaxOperationNameBytes + 1, 'A');
     bool regexRan = false;
-    x.addRows({Row{longName, "", "", "1", "5", ""}, Row{"RPS", "", "", "1", "6", ""}},
+    x.addRows(RowTable(Rows{Row{longName, "", "", "1", "5", ""}, Row{"RPS", "", "", "1", "6", ""}}),
               [&](const std::string& label) {
                   regexRan = regexRan || label.size() > kMaxOperationNameBytes;
                   return true;
