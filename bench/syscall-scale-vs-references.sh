@@ -19,12 +19,14 @@
 # syscall-null run under taskset (CPUs 0..N-1); fstime -c and syscall-fsbuffer
 # under taskset -c 0. Prints one line per run, then the medians, the ratio
 # ours/reference (target 1.00 +- 0.03), ours' ns per op and the CPU our
-# parent (sampling) thread used per second, outside the measured loops.
+# parent (sampling) thread used per second, outside the measured loops;
+# last, each test's paired ratios (rep by rep) with a 95 % interval.
 # For the will-it-scale cases it also prints CPU ns per op: user+sys time of
 # the whole process tree (/usr/bin/time) over every operation counted
 # (warm-up included), which a co-tenant's load does not move the way it
 # moves ops/s (on a VM shared with other work, compare that column); for
-# null, 1e9 / stress-ng's "bogo ops/s (usr+sys time)". fsbuffer has none.
+# null, 1e9 / stress-ng's "bogo ops/s (usr+sys time)"; for fsbuffer, the
+# process's user+sys over the 256-byte units its three passes counted.
 set -u
 [ $# -eq 2 ] || { echo "usage: $0 WIS_DIR UNIXBENCH_DIR" >&2; exit 2; }
 WIS=$1 UB=$2
@@ -53,6 +55,9 @@ median() { sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) print "nan"; else if
 wis_mean() { awk '/^measurement/ { m = 1; next } m && /total:/ { sub(/.*total:/, ""); s += $1; n++ } END { printf "%.1f", n ? s / n : 0 }' "$1"; }
 # CPU ns per op: the tree's user+sys ($work/time) over all total: lines
 cpu_ns() { awk -v t="$(awk '{ print $1 + $2 }' "$work/time" | tail -1)" '/total:/ { sub(/.*total:/, ""); s += $1 } END { printf "%.1f", s ? t * 1e9 / s : 0 }' "$1"; }
+# fstime's CPU ns per counted 256-byte unit, over its three passes (the
+# "Write/Read/Copy done: N" counts; the syncs and sleeps cost next to nothing).
+fstime_cpu_ns() { awk -v t="$(awk '{ print $1 + $2 }' "$work/time" | tail -1)" '/^(Write|Read|Copy) done:/ { s += $3 } END { printf "%.1f", s ? t * 1e9 / s : 0 }' "$1"; }
 cpus_for() { seq -s, 0 $(($1 - 1)); }
 record() { echo "$*" >> "$work/results"; printf "%-4s %-10s %-3s %-8s %14s" "$1" "$2" "$3" "$4" "$5"; shift 5; echo " $*"; }
 
@@ -101,14 +106,16 @@ for rep in $(seq 1 "$REPS"); do
 	for tool in $order; do
 		if [[ $tool == ref ]]; then
 			mkdir -p "$work/fst"
-			taskset -c 0 "$UB/pgms/fstime" -c -t "$FSTIME_RUNTIME" -d "$work/fst" -b 256 -m 500 > "$work/fst.out" 2>&1 || { cat "$work/fst.out"; exit 1; }
+			/usr/bin/time -f "%U %S" -o "$work/time" taskset -c 0 "$UB/pgms/fstime" -c -t "$FSTIME_RUNTIME" -d "$work/fst" -b 256 -m 500 > "$work/fst.out" 2>&1 || { cat "$work/fst.out"; exit 1; }
 			rate=$(awk '/^Copy done:/ { print $NF }' "$work/fst.out")
+			cpuns=$(fstime_cpu_ns "$work/fst.out")
 		else
 			rm -rf "$work/fsb"
-			taskset -c 0 "$BIN/syscall-fsbuffer" -t "$FSTIME_RUNTIME" --iterations 1 --testdir "$work" --logdir "$work/fsb" > /dev/null || exit 1
+			/usr/bin/time -f "%U %S" -o "$work/time" taskset -c 0 "$BIN/syscall-fsbuffer" -t "$FSTIME_RUNTIME" --iterations 1 --testdir "$work" --logdir "$work/fsb" > /dev/null || exit 1
 			rate=$(awk '/^Copy done:/ { print $NF }' "$work/fsb/unixbenchd.log")
+			cpuns=$(fstime_cpu_ns "$work/fsb/unixbenchd.log")
 		fi
-		record "$rep" fsbuffer 1 "$tool" "$rate"
+		record "$rep" fsbuffer 1 "$tool" "$rate" - - "$cpuns"
 	done
 done
 echo "# load after: $(cut -d' ' -f1-3 /proc/loadavg)"
@@ -128,3 +135,26 @@ for t in $CASES null fsbuffer; do
 			"$ns" "$pc" "$rc" "$oc" "$(awk -v a="$oc" -v b="$rc" 'BEGIN { if (a == "nan" || b == "nan" || a + 0 <= 0) print 0; else print b / a }')"
 	done
 done
+echo
+# The pairs: each rep ran both tools back to back, so a rep's ratio cancels
+# what the host did to both. Geometric mean of the ratios with a 95 % t
+# interval over reps (ops/s: ours/ref; CPU: ref/ours, above 1 = ours cheaper).
+echo "| test | N | reps | paired ops/s ratio [95 %] | paired CPU ratio [95 %] |"
+echo "|---|---|---|---|---|"
+awk '
+function t975(df) { split("12.706 4.303 3.182 2.776 2.571 2.447 2.365 2.306 2.262 2.228", q, " "); return df <= 10 ? q[df] : (df <= 30 ? 2.1 : 1.96) }
+function interval(s, ss, k,   m, h) { if (k < 2) return "-"; m = s / k; h = t975(k - 1) * sqrt((ss - k * m * m) / (k - 1)) / sqrt(k); return sprintf("%.3f [%.3f, %.3f]", exp(m), exp(m - h), exp(m + h)) }
+$8 != "" && $8 != "-" { cpu[$2 SUBSEP $3 SUBSEP $1 SUBSEP $4] = $8 }
+{ ops[$2 SUBSEP $3 SUBSEP $1 SUBSEP $4] = $5; if (!(($2, $3) in seen)) { seen[$2, $3] = 1; order[++n] = $2 SUBSEP $3 }; if ($1 > reps) reps = $1 }
+END {
+	for (i = 1; i <= n; i++) {
+		split(order[i], tn, SUBSEP); k = s = ss = kc = cs = css = 0
+		for (r = 1; r <= reps; r++) {
+			a = ops[tn[1], tn[2], r, "ours"]; b = ops[tn[1], tn[2], r, "ref"]
+			if (a > 0 && b > 0) { x = log(a / b); k++; s += x; ss += x * x }
+			a = cpu[tn[1], tn[2], r, "ours"]; b = cpu[tn[1], tn[2], r, "ref"]
+			if (a > 0 && b > 0) { x = log(b / a); kc++; cs += x; css += x * x }
+		}
+		printf "| %s | %s | %d | %s | %s |\n", tn[1], tn[2], k, interval(s, ss, k), interval(cs, css, kc)
+	}
+}' "$work/results"
