@@ -1,12 +1,14 @@
 #!/bin/bash
-# compare-kernels --format html graphs: a report over three benchmarks (redis,
-# perfpipe, stressng) whose runs also recorded monitors (the real monitor logs
+# compare-kernels --format html graphs: a report over four benchmarks (redis,
+# perfpipe and stressng from the goldens, fiolike run here for a second)
+# whose runs also recorded monitors (the real monitor logs
 # of goldens/monitors/monitors-basic, one run each) is rendered by headless
 # Chromium. In the browser, every SVG <text> must lie inside its <svg>, whose
 # viewBox must be its size; the same check must flag a page whose charts are
 # narrowed so their text is cut. Each chart the docs promise for these
-# benchmarks must be in the browser's DOM with its title and the unit on its
-# y axis. The screenshot is kept in this directory, and must not be blank.
+# benchmarks (fiolike's kIOPS and CPU too) must be in the browser's DOM with
+# its title and the unit on its y axis. The screenshot is kept in this
+# directory, and must not be blank.
 set -euo pipefail
 : "${BIN:?}"
 GOLDENS=${GOLDENS:-${TOP:-$(cd "$(dirname "$0")/../../.." && pwd)}/tests/goldens}
@@ -24,6 +26,12 @@ for run in "${!from[@]}"; do
 		cp -a "$GOLDENS/cases/$bench-basic/log/$run/iter-0/$bench" "$iter/"
 		cat "$GOLDENS/cases/$bench-basic/log/$run/iter-0/tests-timestamp" >> "$iter/tests-timestamp"
 	done
+	# fiolike (no golden tree of it): a real one-second read and write job.
+	mkdir -p "$iter/fiolike/logs" "fio-data-$run"
+	"$BIN/fiolike" --rw read,write --bs 4k --size 4m --runtime 1 --time_based yes --directory "fio-data-$run" \
+		--logdir "$iter/fiolike/logs" > "fiolike-$run.out" 2>&1 || { cat "fiolike-$run.out"; fail "fiolike $run"; }
+	rm -rf "fio-data-$run"
+	printf 'test begin :: fiolike 1764460011\ntest end :: fiolike 1764460014 0\ntime :: fiolike 0.12 user 0.85 system 2.10 elapsed\n' >> "$iter/tests-timestamp"
 	mon=$GOLDENS/monitors/monitors-basic/log/${from[$run]}/iter-0
 	cp "$mon/tests-sysstate.gz" "$mon/cpu-topology-mmtests.txt.gz" "$iter/"
 	for m in vmstat mpstat iostat proc-vmstat proc-interrupts; do
@@ -35,7 +43,7 @@ chmod -R u+w tree
 "$BIN/compare-kernels" -C tree --baseline v7.1.3-first --compare v7.3 --compare v7.1.3-return --format html \
 	--output-dir html 2> err.txt || { cat err.txt; fail "compare-kernels failed"; }
 page=html/index.html
-for bench in redis perfpipe stressng; do grep -q "<h2 id=\"$bench\">" "$page" || fail "no section for $bench"; done
+for bench in redis perfpipe stressng fiolike; do grep -q "<h2 id=\"$bench\">" "$page" || fail "no section for $bench"; done
 charts=$(grep -c '<svg[^>]*class="benchmark-chart"' "$page" || true)
 monitors=$(grep -c '<svg[^>]*class="monitor-chart"' "$page" || true)
 [[ $charts -ge 3 ]] || fail "$charts benchmark charts, expected one each for redis, perfpipe and stressng"
@@ -127,6 +135,11 @@ drawn benchmark-chart 'perfpipe' 'Time (microseconds)'
 drawn benchmark-chart 'redis' 'KiloOperations/sec'
 drawn benchmark-chart 'stressng' 'BogoOperations/sec'
 drawn benchmark-chart 'redis.*% of' "% of the baseline's mean"
+drawn benchmark-chart 'fiolike tput' 'KiloBytes/second'
+drawn benchmark-chart 'fiolike -a iops kiops' 'KiloOperations/sec'
+drawn benchmark-chart 'fiolike -a cpu cpu-pct' 'Percentage'
+drawn benchmark-chart 'fiolike -a cpu cpu-usec-per-io' 'Time (microseconds)'
+drawn sample-strip-chart 'fiolike' 'KiloBytes/second'
 drawn sample-strip-chart 'perfpipe' 'Time (microseconds)'
 drawn sample-strip-chart 'redis' 'KiloOperations/sec'
 drawn sample-strip-chart 'stressng' 'BogoOperations/sec'
