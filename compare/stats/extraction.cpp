@@ -6,8 +6,14 @@
 
 namespace mmtp::compare {
 
+namespace {
+
+bool tooLong(const std::string& op) { return op.size() > kMaxOperationNameBytes; }
+
+}  // namespace
+
 bool Extraction::refuseLong(const std::string& op) {
-    if (op.size() <= kMaxOperationNameBytes) return false;
+    if (!tooLong(op)) return false;
     ++refusedLongNames_;
     return true;
 }
@@ -20,8 +26,8 @@ void Extraction::setOperations(std::vector<std::string> ops) {
 void Extraction::addData(const std::string& op, std::string_view sampleNr, std::string_view value) {
     if (refuseLong(op)) return;
     remember(op);
-    if (!looksLikeNumber(value) || !looksLikeNumber(sampleNr)) return;
-    addNumbers(op, numify(sampleNr), numify(value));
+    const std::optional<double> v = perlNumber(value), n = perlNumber(sampleNr);
+    if (v && n) addNumbers(op, *n, *v);
 }
 
 void Extraction::addNumbers(const std::string& op, double sampleNr, double value) {
@@ -63,7 +69,7 @@ void Extraction::addRows(const RowTable& rows, const LabelFilter& keep) {
     std::vector<std::string> ratioOps;
     // An operation's rows come one after another: its label is checked
     // (length, keep's regex) and its samples looked up once per run of rows,
-    // with addData's rules for each row.
+    // with addData's rules (perlNumber) for each row.
     std::string label, last;
     bool first = true, refused = false, kept = false;
     IterationSamples* samples = nullptr;
@@ -72,7 +78,7 @@ void Extraction::addRows(const RowTable& rows, const LabelFilter& keep) {
         if (first || label != last) {
             first = false;
             last = label;
-            refused = label.size() > kMaxOperationNameBytes;  // before keep, whose regex would recurse over it
+            refused = tooLong(label);  // before keep, whose regex would recurse over it
             kept = !refused && (!keep || keep(label));
             if (kept) remember(label);
             samples = nullptr;
