@@ -26,7 +26,7 @@ while IFS='|' read -r _ cause args ours theirs _; do
 	rc=0; (cd case && LC_ALL=C "$BIN/compare-mmtests" "${argv[@]}" > ../out 2> ../err) || rc=$?
 	[[ $rc == "$ours" ]] || fail "$cause: ours exits $rc, docs/exit-codes.md says $ours ($(head -c 200 err))"
 	if [[ $rc != 0 ]]; then
-		[[ $(wc -l < err) -ge 1 ]] && tail -1 err | grep -q '^compare-mmtests: ' || fail "$cause: no closing error line: $(cat err)"
+		[[ $(wc -l < err) -ge 1 ]] && [[ $(tail -1 err) == 'compare-mmtests: '* ]] || fail "$cause: no closing error line: $(cat err)"
 	fi
 	if [[ -n $perl_here ]]; then
 		prc=0; (cd case && LC_ALL=C perl "$MMTESTS_SRC/bin/compare-mmtests.pl" "${argv[@]}" > ../out 2> ../err) || prc=$?

@@ -47,7 +47,7 @@ case_denormal() {
 			gzip > "$f.new"
 		mv "$f.new" "$f"
 	done
-	zcat denorm/patched/iter-0/vmstat-monitor.gz | grep -q ' 4.9e-324 4.9e-324 ' || fail "the denormal tree was not built"
+	grep -q ' 4.9e-324 4.9e-324 ' <(zcat denorm/patched/iter-0/vmstat-monitor.gz) || fail "the denormal tree was not built"
 	run out.html err.txt "$BIN/compare-kernels" -C denorm --format html
 	[[ $rc -eq 0 ]] || { cat err.txt; fail "a denormal vmstat range: exit $rc"; }
 	grep -q 'class="monitor-chart"' out.html || fail "no monitor charts in the HTML report"

@@ -128,7 +128,7 @@ echo "ok: $svgs svgs ($charts benchmark charts, $monitors monitor charts), all $
 # it: its title and, on the same chart, its unit (docs/numbers-we-print.md).
 # drawn CLASS TITLE-ERE UNIT: some CLASS chart has that title and y axis.
 drawn() {
-	grep -F "CHART $1 | " geometry-report.txt | grep -E "^CHART $1 \| [^|]*$2[^|]* \| " | grep -qF "| $3" ||
+	grep -F "CHART $1 | " geometry-report.txt | grep -E "^CHART $1 \| [^|]*$2[^|]* \| " | grep -F "| $3" > /dev/null ||
 		fail "no $1 titled /$2/ with the y axis '$3' in Chromium's page"
 }
 drawn benchmark-chart 'perfpipe' 'Time (microseconds)'

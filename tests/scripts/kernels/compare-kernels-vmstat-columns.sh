@@ -23,7 +23,7 @@ for run in "${!from[@]}"; do
 		gzip > "$iter/vmstat-perfpipe.gz"
 done
 chmod -R u+w tree
-zcat tree/v7.3/iter-0/vmstat-perfpipe.gz | grep -q '^ r  b' || fail "the unstamped log has no vmstat header"
+grep -q '^ r  b' <(zcat tree/v7.3/iter-0/vmstat-perfpipe.gz) || fail "the unstamped log has no vmstat header"
 
 # means RUN: sy, cs, in over the data lines after the first, by header name.
 means() {

@@ -12,7 +12,8 @@ PG_BIN=${PG_BIN:-$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail 
 PG_DIR=
 
 pg_as_owner() {
-	if [[ $(id -u) == 0 ]]; then runuser -u postgres -- "$@"; else "$@"; fi
+	# From /: the postgres user cannot enter root's scratch directory.
+	if [[ $(id -u) == 0 ]]; then (cd / && runuser -u postgres -- "$@"); else "$@"; fi
 }
 
 pg_stop() {

@@ -17,7 +17,7 @@ python3 "$TOP/tests/scripts/lib/synthetic-perfpipe-tree.py" flat 3 10 4
 "$rs" import flat --store h.db --machine flat > /dev/null || fail "import flat"
 "$rs" history --store h.db -b perfpipe --metric usecs-op --html page.html > out.txt || fail "history --html"
 [[ -s page.html ]] || fail "no page written"
-ls -a | grep -q 'page.html.' && fail "a temporary file is left: $(ls -a)"
+compgen -G 'page.html.tmp.*' > /dev/null && fail "a temporary file is left: $(ls -a)"
 python3 - page.html > check.txt <<'PY' || fail "the SVG: $(cat check.txt)"
 import re, sys, xml.etree.ElementTree as ET
 page = open(sys.argv[1], encoding="utf-8").read()

@@ -55,7 +55,7 @@ b=$!
 wait $a || fail "same tree, importer a: $(cat a.out)"
 wait $b || fail "same tree, importer b: $(cat b.out)"
 [[ $(pg_psql -d same -c "SELECT count(*) FROM runs") == 120 ]] || fail "the same tree twice at once: not 120 runs"
-cat a.out b.out | grep -q "imported 120 runs" && cat a.out b.out | grep -q "imported 0 runs .* 120 already stored unchanged" ||
+grep -q "imported 120 runs" a.out b.out && grep -q "imported 0 runs .* 120 already stored unchanged" a.out b.out ||
 	fail "the same tree twice at once: $(cat a.out b.out)"
 echo "ok: the same tree imported twice at once is stored once"
 
@@ -96,7 +96,7 @@ kill -KILL $pid 2> /dev/null
 wait $pid; rc=$?
 [[ $rc == 137 ]] || { echo "skip: the import ended (rc $rc) before it could be killed"; exit 77; }
 [[ $(snapshot) == "$before" ]] || fail "a killed import changed the store"
-"$rs" list --store "$PG_URI" | grep -q '^big' && fail "runs of the killed import are listed"
+grep -q '^big' <("$rs" list --store "$PG_URI") && fail "runs of the killed import are listed"
 "$rs" import big --store "$PG_URI" --machine big > big.out || fail "import after a killed one: $(cat big.out)"
 grep -q "imported 400 runs" big.out || fail "after the kill: $(cat big.out)"
 echo "ok: an import killed half-way leaves the store as it was, and the next one takes its lock"
@@ -104,7 +104,7 @@ echo "ok: an import killed half-way leaves the store as it was, and the next one
 # Names reach SQL as bound parameters: quotes and a semicolon are just bytes.
 mkdir -p quoted && cp -a "$GOLDENS/cases/redis-basic/log/v7.3" "quoted/x'); DROP TABLE runs; --"
 "$rs" import quoted --store "$PG_URI" --machine "o'brien" > /dev/null || fail "import of a quoted name"
-"$rs" list --store "$PG_URI" --machine "o'brien" | grep -qF "x'); DROP TABLE runs; --" || fail "the quoted run is not listed"
+grep -qF "x'); DROP TABLE runs; --" <("$rs" list --store "$PG_URI" --machine "o'brien") || fail "the quoted run is not listed"
 echo "ok: run and machine names with quotes are stored as they are"
 
 # Bad locations: one line naming the store, without its password; exit 1.
