@@ -1,5 +1,6 @@
 #include "kernels/monitor_tables.hpp"
 
+#include "monitors/iostat_by_header.hpp"
 #include "monitors/monitors.hpp"
 
 #include <algorithm>
@@ -249,20 +250,45 @@ std::vector<TimeChart> monitorCharts(const fs::path& logDir, const std::vector<s
             notes.push_back(std::to_string(devices.size() - kMaxDevices) + " more busy devices not drawn");
             devices.resize(kMaxDevices);
         }
+        // The busy devices are MMTests' (a queue over 1); their values are
+        // read by iostat's header, where MonitorIostat.pm reads sysstat 12's
+        // rkB/s and wkB/s as 0.
+        std::vector<std::optional<IostatSamples>> byHeader;
+        for (const std::string& run : runs) {
+            byHeader.emplace_back();
+            if (!reader.recorded(run, "iostat")) continue;
+            try {
+                byHeader.back() = readIostatByHeader(logDir / run / "iter-0", benchmark);
+            } catch (const std::exception& e) {
+                std::string note = run + ": iostat not drawn: " + e.what();
+                if (std::find(notes.begin(), notes.end(), note) == notes.end()) notes.push_back(note);
+            }
+        }
+        auto chart = [&](const std::string& dev, const std::vector<std::string>& columns, std::string title,
+                         std::string yLabel) {
+            TimeChart c{std::move(title), std::move(yLabel), {}, {}};
+            c.fromZero = true;
+            for (std::size_t r = 0; r < byHeader.size(); ++r) {
+                if (!byHeader[r]) continue;
+                auto d = byHeader[r]->devices.find(dev);
+                if (d == byHeader[r]->devices.end()) continue;
+                for (std::size_t f = 0; f < columns.size(); ++f) {
+                    const std::vector<double>& v = d->second.column(columns[f]);
+                    TimeSeries s{runs[r] + " " + columns[f], r, f, {}};
+                    for (std::size_t i = 0; i < v.size() && i < d->second.x.size(); ++i)
+                        s.points.emplace_back(d->second.x[i], v[i]);
+                    if (!s.points.empty()) c.series.push_back(std::move(s));
+                }
+            }
+            return c;
+        };
+        const std::string x = "seconds since the monitor started, in each run's first iteration (iter-0); each "
+                              "device's since-boot first report left out; columns read by iostat's header";
         for (const std::string& dev : devices) {
-            TimeChart kbs = fieldsChart(reader, "iostat", parseIostatMonitor, {dev + "-rkbs", dev + "-wkbs"},
-                                        "IO on " + dev + ": read, written (iostat rkB/s, wkB/s)", "KiB/second");
-            TimeChart wait = fieldsChart(reader, "iostat", parseIostatMonitor, {dev + "-r_await", dev + "-w_await"},
-                                         "IO on " + dev + ": read, write wait (iostat r_await, w_await)",
-                                         "Time (milliseconds)");
-            // MonitorIostat.pm reads sysstat 12's 23-column lines with rkB/s
-            // and wkB/s at 0: a chart of zeros would mislead.
-            if (allZero(kbs))
-                wait.notes.push_back("rkB/s and wkB/s not drawn: MMTests' iostat parser reads them as 0 for "
-                                     "every sample of this log's layout");
-            else
-                keep(charts, std::move(kbs));
-            keep(charts, std::move(wait));
+            keep(charts, chart(dev, {"rkB/s", "wkB/s"}, "IO on " + dev + ": read, written (iostat rkB/s, wkB/s)",
+                               "KiB/second"), x);
+            keep(charts, chart(dev, {"r_await", "w_await"}, "IO on " + dev + ": read, write wait (iostat r_await, w_await)",
+                               "Time (milliseconds)"), x);
         }
         if (!notes.empty()) keep(charts, TimeChart{"IO (iostat)", "", {}, notes});
     }

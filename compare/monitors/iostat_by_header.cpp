@@ -1,0 +1,96 @@
+#include "monitors/iostat_by_header.hpp"
+
+#include "monitors/text.hpp"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <optional>
+#include <sstream>
+#include <stdexcept>
+
+namespace mmtp::compare {
+
+namespace {
+
+std::vector<std::string> words(const std::string& line) {
+    std::istringstream in(line);
+    std::vector<std::string> out;
+    for (std::string w; in >> w;) out.push_back(w);
+    return out;
+}
+
+std::optional<double> numberOf(const std::string& w) {
+    if (w.empty()) return std::nullopt;
+    char* end = nullptr;
+    errno = 0;
+    double v = std::strtod(w.c_str(), &end);
+    if (*end != '\0' || errno == ERANGE || !std::isfinite(v)) return std::nullopt;
+    return v;
+}
+
+std::optional<double> takeStamp(std::vector<std::string>& w) {
+    if (w.size() < 4 || w[3] != "--") return std::nullopt;
+    std::optional<double> epoch = numberOf(w[0]), elapsed = numberOf(w[1]), delta = numberOf(w[2]);
+    if (!epoch || !elapsed || !delta) return std::nullopt;
+    w.erase(w.begin(), w.begin() + 4);
+    return elapsed;
+}
+
+}  // namespace
+
+const std::vector<double>& IostatDevice::column(const std::string& name) const {
+    static const std::vector<double> kNone;
+    auto c = columns.find(name);
+    return c == columns.end() ? kNone : c->second;
+}
+
+IostatSamples iostatFromLines(const std::vector<std::string>& lines) {
+    IostatSamples s;
+    std::vector<std::string> header;  // of the report being read; empty outside a device block
+    bool sawHeader = false, layoutKnown = false;
+    std::size_t report = 0;
+    std::map<std::string, std::size_t> seen;
+    std::optional<double> reportX;
+    for (const std::string& line : lines) {
+        std::vector<std::string> w = words(line);
+        std::optional<double> elapsed = takeStamp(w);
+        if (w.empty()) {
+            header.clear();
+            continue;
+        }
+        if (w[0] == "Device" || w[0] == "Device:") {
+            if (!layoutKnown) s.timestamped = elapsed.has_value(), layoutKnown = true;
+            if (elapsed.has_value() != s.timestamped) {  // a log that changes layout midway
+                ++s.skippedLines;
+                header.clear();
+                continue;
+            }
+            header = w;
+            sawHeader = true;
+            ++report;
+            reportX = elapsed ? *elapsed : static_cast<double>(report);
+            continue;
+        }
+        if (header.empty()) continue;  // avg-cpu block, the "Linux ..." banner
+        std::vector<double> values;
+        for (std::size_t i = 1; i < w.size(); ++i)
+            if (std::optional<double> v = numberOf(w[i])) values.push_back(*v);
+        if (w.size() != header.size() || values.size() + 1 != w.size() || elapsed.has_value() != s.timestamped) {
+            ++s.skippedLines;
+            continue;
+        }
+        if (++seen[w[0]] == 1) continue;  // averages since boot
+        IostatDevice& d = s.devices[w[0]];
+        d.x.push_back(*reportX);
+        for (std::size_t i = 1; i < header.size(); ++i) d.columns[header[i]].push_back(values[i - 1]);
+    }
+    if (!sawHeader) throw std::runtime_error("no iostat header line (\"Device ... r/s ...\") in the log");
+    return s;
+}
+
+IostatSamples readIostatByHeader(const std::filesystem::path& iterDir, const std::string& benchmark) {
+    return iostatFromLines(monitorLogLines(iterDir, "iostat", benchmark));
+}
+
+}  // namespace mmtp::compare

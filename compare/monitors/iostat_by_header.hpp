@@ -1,0 +1,34 @@
+// iostat_by_header.hpp - our own reading of an iostat -x monitor log, for the
+// HTML charts that are ours. MonitorIostat.pm (monitors/iostat.cpp, kept byte
+// for byte for the MMTests tables) takes fields by position: on sysstat 12's
+// 23-column lines it reads rkB/s and wkB/s as 0. Here a column is found by
+// its name in the "Device ..." header of the report it belongs to (any order,
+// sysstat 11 or 12), the stamp ("EPOCH ELAPSED DELTA -- ") is optional, and
+// each device's first report (averages since boot) is left out.
+#pragma once
+#include <cstddef>
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace mmtp::compare {
+
+struct IostatDevice {
+    std::vector<double> x;  // seconds since the monitor started, or the report number (no stamps)
+    std::map<std::string, std::vector<double>> columns;  // "rkB/s" -> one value per x
+    const std::vector<double>& column(const std::string& name) const;
+};
+
+struct IostatSamples {
+    bool timestamped = false;
+    std::map<std::string, IostatDevice> devices;
+    std::size_t skippedLines = 0;  // device lines that did not fit their header (or came before one)
+};
+
+// Reads iterDir/iostat-BENCH(.gz, .xz); throws what the log reader throws and
+// std::runtime_error for a log without iostat's "Device" header line.
+IostatSamples readIostatByHeader(const std::filesystem::path& iterDir, const std::string& benchmark);
+IostatSamples iostatFromLines(const std::vector<std::string>& lines);
+
+}  // namespace mmtp::compare

@@ -1,0 +1,54 @@
+// Our iostat reading finds columns by the "Device" header, where
+// MonitorIostat.pm's field numbers read sysstat 12's rkB/s and wkB/s as 0.
+#include "monitors/iostat_by_header.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace mmtp::compare;
+
+namespace {
+
+const char* const kHead12 =
+    "Device            r/s     rkB/s   rrqm/s  %rrqm r_await rareq-sz     w/s     wkB/s   wrqm/s  %wrqm w_await "
+    "wareq-sz     d/s     dkB/s   drqm/s  %drqm d_await dareq-sz     f/s f_await  aqu-sz  %util";
+const char* const kVda1 = "vda 1679.71 7562.74 7.35 0.44 0.29 4.50 530.75 7822.82 18.05 3.29 0.37 14.74 13.69 4971.72 "
+                          "0.00 0.01 0.17 363.14 1.32 0.04 0.69 3.87";
+const char* const kVda2 = "vda 65.00 36864.00 0.00 0.00 0.82 567.14 51.50 32778.00 0.00 0.00 0.42 636.47 9.00 16414.00 "
+                          "0.00 0.00 0.39 1823.78 1.00 2.50 0.08 3.20";
+
+}  // namespace
+
+TEST_CASE("sysstat 12 iostat with stamps is read by its header, the since-boot report left out", "[compare][iostat]") {
+    std::string st1 = " 1796113991.5631   0.0297     0.0001 -- ", st2 = " 1796113995.5635   4.0300     0.0001 -- ";
+    IostatSamples s = iostatFromLines({st1 + "avg-cpu:  %user   %nice %system %iowait  %steal   %idle",
+                                       st1 + "          25.89    0.02   17.27    0.54    0.08   56.20", st1,
+                                       st1 + kHead12, st1 + kVda1, st1, st2 + kHead12, st2 + kVda2, st2});
+    CHECK(s.timestamped);
+    const IostatDevice& d = s.devices.at("vda");
+    CHECK(d.x == std::vector<double>{4.03});
+    CHECK(d.column("rkB/s") == std::vector<double>{36864});  // the positional parser reads field 10 here: 0.00
+    CHECK(d.column("wkB/s") == std::vector<double>{32778});
+    CHECK(d.column("r_await") == std::vector<double>{0.82});
+    CHECK(d.column("w_await") == std::vector<double>{0.42});
+    CHECK(s.skippedLines == 0);
+}
+
+TEST_CASE("iostat without stamps, in sysstat 11's layout and another column order, with garbage", "[compare][iostat]") {
+    IostatSamples s = iostatFromLines({"Linux 4.12 (vm) 12/01/26 _x86_64_ (2 CPU)", "",
+                                       "Device: wkB/s rrqm/s wrqm/s r/s w/s rkB/s avgrq-sz avgqu-sz await r_await w_await svctm %util",
+                                       "sda 9 0 0 1 1 8 1 1 1 1 1 1 1", "",
+                                       "Device: wkB/s rrqm/s wrqm/s r/s w/s rkB/s avgrq-sz avgqu-sz await r_await w_await svctm %util",
+                                       "sda 200 0 0 1 1 100 1 1 1 3 4 1 1", "sda garbage", "",
+                                       "Device: rkB/s wkB/s r_await w_await", "sda 300 400 5 6", ""});
+    CHECK_FALSE(s.timestamped);
+    const IostatDevice& d = s.devices.at("sda");
+    CHECK(d.x == std::vector<double>{2, 3});
+    CHECK(d.column("rkB/s") == std::vector<double>{100, 300});  // a header change midway: each report by its own
+    CHECK(d.column("wkB/s") == std::vector<double>{200, 400});
+    CHECK(d.column("r_await") == std::vector<double>{3, 5});
+    CHECK(s.skippedLines == 1);
+}
+
+TEST_CASE("an iostat log without a Device header is refused", "[compare][iostat]") {
+    CHECK_THROWS(iostatFromLines({"garbage", "1 2 3"}));
+}
