@@ -282,8 +282,15 @@ std::vector<TimeChart> monitorCharts(const fs::path& logDir, const std::vector<s
             }
             return c;
         };
-        const std::string x = "seconds since the monitor started, in each run's first iteration (iter-0); each "
-                              "device's since-boot first report left out; columns read by iostat's header";
+        bool stamped = false, unstamped = false;
+        for (const auto& h : byHeader)
+            if (h) (h->timestamped ? stamped : unstamped) = true;
+        const std::string x = std::string(unstamped && !stamped ? "iostat report number (the log has no timestamps)"
+                                          : unstamped           ? "seconds since the monitor started, or the report "
+                                                                  "number for runs whose log has no timestamps"
+                                                                : "seconds since the monitor started") +
+                              ", in each run's first iteration (iter-0); each device's since-boot first report left "
+                              "out; columns read by iostat's header";
         for (const std::string& dev : devices) {
             keep(charts, chart(dev, {"rkB/s", "wkB/s"}, "IO on " + dev + ": read, written (iostat rkB/s, wkB/s)",
                                "KiB/second"), x);
