@@ -1,43 +1,12 @@
 #include "monitors/iostat_by_header.hpp"
 
+#include "monitors/log_words.hpp"
 #include "monitors/text.hpp"
 
-#include <cerrno>
-#include <cmath>
-#include <cstdlib>
 #include <optional>
-#include <sstream>
 #include <stdexcept>
 
 namespace mmtp::compare {
-
-namespace {
-
-std::vector<std::string> words(const std::string& line) {
-    std::istringstream in(line);
-    std::vector<std::string> out;
-    for (std::string w; in >> w;) out.push_back(w);
-    return out;
-}
-
-std::optional<double> numberOf(const std::string& w) {
-    if (w.empty()) return std::nullopt;
-    char* end = nullptr;
-    errno = 0;
-    double v = std::strtod(w.c_str(), &end);
-    if (*end != '\0' || errno == ERANGE || !std::isfinite(v)) return std::nullopt;
-    return v;
-}
-
-std::optional<double> takeStamp(std::vector<std::string>& w) {
-    if (w.size() < 4 || w[3] != "--") return std::nullopt;
-    std::optional<double> epoch = numberOf(w[0]), elapsed = numberOf(w[1]), delta = numberOf(w[2]);
-    if (!epoch || !elapsed || !delta) return std::nullopt;
-    w.erase(w.begin(), w.begin() + 4);
-    return elapsed;
-}
-
-}  // namespace
 
 const std::vector<double>& IostatDevice::column(const std::string& name) const {
     static const std::vector<double> kNone;
@@ -53,7 +22,7 @@ IostatSamples iostatFromLines(const std::vector<std::string>& lines) {
     std::map<std::string, std::size_t> seen;
     std::optional<double> reportX;
     for (const std::string& line : lines) {
-        std::vector<std::string> w = words(line);
+        std::vector<std::string> w = logWords(line);
         std::optional<double> elapsed = takeStamp(w);
         if (w.empty()) {
             header.clear();
@@ -75,7 +44,7 @@ IostatSamples iostatFromLines(const std::vector<std::string>& lines) {
         if (header.empty()) continue;  // avg-cpu block, the "Linux ..." banner
         std::vector<double> values;
         for (std::size_t i = 1; i < w.size(); ++i)
-            if (std::optional<double> v = numberOf(w[i])) values.push_back(*v);
+            if (std::optional<double> v = strictNumber(w[i])) values.push_back(*v);
         if (w.size() != header.size() || values.size() + 1 != w.size() || elapsed.has_value() != s.timestamped) {
             ++s.skippedLines;
             continue;

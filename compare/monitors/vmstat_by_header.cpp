@@ -1,42 +1,14 @@
 #include "monitors/vmstat_by_header.hpp"
 
+#include "monitors/log_words.hpp"
 #include "monitors/text.hpp"
 
-#include <cerrno>
-#include <cmath>
-#include <cstdlib>
 #include <optional>
-#include <sstream>
 #include <stdexcept>
 
 namespace mmtp::compare {
 
 namespace {
-
-std::vector<std::string> words(const std::string& line) {
-    std::istringstream in(line);
-    std::vector<std::string> out;
-    for (std::string w; in >> w;) out.push_back(w);
-    return out;
-}
-
-std::optional<double> numberOf(const std::string& w) {
-    if (w.empty()) return std::nullopt;
-    char* end = nullptr;
-    errno = 0;
-    double v = std::strtod(w.c_str(), &end);
-    if (*end != '\0' || errno == ERANGE || !std::isfinite(v)) return std::nullopt;
-    return v;
-}
-
-// "EPOCH ELAPSED DELTA -- rest": the stamp's elapsed seconds, and rest.
-std::optional<double> takeStamp(std::vector<std::string>& w) {
-    if (w.size() < 4 || w[3] != "--") return std::nullopt;
-    std::optional<double> epoch = numberOf(w[0]), elapsed = numberOf(w[1]), delta = numberOf(w[2]);
-    if (!epoch || !elapsed || !delta) return std::nullopt;
-    w.erase(w.begin(), w.begin() + 4);
-    return elapsed;
-}
 
 // vmstat's column header: " r  b   swpd   free ... us sy id wa st".
 bool isHeader(const std::vector<std::string>& w) {
@@ -56,7 +28,7 @@ VmstatSamples vmstatFromLines(const std::vector<std::string>& lines) {
     std::vector<std::string> header;
     bool first = true, underFirstHeader = false;
     for (const std::string& line : lines) {
-        std::vector<std::string> w = words(line);
+        std::vector<std::string> w = logWords(line);
         std::optional<double> elapsed = takeStamp(w);
         if (w.empty() || w[0] == "procs") continue;  // vmstat's group line
         if (isHeader(w)) {
@@ -66,7 +38,7 @@ VmstatSamples vmstatFromLines(const std::vector<std::string>& lines) {
         }
         std::vector<double> values;
         for (const std::string& x : w)
-            if (std::optional<double> v = numberOf(x)) values.push_back(*v);
+            if (std::optional<double> v = strictNumber(x)) values.push_back(*v);
         if (!underFirstHeader || values.size() != w.size() || values.size() != header.size()) {
             ++s.skippedLines;
             continue;

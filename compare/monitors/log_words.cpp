@@ -1,0 +1,34 @@
+#include "monitors/log_words.hpp"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <sstream>
+
+namespace mmtp::compare {
+
+std::vector<std::string> logWords(const std::string& line) {
+    std::istringstream in(line);
+    std::vector<std::string> out;
+    for (std::string w; in >> w;) out.push_back(w);
+    return out;
+}
+
+std::optional<double> strictNumber(const std::string& word) {
+    if (word.empty()) return std::nullopt;
+    char* end = nullptr;
+    errno = 0;
+    double v = std::strtod(word.c_str(), &end);
+    if (*end != '\0' || errno == ERANGE || !std::isfinite(v)) return std::nullopt;
+    return v;
+}
+
+std::optional<double> takeStamp(std::vector<std::string>& w) {
+    if (w.size() < 4 || w[3] != "--") return std::nullopt;
+    std::optional<double> epoch = strictNumber(w[0]), elapsed = strictNumber(w[1]), delta = strictNumber(w[2]);
+    if (!epoch || !elapsed || !delta) return std::nullopt;
+    w.erase(w.begin(), w.begin() + 4);
+    return elapsed;
+}
+
+}  // namespace mmtp::compare

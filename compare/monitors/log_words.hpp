@@ -1,0 +1,20 @@
+// log_words.hpp - the pieces our by-header monitor readers (vmstat, iostat)
+// share: a log line as words, a strict number, and MONITORS_WITH_LATENCY's
+// "EPOCH ELAPSED DELTA -- " stamp.
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace mmtp::compare {
+
+std::vector<std::string> logWords(const std::string& line);
+
+// The whole word as a finite number, else nullopt ("1.5x", "nan", "1e999").
+std::optional<double> strictNumber(const std::string& word);
+
+// A line's stamp: its elapsed seconds, with the stamp's four words removed
+// from w; nullopt (w unchanged) for a line without one.
+std::optional<double> takeStamp(std::vector<std::string>& w);
+
+}  // namespace mmtp::compare
