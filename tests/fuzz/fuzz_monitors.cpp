@@ -2,8 +2,11 @@
 // first byte picks the monitor, the second its --sub-heading; the rest is
 // the log, written under the monitor's own name and the names the others
 // read (proc-vmstat for numaconvergence, tests-sysstate, the CPU topology).
+// vmstat and iostat logs also go through our own by-header readers.
 #include "fuzz_parser.hpp"
+#include "monitors/iostat_by_header.hpp"
 #include "monitors/monitors.hpp"
+#include "monitors/vmstat_by_header.hpp"
 
 #include <array>
 #include <string_view>
@@ -40,6 +43,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         (void)spec->parse({dir}, {"bench", sub}, session);
     } catch (const mmtp::compare::MonitorDied&) {  // MMTests' module dies here too
     } catch (const mmtp::compare::InputError&) {   // a read limit
+    }
+    try {
+        if (monitor == "vmstat") (void)mmtp::compare::readVmstatByHeader(dir, "bench");
+        if (monitor == "iostat") (void)mmtp::compare::readIostatByHeader(dir, "bench");
+    } catch (const std::runtime_error&) {  // no header line, or a read limit
     }
     return 0;
 }
