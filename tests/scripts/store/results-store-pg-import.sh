@@ -91,15 +91,20 @@ for _ in $(seq 1 500); do
 	[[ $(pg_psql -c "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted") == 1 ]] && break
 	sleep 0.01
 done
-sleep 0.5
+sleep 0.05  # inside the transaction: the lock is taken at its start
 kill -KILL $pid 2> /dev/null
 wait $pid; rc=$?
-[[ $rc == 137 ]] || { echo "skip: the import ended (rc $rc) before it could be killed"; exit 77; }
-[[ $(snapshot) == "$before" ]] || fail "a killed import changed the store"
-grep -q '^big' <("$rs" list --store "$PG_URI") && fail "runs of the killed import are listed"
-"$rs" import big --store "$PG_URI" --machine big > big.out || fail "import after a killed one: $(cat big.out)"
-grep -q "imported 400 runs" big.out || fail "after the kill: $(cat big.out)"
-echo "ok: an import killed half-way leaves the store as it was, and the next one takes its lock"
+# An import that ended first skips this part only: the checks below still run.
+not_killed=""
+if [[ $rc == 137 ]]; then
+	[[ $(snapshot) == "$before" ]] || fail "a killed import changed the store"
+	grep -q '^big' <("$rs" list --store "$PG_URI") && fail "runs of the killed import are listed"
+	"$rs" import big --store "$PG_URI" --machine big > big.out || fail "import after a killed one: $(cat big.out)"
+	grep -q "imported 400 runs" big.out || fail "after the kill: $(cat big.out)"
+	echo "ok: an import killed half-way leaves the store as it was, and the next one takes its lock"
+else
+	not_killed="the import ended (rc $rc) before it could be killed"
+fi
 
 # Names reach SQL as bound parameters: quotes and a semicolon are just bytes.
 mkdir -p quoted && cp -a "$GOLDENS/cases/redis-basic/log/v7.3" "quoted/x'); DROP TABLE runs; --"
@@ -115,3 +120,4 @@ pg_psql -c "CREATE DATABASE other" && pg_psql -d other -c "CREATE TABLE t(x int)
 "$rs" list --store "$(uri_of other)" > /dev/null 2> err.txt && fail "a database that is not a store was used"
 grep -q "not a results store" err.txt || fail "foreign database: $(cat err.txt)"
 echo "ok: an unreachable server or a foreign database fails with one line, no password"
+[[ -z $not_killed ]] || { echo "skip: the SIGKILL check: $not_killed"; exit 77; }
