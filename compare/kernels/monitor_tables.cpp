@@ -148,8 +148,30 @@ void keep(std::vector<TimeChart>& charts, TimeChart c,
     charts.push_back(std::move(c));
 }
 
-// vmstat columns of every run's first readable iteration, one line each:
-// colour by run, line style by column.
+// One line per column of one run's samples: colour by run, line style by
+// column; named by the run, and by the column when there are several.
+void addColumnSeries(TimeChart& c, const ColumnSamples& s, const std::string& run, std::size_t runIndex,
+                     const std::vector<std::string>& columns) {
+    for (std::size_t f = 0; f < columns.size(); ++f) {
+        const std::vector<double>& values = s.column(columns[f]);
+        TimeSeries series{run + (columns.size() > 1 ? " " + columns[f] : ""), runIndex, f, {}};
+        for (std::size_t i = 0; i < values.size() && i < s.x.size(); ++i) series.points.emplace_back(s.x[i], values[i]);
+        if (!series.points.empty()) c.series.push_back(std::move(series));
+    }
+}
+
+// The x axis of a chart over runs whose logs may lack MONITORS_WITH_LATENCY's
+// stamp, where a sample has only its number ("vmstat", "sample").
+std::string stampedAxis(bool stamped, bool unstamped, const std::string& monitor, const std::string& sample) {
+    if (stamped && !unstamped) return "seconds since the monitor started";
+    if (!stamped)
+        return monitor + " " + sample + " number (the log has no timestamps: " + monitor +
+               " was not in MONITORS_WITH_LATENCY, so its interval is not recorded)";
+    return "seconds since the monitor started, or the " + sample +
+           " number for runs whose log has no timestamps (not in MONITORS_WITH_LATENCY)";
+}
+
+// vmstat columns of every run's first readable iteration, one line each.
 TimeChart vmstatChart(const std::vector<RunVmstat>& vmstat, const std::vector<std::string>& columns, std::string title,
                       std::string yLabel, bool& stamped, bool& unstamped) {
     TimeChart c{std::move(title), std::move(yLabel), {}, {}};
@@ -160,12 +182,7 @@ TimeChart vmstatChart(const std::vector<RunVmstat>& vmstat, const std::vector<st
         if (run.iterations.empty()) continue;
         const VmstatSamples& s = run.iterations.front();
         (s.timestamped ? stamped : unstamped) = true;
-        for (std::size_t f = 0; f < columns.size(); ++f) {
-            const std::vector<double>& values = s.column(columns[f]);
-            TimeSeries series{run.run + (columns.size() > 1 ? " " + columns[f] : ""), r, f, {}};
-            for (std::size_t i = 0; i < values.size() && i < s.x.size(); ++i) series.points.emplace_back(s.x[i], values[i]);
-            if (!series.points.empty()) c.series.push_back(std::move(series));
-        }
+        addColumnSeries(c, s, run.run, r, columns);
     }
     return c;
 }
@@ -184,11 +201,7 @@ void keepVmstatCharts(std::vector<TimeChart>& charts, const std::string& benchma
                                unstamped);
     TimeChart in = vmstatChart(vmstat, {"in"}, "Interrupts (vmstat in)", "Interrupts/second", stamped, unstamped);
     cs.notes.clear(), in.notes.clear();  // an unreadable log is said once, on the CPU chart
-    std::string x = stamped && !unstamped ? "seconds since the monitor started"
-                    : !stamped            ? "vmstat sample number (the log has no timestamps: vmstat was not in "
-                                            "MONITORS_WITH_LATENCY, so its interval is not recorded)"
-                                          : "seconds since the monitor started, or the sample number for runs whose "
-                                            "log has no timestamps (not in MONITORS_WITH_LATENCY)";
+    std::string x = stampedAxis(stamped, unstamped, "vmstat", "sample");
     x += ", in each run's first iteration; vmstat's since-boot first report left out; columns read by vmstat's header";
     keep(charts, std::move(cpu), x);
     keep(charts, std::move(cs), x);
@@ -271,24 +284,14 @@ std::vector<TimeChart> monitorCharts(const fs::path& logDir, const std::vector<s
             for (std::size_t r = 0; r < byHeader.size(); ++r) {
                 if (!byHeader[r]) continue;
                 auto d = byHeader[r]->devices.find(dev);
-                if (d == byHeader[r]->devices.end()) continue;
-                for (std::size_t f = 0; f < columns.size(); ++f) {
-                    const std::vector<double>& v = d->second.column(columns[f]);
-                    TimeSeries s{runs[r] + " " + columns[f], r, f, {}};
-                    for (std::size_t i = 0; i < v.size() && i < d->second.x.size(); ++i)
-                        s.points.emplace_back(d->second.x[i], v[i]);
-                    if (!s.points.empty()) c.series.push_back(std::move(s));
-                }
+                if (d != byHeader[r]->devices.end()) addColumnSeries(c, d->second, runs[r], r, columns);
             }
             return c;
         };
         bool stamped = false, unstamped = false;
         for (const auto& h : byHeader)
             if (h) (h->timestamped ? stamped : unstamped) = true;
-        const std::string x = std::string(unstamped && !stamped ? "iostat report number (the log has no timestamps)"
-                                          : unstamped           ? "seconds since the monitor started, or the report "
-                                                                  "number for runs whose log has no timestamps"
-                                                                : "seconds since the monitor started") +
+        const std::string x = stampedAxis(stamped, unstamped, "iostat", "report") +
                               ", in each run's first iteration (iter-0); each device's since-boot first report left "
                               "out; columns read by iostat's header";
         for (const std::string& dev : devices) {

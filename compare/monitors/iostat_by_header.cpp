@@ -8,12 +8,6 @@
 
 namespace mmtp::compare {
 
-const std::vector<double>& IostatDevice::column(const std::string& name) const {
-    static const std::vector<double> kNone;
-    auto c = columns.find(name);
-    return c == columns.end() ? kNone : c->second;
-}
-
 IostatSamples iostatFromLines(const std::vector<std::string>& lines) {
     IostatSamples s;
     std::vector<std::string> header;  // of the report being read; empty outside a device block

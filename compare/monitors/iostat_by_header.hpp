@@ -6,6 +6,8 @@
 // sysstat 11 or 12), the stamp ("EPOCH ELAPSED DELTA -- ") is optional, and
 // each device's first report (averages since boot) is left out.
 #pragma once
+#include "monitors/log_words.hpp"
+
 #include <cstddef>
 #include <filesystem>
 #include <map>
@@ -14,11 +16,8 @@
 
 namespace mmtp::compare {
 
-struct IostatDevice {
-    std::vector<double> x;  // seconds since the monitor started, or the report number (no stamps)
-    std::map<std::string, std::vector<double>> columns;  // "rkB/s" -> one value per x
-    const std::vector<double>& column(const std::string& name) const;
-};
+// x: seconds since the monitor started, or the report number (no stamps).
+using IostatDevice = ColumnSamples;
 
 struct IostatSamples {
     bool timestamped = false;

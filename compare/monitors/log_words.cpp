@@ -7,6 +7,12 @@
 
 namespace mmtp::compare {
 
+const std::vector<double>& ColumnSamples::column(const std::string& name) const {
+    static const std::vector<double> kNone;
+    auto c = columns.find(name);
+    return c == columns.end() ? kNone : c->second;
+}
+
 std::vector<std::string> logWords(const std::string& line) {
     std::istringstream in(line);
     std::vector<std::string> out;

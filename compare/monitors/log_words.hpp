@@ -2,11 +2,22 @@
 // share: a log line as words, a strict number, and MONITORS_WITH_LATENCY's
 // "EPOCH ELAPSED DELTA -- " stamp.
 #pragma once
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace mmtp::compare {
+
+// Samples read by column name: one x (seconds, or the sample number) per
+// sample and, for each column, one value per x.
+struct ColumnSamples {
+    std::vector<double> x;
+    std::map<std::string, std::vector<double>> columns;  // "sy" -> one value per x
+
+    // The column's values, empty when the log had no such column.
+    const std::vector<double>& column(const std::string& name) const;
+};
 
 std::vector<std::string> logWords(const std::string& line);
 

@@ -17,12 +17,6 @@ bool isHeader(const std::vector<std::string>& w) {
 
 }  // namespace
 
-const std::vector<double>& VmstatSamples::column(const std::string& name) const {
-    static const std::vector<double> kNone;
-    auto c = columns.find(name);
-    return c == columns.end() ? kNone : c->second;
-}
-
 VmstatSamples vmstatFromLines(const std::vector<std::string>& lines) {
     VmstatSamples s;
     std::vector<std::string> header;

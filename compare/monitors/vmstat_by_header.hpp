@@ -8,6 +8,8 @@
 // optional, and vmstat's first report (averages since boot, not the
 // benchmark) is left out.
 #pragma once
+#include "monitors/log_words.hpp"
+
 #include <cstddef>
 #include <filesystem>
 #include <map>
@@ -16,15 +18,11 @@
 
 namespace mmtp::compare {
 
-struct VmstatSamples {
+// x: seconds since the monitor started, or 1, 2, ... (no interval in the log).
+struct VmstatSamples : ColumnSamples {
     bool timestamped = false;  // MONITORS_WITH_LATENCY: x is seconds; else x is the sample number
-    std::vector<double> x;     // seconds since the monitor started, or 1, 2, ... (no interval in the log)
-    std::map<std::string, std::vector<double>> columns;  // "sy" -> one value per x
     std::size_t skippedLines = 0;  // data lines that did not fit the header (or came before one)
     bool sinceBootDropped = false;
-
-    // The column's values, empty when vmstat had no such column.
-    const std::vector<double>& column(const std::string& name) const;
 };
 
 // Reads iterDir/vmstat-BENCH(.gz, .xz). Throws what the log reader throws
