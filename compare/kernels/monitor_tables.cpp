@@ -1,6 +1,7 @@
 #include "kernels/monitor_tables.hpp"
 
 #include "monitors/iostat_by_header.hpp"
+#include "monitors/mpstat_by_header.hpp"
 #include "monitors/monitors.hpp"
 
 #include <algorithm>
@@ -28,6 +29,14 @@ double number(const std::string& text) {
 struct Samples {
     std::vector<std::pair<std::string, std::vector<std::pair<double, double>>>> byOp;
 };
+
+// Each unreadable log once, however many charts it would have fed, named
+// once (the reader's message may start with the file already).
+void warnOnce(Warnings& warnings, const std::string& benchmark, const fs::path& log, const std::string& what) {
+    const std::string file = log.string();
+    std::string warning = benchmark + " monitor graphs: " + (what.rfind(file, 0) == 0 ? what : file + ": " + what);
+    if (std::find(warnings.begin(), warnings.end(), warning) == warnings.end()) warnings.push_back(warning);
+}
 
 class MonitorReader {
 public:
@@ -65,13 +74,7 @@ public:
                 std::string note = run + ": " + monitor + (subHeading.empty() ? "" : " " + subHeading) +
                                    " not drawn: " + e.what();
                 if (std::find(notes.begin(), notes.end(), note) == notes.end()) notes.push_back(note);
-                // Each unreadable log once, however many charts it would have fed.
-                const std::string file = (logDir_ / run / "iter-0" / (monitor + "-" + benchmark_)).string();
-                const std::string what = e.what();
-                std::string warning = benchmark_ + " monitor graphs: " +
-                                      (what.rfind(file, 0) == 0 ? what : file + ": " + what);
-                if (std::find(warnings_.begin(), warnings_.end(), warning) == warnings_.end())
-                    warnings_.push_back(warning);
+                warnOnce(warnings_, benchmark_, logDir_ / run / "iter-0" / (monitor + "-" + benchmark_), e.what());
             }
         }
         return out;
@@ -208,6 +211,64 @@ void keepVmstatCharts(std::vector<TimeChart>& charts, const std::string& benchma
     keep(charts, std::move(in), x);
 }
 
+
+// One run's mpstat per NUMA node: its own log read by mpstat's header, the
+// nodes and their CPUs from its cpu-topology-mmtests.txt.
+struct RunNodes {
+    bool stamped = false;
+    std::vector<std::pair<std::string, std::vector<std::pair<double, double>>>> busy;  // node id -> points
+};
+
+// The charts of CPU busy per NUMA node: per report, the sum over the node's
+// CPUs of 100 - %idle (100 for each busy CPU), each run a line.
+void keepMpstatCharts(std::vector<TimeChart>& charts, const fs::path& logDir, const std::vector<std::string>& runs,
+                      const std::string& benchmark, const MonitorReader& reader, Warnings& warnings) {
+    std::vector<std::optional<RunNodes>> byRun;
+    std::vector<std::string> notes, nodes;
+    for (const std::string& run : runs) {
+        byRun.emplace_back();
+        if (!reader.recorded(run, "mpstat")) continue;
+        const fs::path iterDir = logDir / run / "iter-0";
+        try {
+            const MpstatSamples samples = readMpstatByHeader(iterDir, benchmark);
+            RunNodes r{samples.stamped, {}};
+            for (const std::string& node : topologyNodes(iterDir)) {
+                r.busy.emplace_back(node, nodeBusy(samples, readNodeTree(iterDir, node)));
+                if (std::find(nodes.begin(), nodes.end(), node) == nodes.end()) nodes.push_back(node);
+            }
+            byRun.back() = std::move(r);
+        } catch (const std::exception& e) {
+            notes.push_back(run + ": mpstat not drawn: " + e.what());
+            warnOnce(warnings, benchmark, iterDir / ("mpstat-" + benchmark), e.what());
+        }
+    }
+    if (nodes.size() > kMaxNodes) {
+        notes.push_back(std::to_string(nodes.size() - kMaxNodes) + " more NUMA nodes not drawn");
+        nodes.resize(kMaxNodes);
+    }
+    bool stamped = false, clocked = false;
+    for (const auto& r : byRun)
+        if (r) (r->stamped ? stamped : clocked) = true;
+    const std::string x = std::string(stamped && !clocked ? "seconds since the monitor started"
+                                      : !stamped          ? "seconds since the monitor started, by mpstat's own clock "
+                                                            "(the log has no watch-mpstat.sh time: lines)"
+                                                          : "seconds since the monitor started (by mpstat's own clock "
+                                                            "where the log has no watch-mpstat.sh time: lines)") +
+                          ", in each run's first iteration (iter-0); columns read by mpstat's header";
+    for (const std::string& node : nodes) {
+        TimeChart c{"CPU busy on NUMA node-" + node + ": sum over its CPUs of 100 - %idle (mpstat)",
+                    "Busy percentage (100 per busy CPU)", {}, {}};
+        c.fromZero = true;
+        for (std::size_t r = 0; r < byRun.size(); ++r) {
+            if (!byRun[r]) continue;
+            for (const auto& [id, points] : byRun[r]->busy)
+                if (id == node && !points.empty()) c.series.push_back({runs[r], r, 0, points});
+        }
+        if (&node == &nodes.front()) c.notes = notes;
+        keep(charts, std::move(c), x);
+    }
+    if (nodes.empty()) keep(charts, TimeChart{"CPU busy per NUMA node (mpstat)", "", {}, notes});
+}
 }  // namespace
 
 std::vector<TimeChart> monitorCharts(const fs::path& logDir, const std::vector<std::string>& runs,
@@ -235,23 +296,7 @@ std::vector<TimeChart> monitorCharts(const fs::path& logDir, const std::vector<s
         c.notes.insert(c.notes.begin(), notes.begin(), notes.end());
         keep(charts, std::move(c));
     }
-    if (anyRun("mpstat")) {
-        // Nodes past 0 are probed: the first one the topology lacks ends
-        // the list, and is no warning.
-        Warnings probing;
-        MonitorReader prober(logDir, runs, benchmark, probing);
-        for (std::size_t node = 0; node < kMaxNodes; ++node) {
-            const std::string sub = "node-" + std::to_string(node);
-            TimeChart c = fieldsChart(node == 0 ? reader : prober, "mpstat", parseMpstatMonitor, {sub},
-                                      "CPU busy on NUMA " + sub + ": sum over its CPUs of 100 - %idle (mpstat)",
-                                      "Busy percentage");
-            if (c.series.empty()) {
-                if (node == 0) keep(charts, std::move(c));  // say why mpstat gave nothing
-                break;
-            }
-            keep(charts, std::move(c));
-        }
-    }
+    if (anyRun("mpstat")) keepMpstatCharts(charts, logDir, runs, benchmark, reader, warnings);
     if (anyRun("iostat")) {
         std::vector<std::string> notes, devices;
         for (const std::string& op : operationsOf(reader, "iostat", parseIostatMonitor, notes))

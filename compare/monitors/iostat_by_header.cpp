@@ -44,9 +44,7 @@ IostatSamples iostatFromLines(const std::vector<std::string>& lines) {
             continue;
         }
         if (++seen[w[0]] == 1) continue;  // averages since boot
-        IostatDevice& d = s.devices[w[0]];
-        d.x.push_back(*reportX);
-        for (std::size_t i = 1; i < header.size(); ++i) d.columns[header[i]].push_back(values[i - 1]);
+        s.devices[w[0]].add(*reportX, {header.begin() + 1, header.end()}, values);
     }
     if (!sawHeader) throw std::runtime_error("no iostat header line (\"Device ... r/s ...\") in the log");
     return s;

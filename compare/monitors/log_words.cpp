@@ -13,6 +13,16 @@ const std::vector<double>& ColumnSamples::column(const std::string& name) const 
     return c == columns.end() ? kNone : c->second;
 }
 
+void ColumnSamples::add(double at, const std::vector<std::string>& names, const std::vector<double>& values) {
+    x.push_back(at);
+    for (std::size_t i = 0; i < names.size() && i < values.size(); ++i) {
+        std::vector<double>& c = columns[names[i]];
+        c.resize(x.size() - 1, NAN);  // new here: absent before
+        if (c.size() < x.size()) c.push_back(values[i]);  // a name twice in one header: the first counts
+    }
+    for (auto& [name, c] : columns) c.resize(x.size(), NAN);  // absent from this sample
+}
+
 std::vector<std::string> logWords(const std::string& line) {
     std::istringstream in(line);
     std::vector<std::string> out;

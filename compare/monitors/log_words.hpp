@@ -17,6 +17,11 @@ struct ColumnSamples {
 
     // The column's values, empty when the log had no such column.
     const std::vector<double>& column(const std::string& name) const;
+
+    // One sample: values[i] is column names[i]. A column this sample lacks,
+    // or one new in it, reads NaN where it was absent, so every column stays
+    // one value per x (a header that changes midway is read by its own names).
+    void add(double at, const std::vector<std::string>& names, const std::vector<double>& values);
 };
 
 std::vector<std::string> logWords(const std::string& line);

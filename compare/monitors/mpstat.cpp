@@ -4,6 +4,7 @@
 // frame of a file is read but not reported, and the node container is
 // cached across runs (see MonitorSession), as in MMTests.
 #include "monitors/monitors.hpp"
+#include "monitors/cpu_topology_log.hpp"
 #include "monitors/text.hpp"
 
 #include "core/perl_scalar.hpp"
@@ -15,60 +16,6 @@
 
 namespace mmtp::compare {
 
-namespace {
-
-// Node N's CPUs as ModelTopology nests them (socket, llc, core, cpu), so the
-// sum adds up in the same order as the container tree's.
-struct NodeTree {
-    bool exists = false;
-    std::vector<std::pair<std::string, std::vector<std::pair<std::string, std::vector<std::pair<std::string,
-        std::vector<std::string>>>>>>> sockets;
-};
-
-template <class V>
-V& child(std::vector<std::pair<std::string, V>>& v, const std::string& key) {
-    for (auto& [k, c] : v)
-        if (k == key) return c;
-    return v.emplace_back(key, V{}).second;
-}
-
-NodeTree readTopology(const std::filesystem::path& iterDir, const std::string& nid) {
-    NodeTree tree;
-    for (const std::string& line : requiredLogLines(iterDir, "cpu-topology-mmtests.txt")) {
-        std::vector<std::string> e = splitEachBlank(line + "\n");
-        std::string node = rowText(fieldAt(e, 1));
-        if (node != nid) continue;
-        tree.exists = true;
-        std::optional<std::string> llc = fieldAt(e, 11);
-        auto& cpus = child(child(child(tree.sockets, rowText(fieldAt(e, 3))), llc ? *llc : node),
-                           rowText(fieldAt(e, 5)));
-        std::string cpu = rowText(fieldAt(e, 9));
-        if (std::find(cpus.begin(), cpus.end(), cpu) == cpus.end()) cpus.push_back(cpu);
-    }
-    return tree;
-}
-
-double nodeSum(const NodeTree& tree, const std::map<std::string, double>& busy) {
-    double node = 0;
-    for (const auto& [s, llcs] : tree.sockets) {
-        double socket = 0;
-        for (const auto& [l, cores] : llcs) {
-            double llc = 0;
-            for (const auto& [c, cpus] : cores) {
-                double core = 0;
-                for (const std::string& cpu : cpus)
-                    if (auto it = busy.find(cpu); it != busy.end()) core += it->second;
-                llc += core;
-            }
-            socket += llc;
-        }
-        node += socket;
-    }
-    return node;
-}
-
-}  // namespace
-
 MonitorRun parseMpstatMonitor(const std::vector<std::filesystem::path>& iterDirs, const MonitorRequest& r,
                               MonitorSession& session) {
     static const std::regex kNode("^node-([0-9]*)"), kTime("^time: ([0-9]+)"), kClock("^[0-9][0-9]:"),
@@ -79,7 +26,7 @@ MonitorRun parseMpstatMonitor(const std::vector<std::filesystem::path>& iterDirs
     MonitorRun run;
     for (const auto& iterDir : iterDirs) {
         Rows& rows = run.iterations.emplace_back();
-        const NodeTree tree = readTopology(iterDir, nid);
+        const NodeTree tree = readNodeTree(iterDir, nid);
         auto text = readLog(iterDir / ("mpstat-" + r.benchmark), monitorReadLimits());
         if (!text) throw MonitorDied("Failed to open log file " + (iterDir / ("mpstat-" + r.benchmark)).string());
         std::vector<std::string> lines = splitLines(*text);

@@ -47,8 +47,7 @@ VmstatSamples vmstatFromLines(const std::vector<std::string>& lines) {
             ++s.skippedLines;
             continue;
         }
-        s.x.push_back(elapsed ? *elapsed : static_cast<double>(s.x.size() + 1));
-        for (std::size_t i = 0; i < header.size(); ++i) s.columns[header[i]].push_back(values[i]);
+        s.add(elapsed ? *elapsed : static_cast<double>(s.x.size() + 1), header, values);
     }
     if (header.empty()) throw std::runtime_error("no vmstat header line (\" r  b   swpd ...\") in the log");
     return s;

@@ -5,6 +5,7 @@
 // vmstat and iostat logs also go through our own by-header readers.
 #include "fuzz_parser.hpp"
 #include "monitors/iostat_by_header.hpp"
+#include "monitors/mpstat_by_header.hpp"
 #include "monitors/monitors.hpp"
 #include "monitors/vmstat_by_header.hpp"
 
@@ -47,6 +48,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     try {
         if (monitor == "vmstat") (void)mmtp::compare::readVmstatByHeader(dir, "bench");
         if (monitor == "iostat") (void)mmtp::compare::readIostatByHeader(dir, "bench");
+        if (monitor == "mpstat") {
+            const mmtp::compare::MpstatSamples s = mmtp::compare::readMpstatByHeader(dir, "bench");
+            for (const std::string& node : mmtp::compare::topologyNodes(dir))
+                (void)mmtp::compare::nodeBusy(s, mmtp::compare::readNodeTree(dir, node));
+        }
     } catch (const std::runtime_error&) {  // no header line, or a read limit
     }
     return 0;
