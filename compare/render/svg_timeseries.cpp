@@ -1,9 +1,11 @@
 #include "render/svg_timeseries.hpp"
 
+#include "render/html_escape.hpp"
 #include "render/svg_text.hpp"
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 namespace mmtp::compare {
 
@@ -16,6 +18,17 @@ constexpr double kTickFont = 10, kLabelFont = 11, kTitleFont = 13, kPlotW = 760,
 struct Range {
     double lo = INFINITY, hi = -INFINITY;
 };
+
+// A line's tooltip: what it draws before any downsampling, so its values
+// can be read (and checked against the log) without guessing from pixels.
+std::string seriesSummary(const std::string& label, const std::vector<std::pair<double, double>>& pts) {
+    double sum = 0, lo = INFINITY, hi = -INFINITY;
+    for (const auto& p : pts) sum += p.second, lo = std::min(lo, p.second), hi = std::max(hi, p.second);
+    char figures[160];
+    std::snprintf(figures, sizeof figures, ": %zu samples, mean %.6g, min %.6g, max %.6g", pts.size(),
+                  sum / static_cast<double>(pts.size()), lo, hi);
+    return escapeHtml(label) + figures;
+}
 
 std::string line(double x1, double y1, double x2, double y2, const char* stroke) {
     return "<line x1=\"" + num(x1) + "\" y1=\"" + num(y1) + "\" x2=\"" + num(x2) + "\" y2=\"" + num(y2) +
@@ -54,12 +67,14 @@ std::vector<std::pair<double, double>> downsample(const std::vector<std::pair<do
 std::string timeChartSvg(const TimeChart& c, std::size_t maxPoints) {
     Range xr, yr;
     std::vector<std::vector<std::pair<double, double>>> drawn;
+    std::vector<std::string> summaries;
     std::size_t thinned = 0, most = 0;
     for (const TimeSeries& s : c.series) {
         std::vector<std::pair<double, double>> pts;
         for (const auto& p : s.points)
             if (std::isfinite(p.first) && std::isfinite(p.second)) pts.push_back(p);
         most = std::max(most, pts.size());
+        summaries.push_back(pts.empty() ? "" : seriesSummary(s.label, pts));
         if (pts.size() > maxPoints) ++thinned;
         pts = downsample(pts, maxPoints);
         for (const auto& [t, v] : pts)
@@ -105,7 +120,8 @@ std::string timeChartSvg(const TimeChart& c, std::size_t maxPoints) {
         for (const auto& [t, v] : drawn[i]) pts += num(x(t)) + "," + num(y(v)) + " ";
         const char* d = svg::dash(c.series[i].dash);
         body += "<polyline fill=\"none\" stroke-width=\"1.5\" stroke=\"" + std::string(svg::colour(c.series[i].colour)) +
-                "\"" + (*d ? std::string(" stroke-dasharray=\"") + d + "\"" : "") + " points=\"" + pts + "\"/>\n";
+                "\"" + (*d ? std::string(" stroke-dasharray=\"") + d + "\"" : "") + " points=\"" + pts + "\">" +
+                (summaries[i].empty() ? "" : "<title>" + summaries[i] + "</title>") + "</polyline>\n";
     }
 
     std::vector<std::string> under{"x: " + c.xLabel};

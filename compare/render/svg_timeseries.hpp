@@ -21,8 +21,8 @@ struct TimeChart {
     std::vector<TimeSeries> series;
     std::vector<std::string> notes;  // printed under the chart
     std::string xLabel = "seconds since the monitor started";
-    bool fromZero = false;
-    std::string svgClass = "monitor-chart";  // the <svg>'s class  // a y axis of percentages or counts starts at 0, so a small dip is drawn small
+    bool fromZero = false;  // a y axis of percentages or counts starts at 0, so a small dip is drawn small
+    std::string svgClass = "monitor-chart";  // the <svg>'s class
 };
 
 // At most maxPoints points of each series: consecutive samples averaged in
@@ -30,7 +30,8 @@ struct TimeChart {
 std::vector<std::pair<double, double>> downsample(const std::vector<std::pair<double, double>>& points,
                                                   std::size_t maxPoints);
 
-// "" when no series has a point. Text is escaped.
+// "" when no series has a point. Text is escaped. Each line's <title>
+// (its tooltip) gives its samples' count, mean, min and max.
 std::string timeChartSvg(const TimeChart& chart, std::size_t maxPoints = 400);
 
 }  // namespace mmtp::compare
