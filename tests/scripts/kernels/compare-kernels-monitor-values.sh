@@ -13,18 +13,9 @@ shopt -s lastpipe  # `... | want` counts in this shell
 GOLDENS=${GOLDENS:-${TOP:-$(cd "$(dirname "$0")/../../.." && pwd)}/tests/goldens}
 fail() { echo "FAIL: $*"; exit 1; }
 
-mon=$GOLDENS/monitors/monitors-basic/log
-declare -A from=([v7.1.3-first]=base-first [v7.3]=patched [v7.1.3-return]=base-return)
-for run in "${!from[@]}"; do
-	iter=tree/$run/iter-0
-	mkdir -p "$iter"
-	cp -a "$GOLDENS/cases/perfpipe-basic/log/$run/iter-0/." "$iter/"
-	src=$mon/${from[$run]}/iter-0
-	cp "$src/tests-sysstate.gz" "$src/cpu-topology-mmtests.txt.gz" "$iter/"
-	for m in vmstat iostat mpstat; do cp "$src/$m-monitor.gz" "$iter/$m-perfpipe.gz"; done
-done
-chmod -R u+w tree
-zcat "$mon/base-return/iter-0/mpstat-monitor.gz" | grep -v '^time: ' | gzip > tree/v7.1.3-return/iter-0/mpstat-perfpipe.gz
+. "$(dirname "$0")/../lib/monitor-tree.bash"
+perfpipe_monitor_tree tree vmstat iostat mpstat
+zcat "$MONITOR_LOGS/base-return/iter-0/mpstat-monitor.gz" | grep -v '^time: ' | gzip > tree/v7.1.3-return/iter-0/mpstat-perfpipe.gz
 
 "$BIN/compare-kernels" -C tree --baseline v7.1.3-first --compare v7.3 --compare v7.1.3-return --format html \
 	--output-dir html 2> err.txt || { cat err.txt; fail "compare-kernels failed"; }

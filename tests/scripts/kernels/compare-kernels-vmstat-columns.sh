@@ -11,18 +11,13 @@ set -euo pipefail
 GOLDENS=${GOLDENS:-${TOP:-$(cd "$(dirname "$0")/../../.." && pwd)}/tests/goldens}
 fail() { echo "FAIL: $*"; exit 1; }
 
-mon=$GOLDENS/monitors/monitors-basic/log
-declare -A from=([v7.1.3-first]=base-first [v7.3]=patched [v7.1.3-return]=base-return)
-for run in "${!from[@]}"; do
-	iter=tree/$run/iter-0
-	mkdir -p "$iter"
-	cp -a "$GOLDENS/cases/perfpipe-basic/log/$run/iter-0/." "$iter/"
-	cp "$mon/${from[$run]}/iter-0/tests-sysstate.gz" "$iter/"
-	# The same samples as vmstat -n writes them unstamped: drop "EPOCH ELAPSED DELTA -- ".
-	zcat "$mon/${from[$run]}/iter-0/vmstat-monitor.gz" | sed 's/^ *[0-9.]* *[0-9.]* *[0-9.]* -- //' |
-		gzip > "$iter/vmstat-perfpipe.gz"
+. "$(dirname "$0")/../lib/monitor-tree.bash"
+perfpipe_monitor_tree tree vmstat
+# The same samples as vmstat -n writes them unstamped: drop "EPOCH ELAPSED DELTA -- ".
+for run in v7.1.3-first v7.3 v7.1.3-return; do
+	zcat "tree/$run/iter-0/vmstat-perfpipe.gz" | sed 's/^ *[0-9.]* *[0-9.]* *[0-9.]* -- //' | gzip > vmstat.gz
+	mv vmstat.gz "tree/$run/iter-0/vmstat-perfpipe.gz"
 done
-chmod -R u+w tree
 grep -q '^ r  b' <(zcat tree/v7.3/iter-0/vmstat-perfpipe.gz) || fail "the unstamped log has no vmstat header"
 
 # means RUN: sy, cs, in over the data lines after the first, by header name.
