@@ -20,14 +20,25 @@ namespace mmtp::runconfig {
 
 int recordedExitCode(const ExitStatus& st) { return st.success() ? 0 : 255; }
 
-std::string runtimeCommand(const BenchJob& job) {
-    std::string prefix;
-    for (char c : job.bench) prefix += c == '-' ? '_' : static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-    prefix += '_';
+std::vector<std::string> settingsPrefixes(const std::string& bench) {
+    std::string own;
+    for (char c : bench) own += c == '-' ? '_' : static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    own += '_';
+    if (bench == "fiolike") return {"FIO_", own};  // settings.cpp: FIO_RUNTIME, FIO_IO_PATTERNS, ...
+    return {own};
+}
+
+std::string runtimeCommand(const std::string& bench, const fs::path& binary,
+                           const std::map<std::string, std::string>& env) {
+    const std::vector<std::string> prefixes = settingsPrefixes(bench);
     std::string cmd;
-    for (const auto& [k, v] : job.env)
-        if (k.rfind(prefix, 0) == 0) cmd += k + "=" + v + " ";
-    return cmd + job.binary.string();
+    for (const auto& [k, v] : env)
+        for (const auto& prefix : prefixes)
+            if (k.rfind(prefix, 0) == 0) {
+                cmd += k + "=" + v + " ";
+                break;
+            }
+    return cmd + binary.string();
 }
 
 namespace {
@@ -41,8 +52,9 @@ void logRuntime(const BenchJob& job, const fs::path& logs) {
         text += "Runtime options\n";
         for (const auto& [k, v] : job.overrides) text += "Set: " + k + "=" + v + "\n";
     }
-    appendToLog(opts, text + "Run: " + runtimeCommand(job) + "\n");
-    appendToLog(logs / "commands.log", runtimeCommand(job) + "\n");
+    const std::string cmd = runtimeCommand(job.bench, job.binary, job.env);
+    appendToLog(opts, text + "Run: " + cmd + "\n");
+    appendToLog(logs / "commands.log", cmd + "\n");
 }
 
 // The workload's output: on our stdout and in logs/mmtests.log.

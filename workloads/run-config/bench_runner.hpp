@@ -31,9 +31,16 @@ struct BenchOutcome {
 // The code run-mmtests.sh records for a workload status: 0 or 255 (SHELLPACK_ERROR).
 int recordedExitCode(const ExitStatus& st);
 
+// The prefixes of the config variables a bench reads: its name in capitals
+// (REDIS_ZPOPMIN_ for redis-zpopmin), and FIO_ for fiolike, which reads fio's
+// shellpack variables. LOGDIR_* and SHELLPACK_* are run-config's, never these.
+std::vector<std::string> settingsPrefixes(const std::string& bench);
+
 // runtime.opts' lines for a bench: "Run: VAR=... BINARY" with the config
-// variables named after it (REDIS_ZPOPMIN_* for redis-zpopmin).
-std::string runtimeCommand(const BenchJob& job);
+// variables it reads. Earlier runs are matched on it (past_durations.hpp),
+// so it must name every variable that changes what the bench does.
+std::string runtimeCommand(const std::string& bench, const std::filesystem::path& binary,
+                           const std::map<std::string, std::string>& env);
 
 BenchOutcome runBench(const BenchJob& job, const RunPlan& plan, RunLog& log);
 

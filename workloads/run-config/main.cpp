@@ -17,6 +17,7 @@
 #include "run-config/config_env.hpp"
 #include "run-config/group_guardian.hpp"
 #include "run-config/monitor_catalog.hpp"
+#include "run-config/past_durations.hpp"
 #include "run-config/run_plan.hpp"
 #include "run-config/run_progress.hpp"
 #include "run-config/run_tree.hpp"
@@ -59,6 +60,18 @@ std::vector<fs::path> findBinaries(const std::vector<std::string>& benches, cons
         binaries.push_back(p);
     }
     return binaries;
+}
+
+// What earlier runs in the work dir measured for each bench with the
+// settings it has now (its runtime.opts Run: line).
+std::vector<PastDurations> earlierMeasurements(const RunPlan& plan, const std::vector<fs::path>& binaries,
+                                               const std::map<std::string, std::string>& env, const fs::path& workDir,
+                                               const std::string& runName) {
+    std::vector<PastDurations> past;
+    for (std::size_t i = 0; i < plan.benches.size(); ++i)
+        past.push_back(pastDurations(workDir / "log", plan.benches[i],
+                                     "Run: " + runtimeCommand(plan.benches[i], binaries[i], env), runName));
+    return past;
 }
 
 // One iteration; returns the last bench's recorded code (run-mmtests.sh's
@@ -153,20 +166,22 @@ int run(const RunSettings& s) {
         std::cout << "run-config: plan for " << config.string() << " -> " << runDir.string()
                   << (fs::exists(runDir) ? " (exists: a run would refuse it)" : "") << "\n";
         for (const auto& [k, v] : s.overrides) std::cout << "set:        " << k << "=" << v << "\n";
-        std::cout << describePlan(plan, estimate(plan, env));
+        const auto past = earlierMeasurements(plan, binaries, env, s.workDir, runName);
+        std::cout << describePlan(plan, estimate(plan, env, past));
         return 0;
     }
     for (const auto& skipped : plan.skipped)
         std::cout << "run-config: monitor " << skipped.name << " " << skipped.why << "\n";
     for (const auto& w : plan.warnings) std::cout << w << "\n";
 
+    // Before the claim: the new run's own empty dir is skipped anyway.
+    const Estimate est = estimate(plan, env, earlierMeasurements(plan, binaries, env, s.workDir, runName));
     fs::path runDir = claimRunDir(s.workDir, runName);
     RunLog log(runDir);
     std::cout << "run-config: " << config.string() << " -> " << runDir.string() << " (" << plan.iterations
               << " iteration" << (plan.iterations > 1 ? "s" : "") << ")" << std::endl;
     int failures = 0, exitCode = 0;
     bool interrupted = false;
-    const Estimate est = estimate(plan, env);
     RunProgress progress(plan.iterations, plan.benches, est.perBench, est.overheadPerIteration);
     const double runStart = monotonicSeconds();
     for (int it = 0; it < plan.iterations && !interrupted; ++it) {

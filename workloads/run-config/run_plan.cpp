@@ -31,6 +31,18 @@ int positiveInt(const std::map<std::string, std::string>& env, const std::string
 constexpr double kSystemStateSeconds = 2.0;
 constexpr double kMonitorSettleSeconds = 5.5;
 
+// "(measured: mean of 3 earlier iterations with these settings, in work/log/a, b)"
+std::string measuredFrom(const PastDurations& past) {
+    constexpr std::size_t kRunsNamed = 4;
+    const std::size_t n = past.seconds.size();
+    std::string text = n == 1 ? std::string("(measured: 1 earlier iteration")
+                              : "(measured: mean of " + std::to_string(n) + " earlier iterations";
+    text += " with these settings, in " + past.logDir.string() + "/";
+    for (std::size_t i = 0; i < past.runs.size() && i < kRunsNamed; ++i) text += (i ? ", " : "") + past.runs[i];
+    if (past.runs.size() > kRunsNamed) text += " and " + std::to_string(past.runs.size() - kRunsNamed) + " more";
+    return text + ")";
+}
+
 }  // namespace
 
 // MonitorVmstat.pm takes a line's fields from after its "--" (the prefix
@@ -79,11 +91,15 @@ RunPlan makePlan(const std::map<std::string, std::string>& env) {
     return p;
 }
 
-Estimate estimate(const RunPlan& plan, const std::map<std::string, std::string>& env) {
+Estimate estimate(const RunPlan& plan, const std::map<std::string, std::string>& env,
+                  const std::vector<PastDurations>& past) {
     Estimate e;
+    e.measured = past;
+    e.measured.resize(plan.benches.size());
     double perIteration = kSystemStateSeconds;
-    for (const auto& b : plan.benches) {
-        e.perBench.push_back(benchSeconds(b, env));
+    for (std::size_t i = 0; i < plan.benches.size(); ++i) {
+        const std::optional<double> measured = e.measured[i].mean();
+        e.perBench.push_back(measured ? measured : benchSeconds(plan.benches[i], env));
         perIteration += e.perBench.back().value_or(0);
         if (!plan.monitors.empty()) perIteration += kMonitorSettleSeconds;
     }
@@ -111,8 +127,12 @@ std::string describePlan(const RunPlan& plan, const Estimate& est) {
     out << ")\n";
     for (std::size_t i = 0; i < plan.benches.size(); ++i) {
         out << "benchmark:  " << plan.benches[i];
+        const bool measured = i < est.measured.size() && !est.measured[i].seconds.empty();
         if (est.perBench[i])
-            out << "  ~" << humanDuration(*est.perBench[i]) << " per iteration\n";
+            out << "  ~" << humanDuration(*est.perBench[i]) << " per iteration "
+                << (measured ? measuredFrom(est.measured[i])
+                             : "(estimated from the settings; no earlier run with these settings)")
+                << "\n";
         else
             out << "  (no estimate: run-config does not know how " << plan.benches[i] << " scales)\n";
     }

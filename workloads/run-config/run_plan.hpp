@@ -6,6 +6,7 @@
 // MONITOR_UPDATE_FREQUENCY (default 10 s).
 #pragma once
 #include "run-config/monitor_set.hpp"
+#include "run-config/past_durations.hpp"
 
 #include <map>
 #include <optional>
@@ -38,10 +39,18 @@ RunPlan makePlan(const std::map<std::string, std::string>& env);
 // Estimated seconds: per benchmark (nullopt: no estimate for it) and in total.
 struct Estimate {
     std::vector<std::optional<double>> perBench;  // one iteration each
+    std::vector<PastDurations> measured;          // per benchmark: what earlier runs measured
     double overheadPerIteration = 0;              // system state, monitor settling
     double total = 0;
 };
-Estimate estimate(const RunPlan& plan, const std::map<std::string, std::string>& env);
+// past: per benchmark of the plan (or none), what earlier runs with the same
+// settings measured; where there is a measurement it replaces the cost
+// model (duration_estimate.hpp). The overhead is not learned: it depends on
+// the monitors, which no file of an iteration records as a setting, and
+// the iteration's epochs are whole seconds; RunProgress learns it after a
+// run's first iteration.
+Estimate estimate(const RunPlan& plan, const std::map<std::string, std::string>& env,
+                  const std::vector<PastDurations>& past = {});
 
 // The --dry-run text.
 std::string describePlan(const RunPlan& plan, const Estimate& est);

@@ -4,10 +4,11 @@
 // the benchmarks in MMTESTS). The ETA is one estimate for the rest of the
 // run that learns as it goes: a benchmark already run is predicted by the
 // mean of its measured times; one not run yet by its --dry-run estimate
-// times how far the measured benchmarks came out from theirs (measured /
-// estimated); the per-iteration overhead (system state, the time outside
-// the benchmarks) likewise. Without any estimate for a benchmark not yet
-// run, the ETA is "unknown".
+// (what earlier runs with the same settings measured, where there are any:
+// past_durations.hpp) times how far the measured benchmarks came out from
+// theirs (measured / estimated); the per-iteration overhead (system state,
+// the time outside the benchmarks) likewise. Without any estimate for a
+// benchmark not yet run, the ETA is "unknown".
 #pragma once
 #include <cstddef>
 #include <optional>

@@ -148,3 +148,19 @@ TEST_CASE("the fiolike estimate counts one job per pattern and depth listed", "[
     REQUIRE(six);
     CHECK(*six - 0.3 == Approx(6 * (*one - 0.3)));
 }
+
+TEST_CASE("--dry-run uses the measured mean and says where it came from", "[run-config][past]") {
+    const std::map<std::string, std::string> env = {{"MMTESTS", "pipe-pingpong ibpb-pulse"}, {"RUN_MONITOR", "no"}};
+    RunPlan plan = makePlan(env);
+    PastDurations measured{"work/log", {40.0, 50.0, 52.5}, {"a", "b"}};
+    Estimate e = estimate(plan, env, {measured, {}});
+    REQUIRE(e.perBench[0]);
+    CHECK(*e.perBench[0] == Approx(47.5));
+    CHECK(*e.perBench[1] == Approx(1.0));  // ibpb-pulse's model
+    CHECK(e.total == Approx(47.5 + 1.0 + e.overheadPerIteration));
+    const std::string text = describePlan(plan, e);
+    CHECK_THAT(text, Catch::Contains("benchmark:  pipe-pingpong  ~48 s per iteration (measured: mean of 3 earlier "
+                                     "iterations with these settings, in work/log/a, b)\n"));
+    CHECK_THAT(text, Catch::Contains("benchmark:  ibpb-pulse  ~1 s per iteration (estimated from the settings; no "
+                                     "earlier run with these settings)\n"));
+}
