@@ -4,6 +4,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <cmath>
+
 using namespace mmtp::compare;
 
 namespace {
@@ -46,6 +48,9 @@ TEST_CASE("iostat without stamps, in sysstat 11's layout and another column orde
     CHECK(d.column("rkB/s") == std::vector<double>{100, 300});  // a header change midway: each report by its own
     CHECK(d.column("wkB/s") == std::vector<double>{200, 400});
     CHECK(d.column("r_await") == std::vector<double>{3, 5});
+    REQUIRE(d.column("avgqu-sz").size() == d.x.size());  // a column the last header lacks is a gap there
+    CHECK(d.column("avgqu-sz")[0] == 1);
+    CHECK(std::isnan(d.column("avgqu-sz")[1]));
     CHECK(s.skippedLines == 1);
 }
 
