@@ -1,7 +1,9 @@
 #!/bin/bash
 # run-config-estimates.sh - run-config --dry-run's estimate beside the measured
 # duration, for every shipped config at short settings (--set), one by-hand
-# run each. Not part of make test: it takes a few minutes of machine time.
+# run each; then "learned", what --dry-run says once that run is in the work
+# dir (its benchmarks' measured times, the modelled overhead). Not part of
+# make test: it takes a few minutes of machine time.
 #   bench/run-config-estimates.sh [BIN [PATTERN]]   (PATTERN: only configs matching it)
 set -u
 TOP=$(cd "$(dirname "$0")/.." && pwd)
@@ -19,16 +21,18 @@ short() {	# the --set arguments that shorten CONFIG
 	*seccomp-churn*)  echo "SECCOMP_CHURN_RUNTIME=2 SECCOMP_CHURN_ITERATIONS=2" ;;
 	esac
 }
-printf '%-50s %10s %10s %5s  %s\n' config estimate measured rc settings
+printf '%-50s %10s %10s %10s %5s  %s\n' config estimate measured learned rc settings
 for c in "$TOP"/configs/config-*$PATTERN*; do
 	name=$(basename "$c")
 	sets=()
 	for s in $(short "$name"); do sets+=(--set "$s"); done
-	est=$("$BIN/run-config" "$c" E --work-dir "$T/w" "${sets[@]}" --dry-run | sed -n 's/^estimated duration: .*(\([0-9]*\) s).*/\1/p')
+	estimate() { "$BIN/run-config" "$c" E --work-dir "$T/w" "${sets[@]}" --dry-run | sed -n 's/^estimated duration: .*(\([0-9]*\) s).*/\1/p'; }
+	est=$(estimate)
 	t0=$(date +%s.%N)
 	(cd "$T" && "$BIN/run-config" "$c" "$name" --work-dir "$T/w" "${sets[@]}" > "$T/$name.out" 2>&1)
 	rc=$?
 	t1=$(date +%s.%N)
-	printf '%-50s %9ss %9.0fs %5s  %s\n' "$name" "$est" "$(echo "$t1 - $t0" | bc)" $rc "$(short "$name")"
+	learned=$(estimate)
+	printf '%-50s %9ss %9.0fs %9ss %5s  %s\n' "$name" "$est" "$(echo "$t1 - $t0" | bc)" "$learned" $rc "$(short "$name")"
 	rm -rf "$T/w/log/$name"
 done
