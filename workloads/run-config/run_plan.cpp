@@ -27,9 +27,12 @@ int positiveInt(const std::map<std::string, std::string>& env, const std::string
 }
 
 // Run-config's own cost per iteration and per benchmark, measured on a
-// 2-CPU VM: the system-state commands, and monitors.sh's 5 s settle.
-constexpr double kSystemStateSeconds = 2.0;
-constexpr double kMonitorSettleSeconds = 5.5;
+// 2-CPU VM (2026-12-02: three iterations of a 1 s pipe-pingpong, wall time
+// minus the benchmarks' elapsed): the system-state commands, 0.15 s per
+// iteration without monitors; and per benchmark with monitors (vmstat,
+// iostat, mpstat, top, proc-vmstat), 5.0 s, mostly monitors.sh's settle.
+constexpr double kSystemStateSeconds = 0.2;
+constexpr double kMonitorSettleSeconds = 5.0;
 
 // "(measured: mean of 3 earlier iterations with these settings, in work/log/a, b)"
 std::string measuredFrom(const PastDurations& past) {
@@ -120,6 +123,16 @@ std::string humanDuration(double seconds) {
     return buf;
 }
 
+namespace {
+
+std::string formatTenths(double seconds) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f s", seconds);
+    return buf;
+}
+
+}  // namespace
+
 std::string describePlan(const RunPlan& plan, const Estimate& est) {
     std::ostringstream out;
     out << "iterations: " << plan.iterations << " (iter-0";
@@ -142,7 +155,9 @@ std::string describePlan(const RunPlan& plan, const Estimate& est) {
         out << "monitor:    " << m.name << " (" << m.type << ", every " << m.intervalSeconds << " s)\n";
     for (const auto& s : plan.skipped) out << "monitor:    " << s.name << " " << s.why << "\n";
     for (const auto& w : plan.warnings) out << w << "\n";
-    out << "overhead:   ~" << humanDuration(est.overheadPerIteration)
+    // Tenths below 10 s: the system state alone is 0.2 s, not "~0 s".
+    const double overhead = est.overheadPerIteration;
+    out << "overhead:   ~" << (overhead < 9.95 ? formatTenths(overhead) : humanDuration(overhead))
         << " per iteration (system state" << (plan.monitors.empty() ? "" : ", 5 s monitor settle per benchmark") << ")\n";
     out << "estimated duration: " << humanDuration(est.total) << " (" << std::lround(est.total) << " s)";
     bool partial = false;

@@ -46,9 +46,12 @@ want="(measured: mean of 2 earlier iterations with these settings, in work/log/A
 [[ $line == *" per iteration $want" ]] || fail "want '$want': $line"
 shown=$(per_iteration plan.out)
 near "$shown" "$measured" 1 || fail "the plan says ~$shown s, run A measured $measured s per iteration"
-# The total is the measured figure plus the model's 2 s overhead, twice.
+# The total is the measured figure plus the modelled overhead, twice.
+overhead=$(sed -nE 's/^overhead: +~([0-9.]+) s per iteration.*/\1/p' plan.out)
+[[ -n $overhead ]] || fail "no overhead line: $(cat plan.out)"
 total=$(sed -nE 's/^estimated duration: .* \(([0-9]+) s\)$/\1/p' plan.out)
-near "$total" "$(awk -v m="$measured" 'BEGIN { print 2 * (m + 2) }')" 1 || fail "total $total s is not 2 x ($measured + 2)"
+near "$total" "$(awk -v m="$measured" -v o="$overhead" 'BEGIN { print 2 * (m + o) }')" 1 ||
+	fail "total $total s is not 2 x ($measured + $overhead)"
 
 "$BIN/run-config" config B --set PIPE_PINGPONG_LOOPS=100001 --dry-run > changed.out 2>&1 || fail "dry-run changed"
 grep -Eq "$estimated" changed.out || fail "other settings were taken as measured: $(cat changed.out)"
@@ -70,5 +73,6 @@ near "$(per_iteration slow.out)" "$mean4" 1 || fail "the plan is not the mean of
 # The real run's first ETA starts from it (the model alone says about 8 s).
 "$BIN/run-config" config C > c.out 2>&1 || fail "run C: $(tail -5 c.out)"
 eta=$(sed -nE '0,/^run-config: iteration 1\/2, benchmark 1\/1 /s/.*, ETA ([0-9]+)s$/\1/p' c.out)
-near "$eta" "$(awk -v m="$mean4" 'BEGIN { print 2 * (m + 2) }')" 2 || fail "first ETA ${eta}s is not 2 x ($mean4 + 2)"
+near "$eta" "$(awk -v m="$mean4" -v o="$overhead" 'BEGIN { print 2 * (m + o) }')" 2 ||
+	fail "first ETA ${eta}s is not 2 x ($mean4 + $overhead)"
 echo "ok: run A measured $measured s per iteration; the plan said: $line; first ETA ${eta}s from the measured mean $mean4 s"
