@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <map>
 #include <optional>
+#include <set>
 
 namespace fs = std::filesystem;
 
@@ -224,7 +225,8 @@ struct RunNodes {
 void keepMpstatCharts(std::vector<TimeChart>& charts, const fs::path& logDir, const std::vector<std::string>& runs,
                       const std::string& benchmark, const MonitorReader& reader, Warnings& warnings) {
     std::vector<std::optional<RunNodes>> byRun;
-    std::vector<std::string> notes, nodes;
+    std::vector<std::string> notes, nodes;  // nodes: the first kMaxNodes over every run, in order
+    std::set<std::string> undrawn;
     for (const std::string& run : runs) {
         byRun.emplace_back();
         if (!reader.recorded(run, "mpstat")) continue;
@@ -232,9 +234,15 @@ void keepMpstatCharts(std::vector<TimeChart>& charts, const fs::path& logDir, co
         try {
             const MpstatSamples samples = readMpstatByHeader(iterDir, benchmark);
             RunNodes r{samples.stamped, {}};
-            for (const std::string& node : topologyNodes(iterDir)) {
-                r.busy.emplace_back(node, nodeBusy(samples, readNodeTree(iterDir, node)));
-                if (std::find(nodes.begin(), nodes.end(), node) == nodes.end()) nodes.push_back(node);
+            for (const auto& [node, tree] : readNodeTrees(iterDir)) {
+                if (std::find(nodes.begin(), nodes.end(), node) == nodes.end()) {
+                    if (nodes.size() == kMaxNodes) {  // summed only for the nodes drawn
+                        undrawn.insert(node);
+                        continue;
+                    }
+                    nodes.push_back(node);
+                }
+                r.busy.emplace_back(node, nodeBusy(samples, tree));
             }
             byRun.back() = std::move(r);
         } catch (const std::exception& e) {
@@ -242,10 +250,7 @@ void keepMpstatCharts(std::vector<TimeChart>& charts, const fs::path& logDir, co
             warnOnce(warnings, benchmark, iterDir / ("mpstat-" + benchmark), e.what());
         }
     }
-    if (nodes.size() > kMaxNodes) {
-        notes.push_back(std::to_string(nodes.size() - kMaxNodes) + " more NUMA nodes not drawn");
-        nodes.resize(kMaxNodes);
-    }
+    if (!undrawn.empty()) notes.push_back(std::to_string(undrawn.size()) + " more NUMA nodes not drawn");
     bool stamped = false, clocked = false;
     for (const auto& r : byRun)
         if (r) (r->stamped ? stamped : clocked) = true;

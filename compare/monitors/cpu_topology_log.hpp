@@ -25,8 +25,9 @@ struct NodeTree {
 // Throws what requiredLogLines throws (MonitorDied for an absent file).
 NodeTree readNodeTree(const std::filesystem::path& iterDir, const std::string& node);
 
-// The node ids the file names, in the order they first appear.
-std::vector<std::string> topologyNodes(const std::filesystem::path& iterDir);
+// Every node the file names ("node N ..."), in the order it first appears,
+// with its tree as readNodeTree gives it: the file read once for all.
+std::vector<std::pair<std::string, NodeTree>> readNodeTrees(const std::filesystem::path& iterDir);
 
 // The sum of busy[cpu] over the node's CPUs, in the tree's order; a CPU
 // missing from busy adds nothing.

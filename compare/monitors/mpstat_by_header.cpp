@@ -91,8 +91,7 @@ MpstatSamples mpstatFromLines(const std::vector<std::string>& lines) {
         std::vector<double> values;
         for (std::size_t i = cpuAt + 1; i < w.size(); ++i)
             if (std::optional<double> v = strictNumber(w[i])) values.push_back(*v);
-        if (w.size() != header.size() || values.size() + cpuAt + 1 != w.size() || !clockAt ||
-            (s.stamped && !stamp)) {
+        if (w.size() != header.size() || values.size() + cpuAt + 1 != w.size() || !clockAt) {
             ++s.skippedLines;
             continue;
         }

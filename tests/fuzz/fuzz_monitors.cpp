@@ -50,8 +50,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         if (monitor == "iostat") (void)mmtp::compare::readIostatByHeader(dir, "bench");
         if (monitor == "mpstat") {
             const mmtp::compare::MpstatSamples s = mmtp::compare::readMpstatByHeader(dir, "bench");
-            for (const std::string& node : mmtp::compare::topologyNodes(dir))
-                (void)mmtp::compare::nodeBusy(s, mmtp::compare::readNodeTree(dir, node));
+            for (const auto& [node, tree] : mmtp::compare::readNodeTrees(dir)) (void)mmtp::compare::nodeBusy(s, tree);
         }
     } catch (const std::runtime_error&) {  // no header line, or a read limit
     }
