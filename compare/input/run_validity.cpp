@@ -118,17 +118,11 @@ RunValidity checkRunValidity(const fs::path& runDir, const std::string& run, con
 
 std::vector<RunValidity> checkRunsValidity(const fs::path& logDir, const std::vector<std::string>& runs,
                                            const std::string& bench, Warnings& warnings) {
+    // A run is incomplete only against its own plan (an iteration begun and
+    // never ended, no status line): a rerun with more iterations does not
+    // make the others incomplete.
     std::vector<RunValidity> out;
-    int most = 0;
-    for (const std::string& run : runs) {
-        out.push_back(checkRunValidity(logDir / run, run, bench, warnings));
-        most = std::max(most, out.back().iterations);
-    }
-    for (RunValidity& v : out)
-        if (v.valid() && v.iterations < most)
-            v = {v.run, RunProblem::Incomplete,
-                 bench + " ran " + std::to_string(v.iterations) + " of " + std::to_string(most) + " iterations",
-                 v.iterations};
+    for (const std::string& run : runs) out.push_back(checkRunValidity(logDir / run, run, bench, warnings));
     return out;
 }
 

@@ -20,7 +20,7 @@ enum class RunProblem {
     None,
     Failed,       // the benchmark exited non-zero (test end RC != 0)
     Interrupted,  // Ctrl-C / SIGTERM: run-config's interrupted mark or status 130
-    Incomplete,   // started but never ended (SIGKILL, crash), or fewer iterations than its peers
+    Incomplete,   // started but never ended (SIGKILL, crash), or the run never finished
     NoLogs,       // no iter-N/BENCH/logs, or an empty one
 };
 
@@ -43,8 +43,8 @@ const char* problemName(RunProblem problem);
 RunValidity checkRunValidity(const std::filesystem::path& runDir, const std::string& run, const std::string& bench,
                              Warnings& warnings);
 
-// checkRunValidity for each run, then marks a run with fewer iterations
-// than the most any run has as Incomplete ("2 of 5 iterations").
+// checkRunValidity for each run. How many iterations a run has is its own
+// plan, never measured against its peers.
 std::vector<RunValidity> checkRunsValidity(const std::filesystem::path& logDir, const std::vector<std::string>& runs,
                                            const std::string& bench, Warnings& warnings);
 

@@ -70,6 +70,7 @@ int compareKernels(int argc, const char* const argv[], std::ostream& out, std::o
     KernelsOptions o;
     std::string format = "text", changeDir, outputDir, outputFile, jsonExport, excludeList;
     std::vector<std::string> verdicts, thresholds;
+    std::string iterationStat;
     bool bisect = false;
     std::optional<std::string> mmtestsDir;
     bool ignoreFingerprint = false, followOutsideLinks = false;
@@ -111,8 +112,21 @@ int compareKernels(int argc, const char* const argv[], std::ostream& out, std::o
              o.lkpBoxed = v == "boxed";
          }), "lkp (default: base +-stddev %change new) or boxed (seed 002's mainline | +patch | %change)")
         ("bisect", po::bool_switch(&bisect),
-         "exit as git bisect run wants: 0 when every verdict metric is no change or an improvement, 1 when any is a "
-         "regression, 125 (skip) when none is but any is inconclusive or a run is invalid")
+         "exit as git bisect run wants: 0 when every verdict metric is no change, an improvement or a change "
+         "smaller than the threshold, 1 when any is a regression, 125 (skip) when none is but any is inconclusive, "
+         "a run is invalid or the report could not be made; with --good/--bad: 0/1 by the candidate's side of the "
+         "midpoint, 125 when it straddles it; a wrong command line: 128 (git bisect run stops)")
+        ("good", po::value<std::vector<std::string>>(&o.bisectGood),
+         "with --bad: a known-good reference run (repeatable: its repeats); every other run group (rev-1, rev-2: one "
+         "candidate) is placed between the references, and --bisect answers good or bad when the interval of its "
+         "place lies on one side of the midpoint, skip only when it straddles it")
+        ("bad", po::value<std::vector<std::string>>(&o.bisectBad), "with --good: a known-bad reference run (repeatable)")
+        ("iterations-are-boots", po::bool_switch(&o.units.iterationsAreBoots),
+         "count each iteration as its own boot in a tree without boot records (iter-N/boot-id); without it such a "
+         "run is one boot, as run-mmtests.sh runs all its iterations in one")
+        ("iteration-stat", po::value(&iterationStat),
+         "how a boot's samples become one value: trimmed (default: the 20% trimmed mean, which one hiccup sample "
+         "cannot sway), median, or mean")
         ("metric", po::value<std::string>()->notifier([&o](const std::string& v) { o.metric = v; }),
          "verdict rows only for metrics matching this regular expression (unanchored), e.g. 'ZPOPMIN|time'")
         ("include-invalid", po::bool_switch(&o.includeInvalid),
@@ -133,7 +147,8 @@ int compareKernels(int argc, const char* const argv[], std::ostream& out, std::o
                      "compare-kernels.sh goes on: each failed section is named on stderr and at the end of the\n"
                      "report); 1 when nothing could be reported (not an MMTests results directory, a run not found,\n"
                      "nothing left after --exclude, or no table at all); 2 for a bad command line. With --bisect:\n"
-                     "0 good, 1 regression, 125 inconclusive or an invalid run (git bisect run's skip).\n";
+                     "0 good, 1 regression, 125 inconclusive, an invalid run or any error (git bisect run's\n"
+                     "skip), 128 for a bad command line (git bisect run stops).\n";
         return 0;
     }
     if (format == "text") o.format = KernelsFormat::Text;
@@ -153,6 +168,13 @@ int compareKernels(int argc, const char* const argv[], std::ostream& out, std::o
     }
     if (o.noVerdict && !o.verdicts.empty()) throw mmtp::UsageError("--verdict none cannot go with another --verdict");
     for (const std::string& t : thresholds) parseThreshold(t, o.calls);
+    if (!iterationStat.empty()) {
+        std::optional<UnitStat> stat = parseUnitStat(iterationStat);
+        if (!stat) throw mmtp::UsageError("--iteration-stat " + iterationStat + ": use trimmed, median or mean");
+        o.units.stat = *stat;
+    }
+    if (o.bisectGood.empty() != o.bisectBad.empty())
+        throw mmtp::UsageError("--good and --bad go together: the references a candidate is placed between");
     if (o.metric) {
         try {
             std::regex check(*o.metric);
@@ -187,14 +209,7 @@ int compareKernels(int argc, const char* const argv[], std::ostream& out, std::o
             return mmtp::kExitOk;
         }
     }
-    KernelsReport report;
-    try {
-        report = buildKernelsReport(o, err);
-    } catch (const std::exception& e) {
-        if (!bisect) throw;
-        err << "compare-kernels: " << e.what() << " (--bisect: 125, skip this commit)\n";  // not "bad"
-        return kBisectSkip;
-    }
+    KernelsReport report = buildKernelsReport(o, err);
     if (!outputDir.empty()) {
         fs::create_directories(outputDir);
         if (outputFile.empty()) outputFile = o.format == KernelsFormat::Html ? "index.html" : "report.txt";
@@ -207,6 +222,16 @@ int compareKernels(int argc, const char* const argv[], std::ostream& out, std::o
     if (!jsonExport.empty()) mmtp::writeFileAtomically(jsonExport, report.json);
     if (report.reportedTables == 0) return bisect ? kBisectSkip : mmtp::kExitFailure;
     return bisect ? report.bisectStatus : mmtp::kExitOk;
+}
+
+int runWithBisectExits(int argc, const char* const argv[], std::ostream& err, const std::function<int()>& body) {
+    bool finished = false;  // the report was made: its status is the answer
+    int rc = mmtp::runReportingErrors("compare-kernels", err, [&] {
+        int status = body();
+        finished = true;
+        return status;
+    });
+    return !finished && asksForBisect(argc, argv) ? bisectExitForError(rc) : rc;
 }
 
 }  // namespace mmtp::compare

@@ -2,6 +2,7 @@
 // compare-kernels.sh plus ours (verdicts, thresholds, mail, bisect) and the
 // flow from a work/log directory to the printed report.
 #pragma once
+#include <functional>
 #include <iosfwd>
 
 namespace mmtp::compare {
@@ -11,5 +12,11 @@ namespace mmtp::compare {
 // mmtp::UsageError for bad options and std::exception for anything that
 // stops the report (main reports them with mmtp::runReportingErrors).
 int compareKernels(int argc, const char* const argv[], std::ostream& out, std::ostream& err);
+
+// Runs body (the program) with its errors reported on err, as
+// mmtp::runReportingErrors does; under --bisect an error that stopped it is
+// git bisect run's skip (125) and a wrong command line its stop (128), never
+// a 1 that would read as "bad".
+int runWithBisectExits(int argc, const char* const argv[], std::ostream& err, const std::function<int()>& body);
 
 }  // namespace mmtp::compare

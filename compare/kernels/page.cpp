@@ -202,17 +202,19 @@ json number(double x) { return std::isnan(x) ? json(nullptr) : json(x); }
 
 json intervalJson(const ChangeEstimate& e) {
     return {{"change_pct", e.changePct}, {"low_pct", number(e.lowPct)}, {"high_pct", number(e.highPct)},
-            {"se_pct", number(e.sePct)}, {"df", e.df}, {"base_iterations", e.baseN}, {"new_iterations", e.nowN},
-            {"base_mean", e.baseMean}, {"new_mean", e.nowMean}, {"pooled_variance", e.pooled}};
+            {"se_pct", number(e.sePct)}, {"df", e.df}, {"base_units", e.baseN}, {"new_units", e.nowN},
+            {"base_mean", number(e.baseMean)}, {"new_mean", number(e.nowMean)}, {"borrowed_variance", e.pooled}};
 }
 
 json callJson(const MetricCall& r) {
-    const char* why[] = {"", "no interval", "within drift", "interval too wide"};
+    const char* why[] = {"", "no interval", "drift not cleared", "interval too wide"};
+    const char* gap[] = {"", "one unit each", "constant", "zero base", "bad value"};
     return {{"metric", r.op}, {"unit", r.unit}, {"better", r.higherIsBetter ? "higher" : "lower"},
             {"change", intervalJson(r.change)}, {"drift_pct", r.driftPct ? json(*r.driftPct) : json(nullptr)},
             {"threshold_pct", r.thresholdPct}, {"call", callName(r.call)}, {"why", why[static_cast<int>(r.why)]},
+            {"no_interval", gap[static_cast<int>(r.change.gap)]},
             {"detectable_pct", number(r.detectablePct)},
-            {"iterations_needed", r.iterationsNeeded ? json(*r.iterationsNeeded) : json(nullptr)}};
+            {"units_needed", r.unitsNeeded ? json(*r.unitsNeeded) : json(nullptr)}};
 }
 
 json verdictsJson(const std::vector<RunVerdict>& verdicts) {
@@ -221,14 +223,29 @@ json verdictsJson(const std::vector<RunVerdict>& verdicts) {
         json rows = json::array();
         for (const MetricCall& r : v.family.rows) rows.push_back(callJson(r));
         bool aba = v.design == RunVerdict::Design::Aba;
-        j.push_back({{"design", aba ? "aba" : "against-first"}, {"base", v.base}, {"new", v.now},
-                     {"a2", aba ? json(v.a2) : json(nullptr)}, {"note", v.note}, {"alpha", v.family.alpha},
+        const char* design = aba ? "aba" : v.design == RunVerdict::Design::Interleaved ? "interleaved" : "against-first";
+        j.push_back({{"design", design}, {"base", v.base}, {"new", v.now},
+                     {"a2", aba ? json(v.a2) : json(nullptr)}, {"base_runs", v.baseGroup}, {"new_runs", v.nowGroup},
+                     {"units", describeUnits(v.units)}, {"note", v.note}, {"alpha", v.family.alpha},
                      {"interval_confidence", v.family.confidence}, {"tested", v.family.tested},
                      {"statistic", statisticLine(v)},
                      {"regressions", v.family.count(Call::Regression)},
                      {"improvements", v.family.count(Call::Improvement)},
-                     {"no_change", v.family.count(Call::NoChange)},
+                     {"no_change", v.family.count(Call::NoChange)}, {"small", v.family.count(Call::Small)},
                      {"inconclusive", v.family.count(Call::Inconclusive)}, {"rows", rows}});
+    }
+    return j;
+}
+
+json bisectJson(const std::vector<BenchmarkResults::Candidate>& candidates) {
+    json j = json::array();
+    for (const BenchmarkResults::Candidate& c : candidates) {
+        json rows = json::array();
+        for (const BisectPosition& p : c.positions)
+            rows.push_back({{"metric", p.op}, {"effect_pct", number(p.effectPct)}, {"position", number(p.position)},
+                            {"low", number(p.low)}, {"high", number(p.high)}, {"side", bisectSideName(p.side)},
+                            {"units_needed", p.unitsNeeded ? json(*p.unitsNeeded) : json(nullptr)}});
+        j.push_back({{"candidate", c.name}, {"runs", c.runs}, {"confidence", c.confidence}, {"rows", rows}});
     }
     return j;
 }
@@ -312,7 +329,7 @@ std::string renderKernelsJson(const KernelsOptions& o, const KernelsData& d, std
     json benches = json::array();
     for (const BenchmarkResults& b : d.benchmarks) {
         json e = {{"benchmark", b.name}, {"compare", textTable(b.compare)}, {"duration", textTable(b.duration)},
-                  {"verdicts", verdictsJson(b.verdicts)}, {"verdict_notes", b.verdictNotes},
+                  {"verdicts", verdictsJson(b.verdicts)}, {"bisect", bisectJson(b.bisect)}, {"verdict_notes", b.verdictNotes},
                   {"baselines", baselinesJson(b.baselines)}, {"lkp", lkpJson(b.lkp)}, {"rfc", rfcJson(b.rfc)}, {"validity", validityJson(b.validity)},
                   {"samples", sampleSummaries(b)}};
         if (!b.error.empty()) e["error"] = b.error;

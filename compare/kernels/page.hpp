@@ -11,6 +11,7 @@
 #include "kernels/steps.hpp"
 #include "kernels/vmstat.hpp"
 #include "tables/comparison.hpp"
+#include "tables/bisect_position.hpp"
 #include "tables/verdict.hpp"
 
 #include <iosfwd>
@@ -38,6 +39,15 @@ struct BenchmarkResults {
     std::optional<TwoBaselinesTable> baselines; // --verdict baselines' numbers
     std::vector<LkpTable> lkp;                  // --verdict lkp's numbers
     std::vector<RfcRow> rfc;                    // --verdict rfc's numbers (pipe-pingpong)
+    struct Candidate {
+        std::string name;                       // the candidate's runs' shared name
+        std::vector<std::string> runs;
+        std::vector<PositionInput> inputs;      // one per verdict metric
+        std::vector<BisectPosition> positions;  // their places, once the report's family is known
+        double confidence = 0.95;               // of each position's interval
+    };
+    std::vector<Candidate> bisect;              // --bisect --good --bad: each candidate's place
+    UnitDesign units;                           // what the verdicts' units are
     std::vector<std::string> verdictNotes;      // why a verdict asked for is missing ("needs three runs")
     std::string error;                          // why the benchmark was not compared
 };
@@ -47,6 +57,7 @@ struct KernelsData {
     std::vector<std::string> roleRuns;  // the runs in the order their roles come from (before --sort-version)
     Verdict design = Verdict::AgainstFirst;  // the A/B/A or against-the-first verdict shown first
     bool impliedDesign = false;              // chosen from the run names, not --verdict
+    std::vector<std::string> bisectGood, bisectBad;  // --good/--bad references, when given
     std::vector<RunMachineState> states;
     std::vector<RunSettings> settings;  // what compare-kernels.sh prints before the benchmarks
     std::string optionBlocks;           // the baseline's compiler/runtime/sysctl.opts

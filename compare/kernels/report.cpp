@@ -70,107 +70,238 @@ std::vector<RunSummary> inOrder(const std::vector<RunSummary>& runs, const std::
     return ordered;
 }
 
-// The engine's inputs for B = runs[i] (A/B/A: A1 = first, A2 = last; else
-// against the first), the elapsed-time row (Duration Elapsed from
-// tests-timestamp, lower is better) last when every run has one.
-std::vector<MetricInput> verdictInputs(Verdict design, const std::vector<RunSummary>& runs,
-                                       const std::vector<RunSummary>* elapsed, std::size_t i,
-                                       const std::vector<std::string>& ops,
-                                       const std::map<std::string, std::string>& units) {
-    auto input = [design, i](const std::vector<RunSummary>& r, const std::string& op) {
-        return design == Verdict::Aba ? abaInput(r.front(), r[i], r.back(), op) : pairInput(r.front(), r[i], op);
-    };
+const RunSummary* findRun(const std::vector<RunSummary>& runs, const std::string& name) {
+    for (const RunSummary& r : runs)
+        if (r.testName == name) return &r;
+    return nullptr;
+}
+
+// The runs of names found in runs (those missing are left out).
+std::vector<const RunSummary*> runsNamed(const std::vector<RunSummary>& runs, const std::vector<std::string>& names) {
+    std::vector<const RunSummary*> found;
+    for (const std::string& n : names)
+        if (const RunSummary* r = findRun(runs, n)) found.push_back(r);
+    return found;
+}
+
+// What one comparison reads: its base runs against its now runs, for the
+// benchmark's operations and (lower is better) the elapsed-time row.
+struct ComparisonRuns {
+    std::vector<std::string> base, now;
+};
+
+struct VerdictContext {
+    const KernelsOptions& o;
+    BenchmarkResults& b;
+    const std::vector<RunSummary>& runs;     // valid, in role order
+    const std::vector<RunSummary>* elapsed;  // each run's duration, aligned with runs; null without
+    std::vector<std::string> ops;
+    std::map<std::string, std::string> units;
+};
+
+std::vector<MetricInput> verdictInputs(const VerdictContext& c, const ComparisonRuns& cmp) {
     std::vector<MetricInput> inputs;
-    for (const std::string& op : ops)
-        if (std::optional<MetricInput> in = input(runs, op)) {
-            in->unit = unitOfOperation(units, op);
-            inputs.push_back(std::move(*in));
-        }
-    if (elapsed)
-        if (std::optional<MetricInput> in = input(*elapsed, "Elapsed")) {
+    auto add = [&](const std::vector<RunSummary>& from, const std::string& op) -> MetricInput* {
+        std::optional<MetricInput> in =
+            replicatedInput(runsNamed(from, cmp.base), runsNamed(from, cmp.now), op, c.o.units);
+        if (!in) return nullptr;
+        inputs.push_back(std::move(*in));
+        return &inputs.back();
+    };
+    for (const std::string& op : c.ops)
+        if (MetricInput* in = add(c.runs, op)) in->unit = unitOfOperation(c.units, op);
+    if (c.elapsed)
+        if (MetricInput* in = add(*c.elapsed, "Elapsed")) {
             in->op = kElapsedRow;
             in->higherIsBetter = false;
             in->unit = "seconds";
-            inputs.push_back(std::move(*in));
         }
     return inputs;
 }
 
+RunVerdict newVerdict(const VerdictContext& c, RunVerdict::Design design, const ComparisonRuns& cmp) {
+    RunVerdict rv;
+    rv.design = design;
+    rv.base = cmp.base.front();
+    rv.now = cmp.now.front();
+    rv.a2 = design == RunVerdict::Design::Aba ? cmp.base.back() : "";
+    if (design == RunVerdict::Design::Interleaved) {
+        rv.baseGroup = cmp.base;
+        rv.nowGroup = cmp.now;
+    }
+    rv.inputs = verdictInputs(c, cmp);
+    rv.note = directionNote(c.b.name, c.runs.front());
+    return rv;
+}
+
+// A/B/A (each middle run a B), or A/B/A/B... (every A run against every B run).
+void abaVerdicts(const VerdictContext& c, const std::string& left) {
+    std::vector<std::string> names;
+    for (const RunSummary& r : c.runs) names.push_back(r.testName);
+    if (std::optional<ReplicateGroups> g = interleavedGroups(names); g && g->b.size() >= 2) {
+        c.b.verdicts.push_back(newVerdict(c, RunVerdict::Design::Interleaved, {g->a, g->b}));
+        return;
+    }
+    if (c.runs.size() < 3) {
+        c.b.verdictNotes.push_back("A/B/A verdict for " + c.b.name + ": needs three" + left + " runs (A, B, A again)");
+        return;
+    }
+    for (std::size_t i = 1; i + 1 < c.runs.size(); ++i)
+        c.b.verdicts.push_back(
+            newVerdict(c, RunVerdict::Design::Aba, {{names.front(), names.back()}, {names[i]}}));
+}
+
+void againstFirstVerdicts(const VerdictContext& c, const std::string& left) {
+    if (c.runs.size() < 2) {
+        c.b.verdictNotes.push_back("Verdict for " + c.b.name + ": needs two" + left + " runs");
+        return;
+    }
+    for (std::size_t i = 1; i < c.runs.size(); ++i)
+        c.b.verdicts.push_back(newVerdict(c, RunVerdict::Design::AgainstFirst,
+                                          {{c.runs.front().testName}, {c.runs[i].testName}}));
+}
+
+// --bisect --good/--bad: every other run group placed between the references.
+void referenceVerdicts(const VerdictContext& c) {
+    std::vector<std::string> names;
+    for (const RunSummary& r : c.runs) names.push_back(r.testName);
+    auto good = runsNamed(c.runs, c.o.bisectGood), bad = runsNamed(c.runs, c.o.bisectBad);
+    if (good.empty() || bad.empty()) {
+        c.b.verdictNotes.push_back("Bisect for " + c.b.name + ": a --good or --bad run is not among its valid runs");
+        return;
+    }
+    for (auto& [name, group] : bisectCandidates(names, c.o.bisectGood, c.o.bisectBad)) {
+        BenchmarkResults::Candidate cand{name, group, {}};
+        auto runs = runsNamed(c.runs, group);
+        for (const std::string& op : c.ops) {
+            PositionInput in{op, {}, {}, {}};
+            auto gather = [&op, &c](const std::vector<const RunSummary*>& from, std::vector<double>& into) {
+                for (const RunSummary* r : from) {
+                    std::vector<double> u = unitValues(*r, op, c.o.units);
+                    into.insert(into.end(), u.begin(), u.end());
+                }
+            };
+            gather(good, in.good);
+            gather(bad, in.bad);
+            gather(runs, in.candidate);
+            cand.inputs.push_back(std::move(in));
+        }
+        c.b.bisect.push_back(std::move(cand));
+    }
+    if (c.b.bisect.empty()) c.b.verdictNotes.push_back("Bisect for " + c.b.name + ": no run besides the references");
+}
+
+// Each candidate's place, at one confidence for every candidate's every
+// metric (Bonferroni over them): --bisect combines them all.
+void settleBisectFamily(KernelsData& d) {
+    std::size_t m = 0;
+    for (const BenchmarkResults& b : d.benchmarks)
+        for (const BenchmarkResults::Candidate& c : b.bisect) m += c.inputs.size();
+    const double confidence = 1 - kBisectAlpha / static_cast<double>(std::max<std::size_t>(m, 1));
+    for (BenchmarkResults& b : d.benchmarks)
+        for (BenchmarkResults::Candidate& c : b.bisect) {
+            c.positions.clear();
+            for (const PositionInput& in : c.inputs) c.positions.push_back(placeCandidate(in, confidence));
+            c.confidence = confidence;
+        }
+}
+
+void twoBaselinesVerdict(const VerdictContext& c, const KernelsData& d, const AltReportLoader& altRuns,
+                         const std::string& left) {
+    if (c.runs.size() < 2) {
+        c.b.verdictNotes.push_back("Two-baseline table for " + c.b.name + ": needs two" + left + " runs");
+        return;
+    }
+    std::string alt = verdictReport(c.b.name, Verdict::TwoBaselines).value_or("");
+    std::vector<RunSummary> altValid =
+        alt.empty() ? c.runs : inOrder(verdictRuns(altRuns(alt), c.b.validity, c.o.includeInvalid), d.roleRuns);
+    if (altValid.size() < 2) {
+        c.b.verdictNotes.push_back("Two-baseline table for " + c.b.name + " -a " + alt + ": needs two" + left +
+                                   " runs with its logs");
+        return;
+    }
+    c.b.baselines = twoBaselines(altValid, alt.empty() ? c.ops : verdictOps(altValid.front(), c.o.metric), c.o.units);
+    if (auto cpu = cpuColumnSource(c.b.name)) addCpuColumn(*c.b.baselines, altRuns(cpu->altReport), cpu->cpuOp);
+}
+
+void rfcVerdict(const VerdictContext& c, const KernelsData& d, const AltReportLoader& altRuns) {
+    std::optional<std::string> alt = verdictReport(c.b.name, Verdict::Rfc);
+    if (!alt) return;  // the RFC table is pipe-pingpong's
+    c.b.rfc = rfcRows(inOrder(verdictRuns(altRuns(*alt), c.b.validity, c.o.includeInvalid), d.roleRuns));
+    if (c.b.rfc.empty()) c.b.verdictNotes.push_back("RFC table for " + c.b.name + ": no run has an RFC \"iters:\" line");
+}
+
+// The elapsed row needs each verdict run's duration, in the same order.
+bool alignedDurations(const std::vector<RunSummary>& runs, const std::vector<RunSummary>& elapsed) {
+    return elapsed.size() == runs.size() &&
+           std::equal(runs.begin(), runs.end(), elapsed.begin(),
+                      [](const RunSummary& x, const RunSummary& y) { return x.testName == y.testName; });
+}
+
 // Every verdict asked for (none asked: the design the runs imply), over the
-// runs it may use, in role order.
+// runs it may use, in role order. The calls themselves wait for the whole
+// report's family (settleFamilies).
 void computeVerdicts(const KernelsOptions& o, const KernelsData& d, BenchmarkResults& b,
                      const std::vector<RunSummary>& durationRuns, const AltReportLoader& altRuns) {
     std::vector<RunSummary> runs = inOrder(verdictRuns(b.runs, b.validity, o.includeInvalid), d.roleRuns);
     std::vector<RunSummary> elapsed = inOrder(verdictRuns(durationRuns, b.validity, o.includeInvalid), d.roleRuns);
     std::vector<Verdict> wanted = o.verdicts;
-    if (wanted.empty() && !o.noVerdict) wanted.push_back(d.design);
-    auto note = [&b](const std::string& t) { b.verdictNotes.push_back(t); };
+    if (wanted.empty() && !o.noVerdict && o.bisectGood.empty()) wanted.push_back(d.design);
     const std::string left = runs.size() < b.runs.size() ? " valid" : "";
     if (runs.empty()) {
-        if (!wanted.empty()) note("Verdicts for " + b.name + ": no valid run");
+        if (!wanted.empty() || !o.bisectGood.empty()) b.verdictNotes.push_back("Verdicts for " + b.name + ": no valid run");
         return;
     }
-    std::vector<std::string> ops = verdictOps(runs.front(), o.metric);
     bool elapsedWanted = !o.metric || std::regex_search(kElapsedRow, std::regex(*o.metric));
-    // The elapsed row needs each verdict run's duration, in the same order.
-    bool elapsedAligned = elapsedWanted && elapsed.size() == runs.size() &&
-                          std::equal(runs.begin(), runs.end(), elapsed.begin(),
-                                     [](const RunSummary& x, const RunSummary& y) { return x.testName == y.testName; });
     std::optional<std::string> yaml = embeddedShellpackYaml(b.name);
-    std::map<std::string, std::string> units = yaml ? metricUnits(*yaml) : std::map<std::string, std::string>();
+    VerdictContext c{o, b, runs, elapsedWanted && alignedDurations(runs, elapsed) ? &elapsed : nullptr,
+                     verdictOps(runs.front(), o.metric),
+                     yaml ? metricUnits(*yaml) : std::map<std::string, std::string>()};
+    b.units = unitDesign(runs, o.units);
+    if (!o.bisectGood.empty()) referenceVerdicts(c);
     for (Verdict v : wanted) {
-        if (v == Verdict::Aba || v == Verdict::AgainstFirst) {
-            bool aba = v == Verdict::Aba;
-            if (runs.size() < (aba ? 3u : 2u)) {
-                note(aba ? "A/B/A verdict for " + b.name + ": needs three" + left + " runs (A, B, A again)"
-                         : "Verdict for " + b.name + ": needs two" + left + " runs");
-                continue;
-            }
-            for (std::size_t i = 1; i < (aba ? runs.size() - 1 : runs.size()); ++i) {
-                std::vector<MetricInput> inputs =
-                    verdictInputs(v, runs, elapsedAligned ? &elapsed : nullptr, i, ops, units);
-                RunVerdict rv;
-                rv.design = aba ? RunVerdict::Design::Aba : RunVerdict::Design::AgainstFirst;
-                rv.base = runs.front().testName;
-                rv.now = runs[i].testName;
-                rv.a2 = aba ? runs.back().testName : "";
-                rv.family = callFamily(inputs, o.calls, aba ? 2 : 1);
-                rv.note = directionNote(b.name, runs.front());
-                b.verdicts.push_back(std::move(rv));
-            }
-        } else if (v == Verdict::TwoBaselines) {
-            if (runs.size() < 2) {
-                note("Two-baseline table for " + b.name + ": needs two" + left + " runs");
-                continue;
-            }
-            std::string alt = verdictReport(b.name, v).value_or("");
-            std::vector<RunSummary> altValid =
-                alt.empty() ? runs : inOrder(verdictRuns(altRuns(alt), b.validity, o.includeInvalid), d.roleRuns);
-            if (altValid.size() < 2) {
-                note("Two-baseline table for " + b.name + " -a " + alt + ": needs two" + left + " runs with its logs");
-                continue;
-            }
-            b.baselines = twoBaselines(altValid, alt.empty() ? ops : verdictOps(altValid.front(), o.metric));
-            if (auto cpu = cpuColumnSource(b.name))
-                addCpuColumn(*b.baselines, altRuns(cpu->altReport), cpu->cpuOp);
-        } else if (v == Verdict::Rfc) {
-            std::optional<std::string> alt = verdictReport(b.name, v);
-            if (!alt) continue;  // the RFC table is pipe-pingpong's
-            b.rfc = rfcRows(inOrder(verdictRuns(altRuns(*alt), b.validity, o.includeInvalid), d.roleRuns));
-            if (b.rfc.empty()) note("RFC table for " + b.name + ": no run has an RFC \"iters:\" line");
-        } else {
-            b.lkp = lkpTables(runs, ops, o.calls);  // printed once for every benchmark (mergeLkpTables)
-        }
+        if (v == Verdict::Aba) abaVerdicts(c, left);
+        else if (v == Verdict::AgainstFirst) againstFirstVerdicts(c, left);
+        else if (v == Verdict::TwoBaselines) twoBaselinesVerdict(c, d, altRuns, left);
+        else if (v == Verdict::Rfc) rfcVerdict(c, d, altRuns);
+        else b.lkp = lkpTables(runs, c.ops, o.calls, o.units);  // printed once for every benchmark (mergeLkpTables)
     }
+    for (RunVerdict& v : b.verdicts) v.units = b.units;
 }
 
-// A run that otherwise looks valid but holds fewer samples of an operation
-// than another run (a missing redis-1-1.log) is incomplete.
-void markMissingSamples(BenchmarkResults& b) {
+// The calls, once every comparison of the report is known: one family over
+// every metric of every benchmark and compared run (what --bisect combines),
+// so the report's chance of any false call stays at alpha.
+void settleFamilies(KernelsData& d, const CallSettings& calls) {
+    std::size_t tested = 0;
+    for (const BenchmarkResults& b : d.benchmarks)
+        for (const RunVerdict& v : b.verdicts) tested += testedCount(v.inputs);
+    for (BenchmarkResults& b : d.benchmarks)
+        for (RunVerdict& v : b.verdicts) {
+            std::size_t baseRuns = v.design == RunVerdict::Design::Aba ? 2
+                                   : v.design == RunVerdict::Design::Interleaved ? v.baseGroup.size() / std::max<std::size_t>(v.nowGroup.size(), 1)
+                                                                                  : 1;
+            v.family = callFamily(v.inputs, calls, std::max<std::size_t>(baseRuns, 1), tested);
+        }
+}
+
+// The most samples one iteration of any run holds, per operation.
+std::map<std::string, std::size_t> mostPerIteration(const std::vector<RunSummary>& runs,
+                                                    const std::vector<std::string>& ops) {
     std::map<std::string, std::size_t> most;
-    for (const RunSummary& r : b.runs)
-        for (const std::string& op : b.runs.front().summaryOps(std::nullopt))
-            most[op] = std::max(most[op], r.extraction.allValues(op).size());
+    for (const RunSummary& r : runs)
+        for (const std::string& op : ops)
+            if (const std::vector<IterationSamples>* its = r.extraction.samples(op))
+                for (const IterationSamples& it : *its) most[op] = std::max(most[op], it.values.size());
+    return most;
+}
+
+// A run that otherwise looks valid but one of whose iterations holds fewer
+// samples of an operation than an iteration of another run (a missing
+// redis-1-1.log) is incomplete. Iterations, not runs: a run with more
+// iterations is not more complete.
+void markMissingSamples(BenchmarkResults& b) {
+    std::map<std::string, std::size_t> most = mostPerIteration(b.runs, b.runs.front().summaryOps(std::nullopt));
     for (const RunSummary& r : b.runs) {
         auto v = std::find_if(b.validity.begin(), b.validity.end(),
                               [&r](const RunValidity& x) { return x.run == r.testName; });
@@ -178,9 +309,14 @@ void markMissingSamples(BenchmarkResults& b) {
         std::size_t shortOps = 0;
         std::string first;
         for (const auto& [op, n] : most) {
-            std::size_t have = r.extraction.allValues(op).size();
-            if (have >= n) continue;
-            if (shortOps++ == 0) first = op + " has " + std::to_string(have) + " of " + std::to_string(n) + " samples";
+            const std::vector<IterationSamples>* its = r.extraction.samples(op);
+            std::size_t fewest = n;
+            for (int i = 0; i < r.extraction.iterations(); ++i)
+                fewest = std::min(fewest, its && static_cast<std::size_t>(i) < its->size()
+                                              ? (*its)[static_cast<std::size_t>(i)].values.size() : 0);
+            if (fewest >= n) continue;
+            if (shortOps++ == 0)
+                first = op + " has " + std::to_string(fewest) + " of " + std::to_string(n) + " samples in an iteration";
         }
         if (shortOps > 0)
             *v = {v->run, RunProblem::Incomplete,
@@ -347,10 +483,14 @@ KernelsReport buildKernelsReport(const KernelsOptions& o, std::ostream& err) {
     std::vector<std::string> ran = benchmarksOfRun(o.logDir / data.runs.front(), warnings);
     printWarnings(warnings, err);
     data.impliedDesign = o.verdicts.empty() && !o.noVerdict;
+    data.bisectGood = o.bisectGood;
+    data.bisectBad = o.bisectBad;
     data.design = data.impliedDesign ? impliedDesign(data.roleRuns) : Verdict::Aba;
     for (Verdict v : o.verdicts)
         if (v == Verdict::AgainstFirst) data.design = v;
     for (const std::string& bench : ran) data.benchmarks.push_back(loadBenchmark(o, data, bench, err));
+    settleFamilies(data, o.calls);
+    settleBisectFamily(data);
     for (const BenchmarkResults& b : data.benchmarks) mergeLkpTables(b.name, b.lkp, data.lkpAcross);
 
     KernelsReport report;

@@ -4,6 +4,7 @@
 // verdict tables, as text, one self-contained HTML page, and JSON.
 #pragma once
 #include "core/warnings.hpp"
+#include "stats/boot_units.hpp"
 #include "tables/verdict_call.hpp"
 
 #include <filesystem>
@@ -34,6 +35,9 @@ struct KernelsOptions {
     bool lkpBoxed = false;          // --lkp-layout boxed: seed 002's "mainline | +patch | %change"
     std::optional<std::string> metric;  // --metric: verdict rows whose metric matches (unanchored ECMAScript regex)
     bool includeInvalid = false;        // --include-invalid: failed/interrupted/incomplete/log-less runs in verdicts
+    UnitRules units;                    // --iteration-stat, --iterations-are-boots
+    // --bisect --good RUN --bad RUN: the references each other run is placed between.
+    std::vector<std::string> bisectGood, bisectBad;
     std::optional<std::filesystem::path> mmtestsDir;
 };
 

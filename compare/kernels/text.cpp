@@ -159,7 +159,24 @@ std::string rolesSummary(const KernelsData& d) {
     const std::vector<std::string>& r = d.roleRuns;
     if (r.size() < 2) return "";
     std::string line = "Roles: ";
-    if (d.design == Verdict::Aba && r.size() >= 3) {
+    if (!d.bisectGood.empty()) {
+        auto list = [](const std::vector<std::string>& names) {
+            std::string out;
+            for (const std::string& n : names) out += (out.empty() ? "" : ", ") + n;
+            return out;
+        };
+        return line + "good " + list(d.bisectGood) + "; bad " + list(d.bisectBad) +
+               "; every other run group a bisect candidate\n";
+    }
+    std::optional<ReplicateGroups> g = interleavedGroups(r);
+    if (d.design == Verdict::Aba && g && g->b.size() >= 2) {
+        auto list = [](const std::vector<std::string>& names) {
+            std::string out;
+            for (const std::string& n : names) out += (out.empty() ? "" : ", ") + n;
+            return out;
+        };
+        line += "A " + list(g->a) + "; B " + list(g->b) + " (A/B/A/B: the runs alternate between two names)";
+    } else if (d.design == Verdict::Aba && r.size() >= 3) {
         line += "A1 " + r.front() + ", B ";
         for (std::size_t i = 1; i + 1 < r.size(); ++i) line += (i > 1 ? " and " : "") + r[i];
         line += ", A2 " + r.back();
@@ -179,6 +196,8 @@ std::string verdictBlock(const KernelsOptions& o, const KernelsData& d) {
     std::string out;
     for (const BenchmarkResults& b : d.benchmarks) {
         for (const RunVerdict& v : b.verdicts) out += "\n" + renderVerdict(b.name, v);
+        for (const BenchmarkResults::Candidate& c : b.bisect)
+            out += "\n" + renderBisect(b.name, c.name, c.runs, c.positions, c.confidence);
         if (b.baselines) {
             std::string alt = verdictReport(b.name, Verdict::TwoBaselines).value_or("");
             out += "\n" + renderTwoBaselines(b.name + (alt.empty() ? "" : " -a " + alt), *b.baselines);
@@ -248,9 +267,9 @@ std::string mailVerdict(const std::string& bench, const RunVerdict& v) {
         std::string interval = r.change.hasInterval()
                                    ? formatText("[%+.1f%%, %+.1f%%]", r.change.lowPct, r.change.highPct)
                                    : std::string("[no interval]");
-        out += formatText("  %-12s %+7.2f%% %-18s %s\n", callName(r.call), r.change.changePct, interval.c_str(),
-                          r.op.c_str());
-        std::string why = undecidedText(r);
+        std::string change = std::isfinite(r.change.changePct) ? formatText("%+7.2f%%", r.change.changePct) : "       -";
+        out += formatText("  %-12s %s %-18s %s\n", callName(r.call), change.c_str(), interval.c_str(), r.op.c_str());
+        std::string why = undecidedText(r, v.units.kind);
         if (!why.empty()) out += "      " + why + "\n";
     }
     std::size_t same = v.family.count(Call::NoChange);

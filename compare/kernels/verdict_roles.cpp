@@ -1,6 +1,9 @@
 #include "kernels/verdict_roles.hpp"
 
+#include "base/errors.hpp"
+
 #include <algorithm>
+#include <string_view>
 
 namespace mmtp::compare {
 
@@ -9,16 +12,65 @@ std::string baselineName(const std::string& run) {
     return cut == std::string::npos || cut == 0 ? run : run.substr(0, cut);
 }
 
+std::optional<ReplicateGroups> interleavedGroups(const std::vector<std::string>& runs) {
+    if (runs.size() < 3) return std::nullopt;
+    const std::string a = baselineName(runs[0]), b = baselineName(runs[1]);
+    if (a == b) return std::nullopt;
+    ReplicateGroups g;
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+        if (baselineName(runs[i]) != (i % 2 == 0 ? a : b)) return std::nullopt;
+        (i % 2 == 0 ? g.a : g.b).push_back(runs[i]);
+    }
+    return g;
+}
+
 Verdict impliedDesign(const std::vector<std::string>& runs) {
+    if (interleavedGroups(runs)) return Verdict::Aba;
     if (runs.size() >= 3 && baselineName(runs.front()) == baselineName(runs.back())) return Verdict::Aba;
     return Verdict::AgainstFirst;
 }
 
+std::vector<std::pair<std::string, std::vector<std::string>>> bisectCandidates(
+    const std::vector<std::string>& runs, const std::vector<std::string>& good, const std::vector<std::string>& bad) {
+    std::vector<std::pair<std::string, std::vector<std::string>>> groups;
+    auto named = [](const std::vector<std::string>& list, const std::string& r) {
+        return std::find(list.begin(), list.end(), r) != list.end();
+    };
+    for (const std::string& r : runs) {
+        if (named(good, r) || named(bad, r)) continue;
+        std::string key = baselineName(r);
+        auto g = std::find_if(groups.begin(), groups.end(), [&key](const auto& x) { return x.first == key; });
+        if (g == groups.end()) groups.push_back({key, {r}});
+        else g->second.push_back(r);
+    }
+    return groups;
+}
+
+namespace {
+
+// Against references: bad wins, then unsure; good only when every metric of every candidate is.
+int referenceStatus(const KernelsData& data) {
+    bool bad = false, unsure = false, any = false;
+    for (const BenchmarkResults& b : data.benchmarks)
+        for (const BenchmarkResults::Candidate& c : b.bisect)
+            for (const BisectPosition& p : c.positions) {
+                any = true;
+                if (p.side == BisectSide::Bad) bad = true;
+                if (p.side == BisectSide::Unsure) unsure = true;
+            }
+    return bad ? kBisectBad : (unsure || !any) ? kBisectSkip : kBisectGood;
+}
+
+}  // namespace
+
 int bisectStatus(const KernelsData& data) {
     bool regression = false, unsure = false;
+    bool references = std::any_of(data.benchmarks.begin(), data.benchmarks.end(),
+                                  [](const BenchmarkResults& b) { return !b.bisect.empty(); });
     for (const BenchmarkResults& b : data.benchmarks) {
         if (b.runs.empty() && b.error.empty()) continue;  // nothing compared (a monitor-only benchmark)
-        if (!b.error.empty() || anyInvalid(b.validity) || !b.verdictNotes.empty() || b.verdicts.empty())
+        if (!b.error.empty() || anyInvalid(b.validity) || !b.verdictNotes.empty() ||
+            (b.verdicts.empty() && b.bisect.empty()))
             unsure = true;
         for (const RunVerdict& v : b.verdicts) {
             if (v.family.count(Call::Regression) > 0) regression = true;
@@ -26,7 +78,19 @@ int bisectStatus(const KernelsData& data) {
         }
     }
     if (data.benchmarks.empty()) unsure = true;
+    if (references) {
+        int status = referenceStatus(data);
+        return status == kBisectGood && unsure ? kBisectSkip : status;
+    }
     return regression ? kBisectBad : unsure ? kBisectSkip : kBisectGood;
 }
+
+bool asksForBisect(int argc, const char* const argv[]) {
+    for (int i = 1; i < argc; ++i)
+        if (std::string_view(argv[i]) == "--bisect") return true;
+    return false;
+}
+
+int bisectExitForError(int errorStatus) { return errorStatus == mmtp::kExitUsage ? kBisectAbort : kBisectSkip; }
 
 }  // namespace mmtp::compare

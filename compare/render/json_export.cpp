@@ -1,5 +1,7 @@
 #include "render/json_export.hpp"
 
+#include <algorithm>
+
 #include "base/atomic_file.hpp"
 #include "core/perl_scalar.hpp"
 
@@ -124,6 +126,9 @@ json runToJson(const std::string& moduleName, const RunSummary& run) {
         data[op] = arr;
     }
     m["_ResultData"] = data;
+    // Ours, only where the tree recorded boots: --from-json keeps the verdict's unit.
+    if (std::any_of(run.iterationBoots.begin(), run.iterationBoots.end(), [](const std::string& b) { return !b.empty(); }))
+        m["_BootIds"] = run.iterationBoots;
     m["_SummaryData"] = perOperation(run.values, numbers);
     if (!run.ci.empty())
         m["_SummaryCIInterval"] = perOperation(run.ci, [](const std::pair<double, double>& lohi) {

@@ -20,7 +20,7 @@ std::string intervalText(const ChangeEstimate& e) {
 }  // namespace
 
 std::string renderVerdictHtml(const std::string& bench, const RunVerdict& v) {
-    bool aba = v.design == RunVerdict::Design::Aba;
+    bool aba = v.design != RunVerdict::Design::AgainstFirst;  // a repeated baseline: its drift
     std::string out = "<p class=\"verdict-title\">Verdict for " + escapeHtml(bench) + ": " + escapeHtml(rolesLine(v)) +
                       "</p>\n<p>" + escapeHtml(statisticLine(v)) + "</p>\n";
     if (!v.note.empty()) out += "<p>" + escapeHtml(v.note) + "</p>\n";
@@ -28,12 +28,12 @@ std::string renderVerdictHtml(const std::string& bench, const RunVerdict& v) {
                        "<th>interval</th>") + (aba ? "<th>drift</th>" : "") + "<th>call</th><th>why</th></tr>\n";
     for (const MetricCall& r : v.family.rows) {
         std::string cls = r.call == Call::Regression ? "regression" : r.call == Call::Improvement ? "improvement"
-                          : r.call == Call::NoChange ? "nochange" : "inconclusive";
+                          : r.call == Call::NoChange || r.call == Call::Small ? "nochange" : "inconclusive";
         out += "<tr class=\"" + cls + "\">" + cell(r.op) + cell(r.unit.empty() ? "-" : r.unit) +
                cell(r.higherIsBetter ? "higher" : "lower") + cell(formatText("%+.2f%%", r.change.changePct)) +
                cell(intervalText(r.change)) +
                (aba ? cell(r.driftPct ? formatText("%.2f%%", *r.driftPct) : "-") : "") + cell(callName(r.call)) +
-               cell(undecidedText(r)) + "</tr>\n";
+               cell(undecidedText(r, v.units.kind)) + "</tr>\n";
     }
     out += "</table>\n<p class=\"verdict-note\">" + escapeHtml(callCounts(v.family)) + "</p>\n";
     return out;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace mmtp::compare {
 
@@ -22,16 +23,51 @@ std::string intervalText(const ChangeEstimate& e) {
 
 }  // namespace
 
+namespace {
+
+std::string joined(const std::vector<std::string>& names) {
+    std::string out;
+    for (const std::string& n : names) out += (out.empty() ? "" : ", ") + n;
+    return out;
+}
+
+// Metrics without an interval for one reason, beyond this many, are one line.
+constexpr std::size_t kListedPerReason = 3;
+constexpr std::size_t kLargestShown = 3;
+
+std::string noIntervalText(const MetricCall& r, UnitKind unit) {
+    switch (r.change.gap) {
+        case NoInterval::OneUnitEach:
+            return unit == UnitKind::RunShared || unit == UnitKind::RunOwnBoot
+                       ? "no interval: one boot per run; run the baseline again in another boot (A/B/A)"
+                       : "no interval: each side needs 2+ " + std::string(unitNoun(unit));
+        case NoInterval::Constant: return "no interval: constant within each side, so its noise is unknown";
+        case NoInterval::ZeroBase: return "no interval: the base's mean is 0";
+        case NoInterval::BadValue: return "no interval: a sample is not finite or beyond 1e150";
+        case NoInterval::None: break;
+    }
+    return "no interval";
+}
+
+}  // namespace
+
 std::string rolesLine(const RunVerdict& v) {
-    if (v.design == RunVerdict::Design::Aba) return "A/B/A: A1 " + v.base + ", B " + v.now + ", A2 " + v.a2;
+    switch (v.design) {
+        case RunVerdict::Design::Aba: return "A/B/A: A1 " + v.base + ", B " + v.now + ", A2 " + v.a2;
+        case RunVerdict::Design::Interleaved:
+            return "A/B/A/B: A " + joined(v.baseGroup) + "; B " + joined(v.nowGroup);
+        case RunVerdict::Design::AgainstFirst: break;
+    }
     return v.now + " against " + v.base;
 }
 
 std::string callCounts(const CallFamily& f) {
     std::size_t regressions = f.count(Call::Regression), improvements = f.count(Call::Improvement);
-    return formatText("%zu regression%s, %zu improvement%s, %zu no change, %zu inconclusive (of %zu metrics)",
-                      regressions, regressions == 1 ? "" : "s", improvements, improvements == 1 ? "" : "s",
-                      f.count(Call::NoChange), f.count(Call::Inconclusive), f.rows.size());
+    std::size_t small = f.count(Call::Small);
+    return formatText("%zu regression%s, %zu improvement%s, %zu no change, ", regressions, regressions == 1 ? "" : "s",
+                      improvements, improvements == 1 ? "" : "s", f.count(Call::NoChange)) +
+           (small > 0 ? formatText("%zu smaller than the threshold, ", small) : std::string()) +
+           formatText("%zu inconclusive (of %zu metrics)", f.count(Call::Inconclusive), f.rows.size());
 }
 
 std::string statisticLine(const RunVerdict& v) {
@@ -40,52 +76,126 @@ std::string statisticLine(const RunVerdict& v) {
         now = std::max(now, r.change.nowN);
         base = std::max(base, r.change.baseN);
     }
-    std::string sides = v.design == RunVerdict::Design::Aba
-                            ? formatText("B: mean of %zu iteration means; A: mean of A1's and A2's %zu", now, base)
-                            : formatText("each run: mean of %zu / %zu iteration means", base, now);
-    return sides + formatText("; %.1f%% intervals family-wise over %zu metrics (Bonferroni)",
-                              (1 - v.family.alpha) * 100, v.family.tested);
+    const char* noun = unitNoun(v.units.kind);
+    std::string sides = v.design == RunVerdict::Design::AgainstFirst
+                            ? formatText("each side: mean of %zu / %zu %s", base, now, noun)
+                            : formatText("B: mean of %zu %s; A: mean of %zu", now, noun, base);
+    if (v.family.tested == 0) return describeUnits(v.units) + "\n " + sides + "; no metric has an interval";
+    return describeUnits(v.units) + "\n " + sides +
+           formatText("; %.1f%% intervals (Welch where the sides' noise differs), family-wise over %zu metrics of "
+                      "the report (Bonferroni)",
+                      (1 - v.family.alpha) * 100, v.family.tested);
 }
 
-std::string undecidedText(const MetricCall& r) {
+std::string undecidedText(const MetricCall& r, UnitKind unit) {
+    if (r.call == Call::Small) return formatText("significant, but smaller than the %.3g%% threshold", r.thresholdPct);
+    if (r.call == Call::NoChange && (r.change.lowPct > 0 || r.change.highPct < 0))
+        return formatText("a significant change within +-%.3g%%", r.thresholdPct);
     switch (r.why) {
         case Undecided::Called: return "";
-        case Undecided::NoInterval: return "no interval: every run needs 2+ iterations (boots)";
-        case Undecided::Drift: return formatText("the change is within the A1-A2 drift (%.2f%%)", r.driftPct.value_or(0));
+        case Undecided::NoInterval: return noIntervalText(r, unit);
+        case Undecided::Drift:
+            return formatText("the interval does not clear the baseline runs' drift (%.2f%%)", r.driftPct.value_or(0));
         case Undecided::Wide: break;
     }
     std::string out = formatText("detects >= %.1f%%", r.detectablePct);
-    if (r.iterationsNeeded)
-        return out + formatText("; %zu iterations per run would detect %.3g%%", *r.iterationsNeeded, r.thresholdPct);
-    return out + formatText("; %.3g%% needs over 1000 iterations per run", r.thresholdPct);
+    if (r.unitsNeeded)
+        return out + formatText("; %zu %s per run would settle %.3g%%", *r.unitsNeeded, unitNoun(unit), r.thresholdPct);
+    return out + formatText("; %.3g%% needs over 1000 %s per run", r.thresholdPct, unitNoun(unit));
+}
+
+std::vector<std::string> collapsedReasons(const RunVerdict& v) {
+    std::vector<std::pair<std::string, std::vector<const MetricCall*>>> byReason;
+    for (const MetricCall& r : v.family.rows) {
+        if (r.why != Undecided::NoInterval) continue;
+        std::string why = undecidedText(r, v.units.kind);
+        auto at = std::find_if(byReason.begin(), byReason.end(), [&why](const auto& x) { return x.first == why; });
+        if (at == byReason.end()) byReason.push_back({why, {&r}});
+        else at->second.push_back(&r);
+    }
+    std::vector<std::string> lines;
+    for (auto& [why, rows] : byReason) {
+        if (rows.size() <= kListedPerReason) continue;
+        std::sort(rows.begin(), rows.end(), [](const MetricCall* a, const MetricCall* b) {
+            double x = std::isfinite(a->change.changePct) ? std::fabs(a->change.changePct) : -1;
+            double y = std::isfinite(b->change.changePct) ? std::fabs(b->change.changePct) : -1;
+            return x > y;
+        });
+        std::string largest;
+        for (std::size_t i = 0; i < rows.size() && i < kLargestShown; ++i)
+            largest += (i ? ", " : "") + rows[i]->op + formatText(" %+.2f%%", rows[i]->change.changePct);
+        lines.push_back(formatText("%zu metrics inconclusive, ", rows.size()) + why + "; the largest changes: " +
+                        largest);
+    }
+    return lines;
 }
 
 std::string renderVerdict(const std::string& bench, const RunVerdict& v) {
-    std::vector<std::string> ops{"metric"};
-    for (const MetricCall& r : v.family.rows) ops.push_back(r.op);
-    int w = static_cast<int>(widest(ops, 6));
-    std::vector<std::string> units{"unit"};
-    for (const MetricCall& r : v.family.rows) units.push_back(r.unit);
-    int uw = static_cast<int>(widest(units, 4));
-    bool aba = v.design == RunVerdict::Design::Aba;
+    std::vector<std::string> collapsed = collapsedReasons(v);
+    auto shown = [&v, &collapsed](const MetricCall& r) {
+        if (r.why != Undecided::NoInterval) return true;
+        std::string why = undecidedText(r, v.units.kind);
+        return std::none_of(collapsed.begin(), collapsed.end(),
+                            [&why](const std::string& line) { return line.find(why) != std::string::npos; });
+    };
+    std::vector<std::string> ops{"metric"}, units{"unit"};
+    for (const MetricCall& r : v.family.rows)
+        if (shown(r)) {
+            ops.push_back(r.op);
+            units.push_back(r.unit);
+        }
+    int w = static_cast<int>(widest(ops, 6)), uw = static_cast<int>(widest(units, 4));
+    bool drift = v.design != RunVerdict::Design::AgainstFirst;
     std::string out = "Verdict for " + bench + ": " + rolesLine(v) + "\n";
     out += "(" + statisticLine(v) + ")\n";
     if (!v.note.empty()) out += "(" + v.note + ")\n";
     out += formatText("%-*s %-*s %-6s %8s  %-20s %s %s\n", w, "metric", uw, "unit", "better", "change", "interval",
-                      aba ? " drift " : "", "call");
+                      drift ? " drift " : "", "call");
     for (const MetricCall& r : v.family.rows) {
+        if (!shown(r)) continue;
         std::string interval = intervalText(r.change);
-        std::string drift = aba ? (r.driftPct ? formatText("%6.2f%%", *r.driftPct) : std::string("     -")) : "";
-        std::string why = undecidedText(r);
-        out += formatText("%-*s %-*s %-6s %+7.2f%%  %-20s %s %s%s\n", w, r.op.c_str(), uw,
+        std::string driftCell = drift ? (r.driftPct ? formatText("%6.2f%%", *r.driftPct) : std::string("     -")) : "";
+        std::string why = undecidedText(r, v.units.kind);
+        std::string change = std::isfinite(r.change.changePct) ? formatText("%+7.2f%%", r.change.changePct) : "       -";
+        out += formatText("%-*s %-*s %-6s %s  %-20s %s %s%s\n", w, r.op.c_str(), uw,
                           r.unit.empty() ? "-" : r.unit.c_str(), r.higherIsBetter ? "higher" : "lower",
-                          r.change.changePct, interval.c_str(), drift.c_str(), callName(r.call),
+                          change.c_str(), interval.c_str(), driftCell.c_str(), callName(r.call),
                           why.empty() ? "" : (" (" + why + ")").c_str());
     }
-    out += formatText("(regression/improvement: the interval excludes 0%s; no change: it lies within +-%.3g%%%s)\n",
-                      aba ? " and the change exceeds the drift" : "", v.family.thresholdPct,
+    for (const std::string& line : collapsed) out += line + "\n";
+    out += formatText("(a call: the interval excludes 0%s and the change is at least +-%.3g%%; no change: the interval "
+                      "lies within +-%.3g%%%s)\n",
+                      drift ? ", clears the drift" : "", v.family.thresholdPct, v.family.thresholdPct,
                       v.family.perMetricThresholds ? " (--threshold: per metric where set)" : "");
     return out + callCounts(v.family) + "\n";
+}
+
+std::string renderBisect(const std::string& bench, const std::string& candidate, const std::vector<std::string>& runs,
+                         const std::vector<BisectPosition>& positions, double confidence) {
+    std::string out = "Bisect for " + bench + ": candidate " + candidate + " (" + joined(runs) +
+                      formatText(") placed between the references; position 0 = good, 1 = bad, %.1f%% intervals\n",
+                                 confidence * 100);
+    for (const BisectPosition& p : positions) {
+        out += formatText("  %-24s effect %+7.2f%%  position ", p.op.c_str(), p.effectPct);
+        if (p.gap == BisectGap::NoEffect) {
+            out += "-  unsure (the references do not differ on this metric)\n";
+            continue;
+        }
+        if (p.gap == BisectGap::NoInterval) {
+            MetricCall shim;
+            shim.change.gap = p.why;
+            shim.why = Undecided::NoInterval;
+            out += "-  unsure (" + noIntervalText(shim, UnitKind::Boot) + ")\n";
+            continue;
+        }
+        out += formatText("%.2f [%.2f, %.2f]  %s", p.position, p.low, p.high, bisectSideName(p.side));
+        if (p.side == BisectSide::Unsure)
+            out += p.unitsNeeded ? formatText(" (straddles the midpoint; %zu units of the candidate would settle it)",
+                                              *p.unitsNeeded)
+                                 : std::string(" (straddles the midpoint; it lies too near to settle)");
+        out += "\n";
+    }
+    return out;
 }
 
 std::string renderTwoBaselines(const std::string& bench, const TwoBaselinesTable& t) {

@@ -1,6 +1,7 @@
 // verdict_text.hpp - the verdict tables of tables/verdict.hpp as the text
 // compare-kernels prints (and the HTML page shows, escaped, in <pre>).
 #pragma once
+#include "tables/bisect_position.hpp"
 #include "tables/verdict.hpp"
 
 #include <string>
@@ -14,12 +15,22 @@ std::string rolesLine(const RunVerdict& v);
 std::string callCounts(const CallFamily& family);
 // The statistic each change is of, and the interval's level and family.
 std::string statisticLine(const RunVerdict& v);
-// Why a metric is inconclusive and what would settle it; "" for a call.
-std::string undecidedText(const MetricCall& row);
+// Why a metric is inconclusive and what would settle it (units: what a
+// rerun adds); for a small change or a significant no change, what it is; ""
+// for a call.
+std::string undecidedText(const MetricCall& row, UnitKind units);
+// Metrics without an interval for one reason, when more than a few: one line
+// each with the count and the largest point changes (renderVerdict lists the
+// rest).
+std::vector<std::string> collapsedReasons(const RunVerdict& v);
 
 // One comparison: its roles, statistic, one row per metric (change, the
 // family-wise interval, drift in A/B/A, the call), the counts last.
 std::string renderVerdict(const std::string& bench, const RunVerdict& v);
+
+// --bisect --good/--bad: where one candidate lies, per metric.
+std::string renderBisect(const std::string& bench, const std::string& candidate, const std::vector<std::string>& runs,
+                         const std::vector<BisectPosition>& positions, double confidence);
 
 // "" when the table has no blocks (fewer than two runs).
 std::string renderTwoBaselines(const std::string& bench, const TwoBaselinesTable& table);

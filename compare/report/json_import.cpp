@@ -1,5 +1,7 @@
 #include "report/json_import.hpp"
 
+#include "input/boot_record.hpp"
+
 #include "base/terminal_text.hpp"
 #include "input/benchmark_name.hpp"
 #include "input/bounded_read.hpp"
@@ -62,6 +64,22 @@ json::parser_callback_t boundedParse(const fs::path& file) {
 }
 
 std::vector<ImportedRun> importModules(const json& root, const fs::path& file);
+
+// _BootIds, one per iteration: plain ids only (anything else is "", the run's one boot).
+std::vector<std::string> bootIds(const json& module, std::size_t iterations) {
+    std::vector<std::string> ids(iterations);
+    if (!module.contains("_BootIds") || !module["_BootIds"].is_array()) return ids;
+    const json& list = module["_BootIds"];
+    for (std::size_t i = 0; i < iterations && i < list.size(); ++i) {
+        if (!list[i].is_string()) continue;
+        std::string id = list[i].get<std::string>();
+        bool plain = id.size() <= kBootIdMaxBytes && std::all_of(id.begin(), id.end(), [](char c) {
+            return std::isxdigit(static_cast<unsigned char>(c)) || c == '-';
+        });
+        if (plain) ids[i] = id;
+    }
+    return ids;
+}
 
 }  // namespace
 
@@ -135,6 +153,7 @@ std::vector<ImportedRun> importModules(const json& root, const fs::path& file) {
             }
             run.extraction.nextIteration();
         }
+        run.iterationBoots = bootIds(m, iterations);
         runs.push_back(std::move(run));
     }
     return runs;

@@ -14,6 +14,7 @@ struct ImportedRun {
     std::string bench;  // from _ModuleName: "ExtractRedis" -> "redis"
     std::string testName;
     Extraction extraction;
+    std::vector<std::string> iterationBoots;  // _BootIds (ours), "" where none
 };
 
 // Throws std::runtime_error naming the file for anything that is not an

@@ -6,6 +6,7 @@
 #include "core/subheading_match.hpp"
 #include "parsers/benchmark_source.hpp"
 #include "report/json_import.hpp"
+#include "input/boot_record.hpp"
 #include "input/log_files.hpp"
 #include "monitors/monitors.hpp"
 #include "stats/stats.hpp"
@@ -157,6 +158,7 @@ std::vector<RunSummary> loadRunsFromTree(const LoadRequest& r, std::ostream& err
                 if (!firstRefusal) firstRefusal = e.what();
             }
             run.extraction.nextIteration();
+            run.iterationBoots.push_back(readBootId(iter, warnings));
         }
         reportWarnings(warnings, name, err);
         warnLongNames(run, err);
@@ -176,6 +178,7 @@ std::vector<RunSummary> loadRunsFromJson(const fs::path& file, const LoadRequest
         BenchmarkSource src = findBenchmark(imported.bench, r.altReport, r.subHeading, r.mmtestsDir);
         RunSummary run = newRun(imported.testName, src);
         run.extraction = std::move(imported.extraction);
+        run.iterationBoots = std::move(imported.iterationBoots);
         warnLongNames(run, err);
         if (summarise(run, r, imported.bench, err)) runs.push_back(std::move(run));
     }

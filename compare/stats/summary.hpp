@@ -35,6 +35,9 @@ struct RunSummary {
     SummaryType summaryType = SummaryType::Multiops;
     SummaryDefinition definition;
     Extraction extraction;
+    // The boot each iteration ran in (iter-N/boot-id), by iteration index;
+    // "" where none was recorded (MMTests' own trees).
+    std::vector<std::string> iterationBoots;
 
     // Filled by summarise() / summariseRatio():
     std::map<std::string, std::vector<double>> values;            // op -> one value per stat (NaN = undef)

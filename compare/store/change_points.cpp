@@ -13,14 +13,17 @@ std::vector<double> pooled(const std::vector<SeriesRun>& s, std::size_t lo, std:
     return v;
 }
 
+// thresholdPct: 0 for a change point (any significant shift; its size is
+// shown, not gated), the verdict's threshold for the newest run's status.
 MetricCall test(const std::vector<SeriesRun>& s, std::size_t lo, std::size_t split, std::size_t hi,
-                bool higherIsBetter, double alpha) {
+                bool higherIsBetter, double alpha, double thresholdPct = 0) {
     MetricInput in;
     in.higherIsBetter = higherIsBetter;
     in.base = pooled(s, lo, split);
     in.now = pooled(s, split, hi);
     CallSettings cs;
     cs.alpha = alpha;
+    cs.thresholdPct = thresholdPct;
     return callFamily({in}, cs, split - lo).rows.front();
 }
 
@@ -82,10 +85,10 @@ int newestRunBisectStatus(const std::vector<SeriesRun>& series, const std::vecto
     std::size_t start = 0;  // the last stable segment: from the last shift before the newest run
     for (const ChangePoint& c : changes)
         if (c.firstRun < newest) start = std::max(start, c.firstRun);
-    MetricCall c = test(series, start, newest, series.size(), higherIsBetter, settings.alpha);
+    MetricCall c = test(series, start, newest, series.size(), higherIsBetter, settings.alpha, settings.thresholdPct);
     if (call) *call = c;
     if (c.call == Call::Regression) return 1;
-    if (c.call == Call::NoChange || c.call == Call::Improvement) return 0;
+    if (c.call == Call::NoChange || c.call == Call::Improvement || c.call == Call::Small) return 0;
     return 125;
 }
 

@@ -27,6 +27,7 @@ struct ChangePoint {
 struct ChangePointSettings {
     double alpha = kFamilyAlpha;
     std::size_t minSegmentRuns = 2;  // runs on each side of a split (one run's noise is no shift)
+    double thresholdPct = kDefaultThresholdPct;  // the newest run's "no change" (--bisect)
 };
 
 // Change points in run order.

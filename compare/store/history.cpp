@@ -2,7 +2,7 @@
 
 #include "base/errors.hpp"
 #include "stats/extraction.hpp"
-#include "stats/iteration_inference.hpp"
+#include "stats/unit_inference.hpp"
 #include "store/tree_export.hpp"
 
 #include <algorithm>

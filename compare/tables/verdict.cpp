@@ -1,6 +1,6 @@
 #include "tables/verdict.hpp"
 
-#include "stats/iteration_inference.hpp"
+#include "stats/unit_inference.hpp"
 #include "stats/stats.hpp"
 
 #include <algorithm>
@@ -28,29 +28,40 @@ SampleStats sampleStats(const RunSummary& run, const std::string& op) {
     return s;
 }
 
-std::vector<double> iterationMeansOf(const RunSummary& run, const std::string& op) {
-    const std::vector<IterationSamples>* its = run.extraction.samples(op);
-    return its ? iterationMeans(*its) : std::vector<double>();
-}
-
-std::optional<MetricInput> abaInput(const RunSummary& a1, const RunSummary& b, const RunSummary& a2,
-                                    const std::string& op) {
-    std::vector<double> m1 = iterationMeansOf(a1, op), mb = iterationMeansOf(b, op), m2 = iterationMeansOf(a2, op);
-    if (m1.empty() || mb.empty() || m2.empty()) return std::nullopt;
-    MetricInput in{op, "", a1.preferHigher, m1, mb, std::pair(0.0, 0.0)};
-    in.base.insert(in.base.end(), m2.begin(), m2.end());
-    in.abaMeans = {std::accumulate(m1.begin(), m1.end(), 0.0) / static_cast<double>(m1.size()),
-                   std::accumulate(m2.begin(), m2.end(), 0.0) / static_cast<double>(m2.size())};
+std::optional<MetricInput> replicatedInput(const std::vector<const RunSummary*>& base,
+                                           const std::vector<const RunSummary*>& now, const std::string& op,
+                                           const UnitRules& rules) {
+    if (base.empty() || now.empty()) return std::nullopt;
+    MetricInput in{op, "", base.front()->preferHigher, {}, {}, {}};
+    auto gather = [&op, &rules](const RunSummary& run, std::vector<double>& into) {
+        std::vector<double> units = unitValues(run, op, rules);
+        into.insert(into.end(), units.begin(), units.end());
+        return units;
+    };
+    for (const RunSummary* r : base) {
+        std::vector<double> units = gather(*r, in.base);
+        if (units.empty()) return std::nullopt;
+        in.baselineRunMeans.push_back(std::accumulate(units.begin(), units.end(), 0.0) /
+                                      static_cast<double>(units.size()));
+    }
+    if (base.size() < 2) in.baselineRunMeans.clear();
+    for (const RunSummary* r : now)
+        if (gather(*r, in.now).empty()) return std::nullopt;
     return in;
 }
 
-std::optional<MetricInput> pairInput(const RunSummary& base, const RunSummary& now, const std::string& op) {
-    std::vector<double> mb = iterationMeansOf(base, op), mn = iterationMeansOf(now, op);
-    if (mb.empty() || mn.empty()) return std::nullopt;
-    return MetricInput{op, "", base.preferHigher, mb, mn, std::nullopt};
+std::optional<MetricInput> abaInput(const RunSummary& a1, const RunSummary& b, const RunSummary& a2,
+                                    const std::string& op, const UnitRules& rules) {
+    return replicatedInput({&a1, &a2}, {&b}, op, rules);
 }
 
-TwoBaselinesTable twoBaselines(const std::vector<RunSummary>& runs, const std::vector<std::string>& ops) {
+std::optional<MetricInput> pairInput(const RunSummary& base, const RunSummary& now, const std::string& op,
+                                     const UnitRules& rules) {
+    return replicatedInput({&base}, {&now}, op, rules);
+}
+
+TwoBaselinesTable twoBaselines(const std::vector<RunSummary>& runs, const std::vector<std::string>& ops,
+                               const UnitRules& rules) {
     TwoBaselinesTable t;
     for (const RunSummary& r : runs) t.runs.push_back(r.testName);
     if (runs.size() < 2) return t;
@@ -60,7 +71,7 @@ TwoBaselinesTable twoBaselines(const std::vector<RunSummary>& runs, const std::v
         for (const RunSummary& run : runs) {
             SampleStats s = sampleStats(run, op);
             block.rows.push_back({run.testName, s, percentChange(s.mean, base1.mean), percentChange(s.mean, base2.mean),
-                                  estimateChange(iterationMeansOf(runs[0], op), iterationMeansOf(run, op), 0.95),
+                                  estimateChange(unitValues(runs[0], op, rules), unitValues(run, op, rules), 0.95),
                                   std::nullopt});
         }
         t.blocks.push_back(std::move(block));
@@ -83,14 +94,14 @@ void addCpuColumn(TwoBaselinesTable& table, const std::vector<RunSummary>& cpuRu
 }
 
 std::vector<LkpTable> lkpTables(const std::vector<RunSummary>& runs, const std::vector<std::string>& ops,
-                                const CallSettings& settings) {
+                                const CallSettings& settings, const UnitRules& rules) {
     std::vector<LkpTable> tables;
     for (std::size_t i = 1; i < runs.size(); ++i) {
         LkpTable t{runs[0].testName, runs[i].testName, {}};
         std::vector<MetricInput> inputs;
         for (const std::string& op : ops) {
             SampleStats base = sampleStats(runs[0], op), now = sampleStats(runs[i], op);
-            std::optional<MetricInput> in = pairInput(runs[0], runs[i], op);
+            std::optional<MetricInput> in = pairInput(runs[0], runs[i], op, rules);
             if (base.n == 0 || now.n == 0 || !in) continue;
             t.rows.push_back({op, base, now, percentChange(now.mean, base.mean), {}});
             inputs.push_back(*in);

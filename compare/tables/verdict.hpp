@@ -3,6 +3,7 @@
 // of each run (seed 001's RFC table too): the arithmetic mean, sample stddev and CoV of every operation.
 // Their text is render/verdict_text.hpp.
 #pragma once
+#include "stats/boot_units.hpp"
 #include "stats/summary.hpp"
 #include "tables/verdict_call.hpp"
 
@@ -19,20 +20,28 @@ struct SampleStats {
 };
 SampleStats sampleStats(const RunSummary& run, const std::string& op);
 
-// The iteration means of op in run (render the engine's figures from them).
-std::vector<double> iterationMeansOf(const RunSummary& run, const std::string& op);
-
-// (a) A/B/A: B against A1's and A2's iteration means together; the A1-A2
-// drift must be exceeded for a call. nullopt when a run has no sample of op.
+// One metric's inputs: the unit values (boots, or runs: stats/boot_units.hpp)
+// of the base runs together against those of the now runs; with two or more
+// base runs (A1 and A2, or A/B/A/B's A runs) their means give the drift a
+// call must clear. nullopt when a run has no sample of op.
+std::optional<MetricInput> replicatedInput(const std::vector<const RunSummary*>& base,
+                                           const std::vector<const RunSummary*>& now, const std::string& op,
+                                           const UnitRules& rules);
+// (a) A/B/A: B against A1's and A2's units together.
 std::optional<MetricInput> abaInput(const RunSummary& a1, const RunSummary& b, const RunSummary& a2,
-                                    const std::string& op);
-// Each run against a base (the first run): nullopt when either has no sample of op.
-std::optional<MetricInput> pairInput(const RunSummary& base, const RunSummary& now, const std::string& op);
+                                    const std::string& op, const UnitRules& rules = {});
+// Each run against a base (the first run).
+std::optional<MetricInput> pairInput(const RunSummary& base, const RunSummary& now, const std::string& op,
+                                     const UnitRules& rules = {});
 
 // The calls of one comparison, and its runs by role.
 struct RunVerdict {
-    enum class Design { Aba, AgainstFirst } design = Design::AgainstFirst;
+    // Interleaved: A/B/A/B..., every run of either kernel a replicate.
+    enum class Design { Aba, Interleaved, AgainstFirst } design = Design::AgainstFirst;
     std::string base, now, a2;  // A/B/A: base is A1, a2 is A2; otherwise a2 is ""
+    std::vector<std::string> baseGroup, nowGroup;  // Interleaved: the runs of each side
+    std::vector<MetricInput> inputs;  // the engine's inputs, kept until the report's family is known
+    UnitDesign units;
     CallFamily family;
     std::string note;  // how MMTests ranks the rows, when it misleads
 };
@@ -43,7 +52,7 @@ struct TwoBaselinesRow {
     std::string run;
     SampleStats stats;
     double pctBase1 = 0, pctBase2 = 0;  // mean against each baseline's mean
-    ChangeEstimate vsBase1;             // the change against the first baseline with its 95 % interval (iterations)
+    ChangeEstimate vsBase1;             // the change against the first baseline with its 95 % interval (units)
     std::optional<double> cpuPct;       // the run's mean CPU use in the block's job, when known (seed 004)
 };
 struct TwoBaselinesBlock {
@@ -56,7 +65,8 @@ struct TwoBaselinesTable {
     bool hasCpu = false;            // some row has cpuPct
 };
 // Needs two runs; with fewer the table has no blocks.
-TwoBaselinesTable twoBaselines(const std::vector<RunSummary>& runs, const std::vector<std::string>& ops);
+TwoBaselinesTable twoBaselines(const std::vector<RunSummary>& runs, const std::vector<std::string>& ops,
+                               const UnitRules& rules = {});
 // Fills each row's cpuPct with the mean of cpuOp(block op) in the run of the
 // same name among cpuRuns (a CPU report of the same runs), where it has samples.
 void addCpuColumn(TwoBaselinesTable& table, const std::vector<RunSummary>& cpuRuns,
@@ -74,7 +84,7 @@ struct LkpTable {
     std::vector<LkpRow> rows;  // operations without samples in either run are left out
 };
 std::vector<LkpTable> lkpTables(const std::vector<RunSummary>& runs, const std::vector<std::string>& ops,
-                                const CallSettings& settings);
+                                const CallSettings& settings, const UnitRules& rules = {});
 // Seed 002's one table across benchmarks: adds bench's tables to `across`
 // (one per base/new pair, in order of first appearance), each row's metric
 // prefixed "BENCH.".

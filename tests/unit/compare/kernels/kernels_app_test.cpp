@@ -15,7 +15,7 @@ compare_test::RunResult runKernels(std::vector<std::string> args) {
     std::vector<const char*> argv;
     for (const std::string& a : args) argv.push_back(a.c_str());
     std::ostringstream out, err;
-    int status = mmtp::runReportingErrors("compare-kernels", err, [&] {
+    int status = mmtp::compare::runWithBisectExits(static_cast<int>(argv.size()), argv.data(), err, [&] {
         return mmtp::compare::withFailuresAsErrors([&] {
             return mmtp::compare::compareKernels(static_cast<int>(argv.size()), argv.data(), out, err);
         });
@@ -24,10 +24,12 @@ compare_test::RunResult runKernels(std::vector<std::string> args) {
 }
 
 // A redis-zpopmin run: one iteration directory per element of zpopmin
-// (requests/s of its three samples' level); GET the same in every run.
+// (requests/s of its three samples' level), each iteration its own boot
+// (iter-N/boot-id, as the mitigation matrix writes); GET the same in every run.
 void zpopminRun(const ScratchTree& t, const std::string& run, int order, const std::vector<double>& zpopmin) {
     for (std::size_t it = 0; it < zpopmin.size(); ++it) {
         std::string dir = "log/" + run + "/iter-" + std::to_string(it) + "/";
+        t.write(dir + "boot-id", "0000000" + std::to_string(order) + "-0000-4000-8000-00000000000" + std::to_string(it) + "\n");
         long t0 = 1764460000 + order * 1000 + static_cast<long>(it) * 100;
         t.write(dir + "tests-timestamp", "start :: " + std::to_string(t0) + "\ntest begin :: redis-zpopmin " +
                                              std::to_string(t0 + 1) + "\ntest end :: redis-zpopmin " +
@@ -81,7 +83,32 @@ TEST_CASE("--bisect exits 1 for a regression, 0 for no change, 125 when it canno
     CHECK(runKernels(args(good)).status == 0);
     // one boot a run, each against the first: no interval, inconclusive
     CHECK(runKernels(args(single)).status == 125);
+    // an error under --bisect is a skip, never "bad"; a wrong command line stops git bisect run
     CHECK(runKernels({"-C", (bad.root() / "nosuch").string(), "--bisect"}).status == 125);
+    CHECK(runKernels({"-C", (bad.root() / "log").string(), "--bisect", "--baseline", "nosuch"}).status == 125);
+    CHECK(runKernels({"-C", (bad.root() / "log").string(), "--bisect", "--threshold", "abc"}).status == 128);
+    CHECK(runKernels({"-C", (bad.root() / "log").string(), "--threshold", "abc"}).status == 2);
+}
+
+TEST_CASE("without boot records a run is one boot: A/B/A borrows A's variance, each-against-first cannot call",
+          "[compare][kernels][app]") {
+    ScratchTree t;
+    abaTree(t, 850000);
+    for (const char* run : {"base-first", "cand", "base-return"})
+        for (int it = 0; it < 4; ++it)
+            std::filesystem::remove(t.root() / "log" / run / ("iter-" + std::to_string(it)) / "boot-id");
+    auto aba = runKernels({"-C", (t.root() / "log").string(), "--metric", "RPS"});
+    INFO(aba.out);
+    CHECK(aba.out.find("unit: the run (no boot records: one boot per run") != std::string::npos);
+    CHECK(aba.out.find("B: mean of 1 runs; A: mean of 2") != std::string::npos);
+    auto first = runKernels({"-C", (t.root() / "log").string(), "--metric", "RPS", "--verdict", "first"});
+    INFO(first.out);
+    CHECK(first.out.find("0 regressions, 0 improvements, 0 no change, 2 inconclusive") != std::string::npos);
+    CHECK(first.out.find("one boot per run; run the baseline again in another boot") != std::string::npos);
+    // --iterations-are-boots: each iteration counted as a boot again
+    auto asBoots = runKernels({"-C", (t.root() / "log").string(), "--metric", "RPS", "--iterations-are-boots"});
+    CHECK(asBoots.out.find("B: mean of 4 iterations; A: mean of 8") != std::string::npos);
+    CHECK(asBoots.out.find("1 regression") != std::string::npos);
 }
 
 TEST_CASE("--format mail is at most 80 columns of ASCII and names the statistic", "[compare][kernels][app]") {
@@ -94,7 +121,7 @@ TEST_CASE("--format mail is at most 80 columns of ASCII and names the statistic"
         CHECK(line.size() <= 80);
         for (char c : line) CHECK((c >= ' ' && c <= '~'));
     }
-    CHECK(r.out.find("mean of 4 iteration means") != std::string::npos);
+    CHECK(r.out.find("B: mean of 4 boots") != std::string::npos);
     CHECK(r.out.find("  regression") != std::string::npos);
 }
 
@@ -124,5 +151,6 @@ TEST_CASE("--threshold REGEX=PCT narrows no change for the matching metrics only
     INFO(narrow.out);
     CHECK(narrow.out.find("1 regression, 0 improvements, 0 no change, 1 inconclusive") != std::string::npos);
     CHECK(narrow.out.find(" 0.001%") != std::string::npos);  // what would settle it names the threshold
-    CHECK(narrow.out.find("no change: it lies within +-5% (--threshold: per metric where set)") != std::string::npos);
+    CHECK(narrow.out.find("no change: the interval lies within +-5% (--threshold: per metric where set)") !=
+          std::string::npos);
 }

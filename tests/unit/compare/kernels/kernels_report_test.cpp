@@ -90,12 +90,21 @@ TEST_CASE("the verdict's text names the roles, the statistic and the interval, a
     RunSummary a1 = runOfIterations("a1", "op", {{100, 100.5}, {101}, {99}});
     RunSummary b = runOfIterations("b", "op", {{90}, {91}, {89}});
     RunSummary a2 = runOfIterations("a2", "op", {{100}, {100.4}, {99.6}});
-    RunVerdict v{RunVerdict::Design::Aba, "a1", "b", "a2", callFamily({*abaInput(a1, b, a2, "op")}, CallSettings{}, 2), ""};
+    UnitRules rules;
+    rules.iterationsAreBoots = true;
+    RunVerdict v;
+    v.design = RunVerdict::Design::Aba;
+    v.base = "a1";
+    v.now = "b";
+    v.a2 = "a2";
+    v.units = unitDesign({a1, b, a2}, rules);
+    v.family = callFamily({*abaInput(a1, b, a2, "op", rules)}, CallSettings{}, 2);
     std::string text = renderVerdict("bench", v);
     INFO(text);
     CHECK(text.find("Verdict for bench: A/B/A: A1 a1, B b, A2 a2\n") == 0);
-    CHECK(text.find("B: mean of 3 iteration means; A: mean of A1's and A2's 6") != std::string::npos);
-    CHECK(text.find("95.0% intervals family-wise over 1 metrics") != std::string::npos);
+    CHECK(text.find("unit: the iteration (--iterations-are-boots") != std::string::npos);
+    CHECK(text.find("B: mean of 3 iterations; A: mean of 6") != std::string::npos);
+    CHECK(text.find("95.0% intervals (Welch where the sides' noise differs), family-wise over 1 metrics") != std::string::npos);
     CHECK(text.find(" -10.04%") != std::string::npos);  // 90 against 100.0417
     CHECK(text.find("regression") != std::string::npos);
     CHECK(text.find("1 regression, 0 improvements, 0 no change, 0 inconclusive (of 1 metrics)") != std::string::npos);

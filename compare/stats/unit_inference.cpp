@@ -1,0 +1,168 @@
+#include "stats/unit_inference.hpp"
+
+#include <boost/math/distributions/chi_squared.hpp>
+#include <boost/math/distributions/students_t.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numeric>
+
+namespace mmtp::compare {
+
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+double mean(const std::vector<double>& v) {
+    return std::accumulate(v.begin(), v.end(), 0.0) / static_cast<double>(v.size());
+}
+
+// Sample variance (n - 1); NaN for one value.
+double variance(const std::vector<double>& v, double m) {
+    if (v.size() < 2) return kNaN;
+    double ss = 0;
+    for (double x : v) ss += (x - m) * (x - m);
+    return ss / static_cast<double>(v.size() - 1);
+}
+
+double tQuantile(double df, double p) { return boost::math::quantile(boost::math::students_t(df), p); }
+
+// The standard error of mean(now) - mean(base) and its degrees of freedom.
+// Student's pooled interval is exact when both sides share a variance (the
+// same kernel) and the most powerful then; it is too narrow when the side
+// with fewer units is the noisier one (a noisier B against A1+A2), where
+// Welch's is right. So the wider of the two: pooled (with its df) unless
+// Welch's standard error is larger, then Welch's (with Welch-Satterthwaite's
+// df). Where pooled is the wider, the larger-n side is the noisier and the
+// pooled error overstates the truth: conservative. A side with one unit has
+// no variance of its own: the other side's stands for it and adds no df.
+struct ErrorModel {
+    double se = kNaN, df = 0;
+    bool pooled = false;  // a side borrowed the other's variance
+    bool welch = false;   // Welch's error was the wider
+};
+ErrorModel errorModel(double varBase, double nBase, double varNow, double nNow) {
+    ErrorModel m;
+    bool baseKnown = nBase >= 2 && std::isfinite(varBase), nowKnown = nNow >= 2 && std::isfinite(varNow);
+    if (!baseKnown && !nowKnown) return m;
+    if (!baseKnown || !nowKnown) {
+        double var = baseKnown ? varBase : varNow;
+        m.pooled = true;
+        m.se = std::sqrt(var * (1 / nBase + 1 / nNow));
+        m.df = baseKnown ? nBase - 1 : nNow - 1;
+        return m;
+    }
+    double dfPooled = nBase + nNow - 2;
+    double sePooled = std::sqrt(((nBase - 1) * varBase + (nNow - 1) * varNow) / dfPooled * (1 / nBase + 1 / nNow));
+    double wb = varBase / nBase, wn = varNow / nNow;
+    double seWelch = std::sqrt(wb + wn);
+    if (!(seWelch > sePooled)) {
+        m.se = sePooled;
+        m.df = dfPooled;
+        return m;
+    }
+    m.welch = true;
+    m.se = seWelch;
+    m.df = (wb + wn) * (wb + wn) / (wb * wb / (nBase - 1) + wn * wn / (nNow - 1));
+    return m;
+}
+
+bool allTrusted(const std::vector<double>& v) { return std::all_of(v.begin(), v.end(), trustedValue); }
+
+// The variance's upper confidence bound at `level` given its degrees of freedom.
+double varianceUpperBound(double var, double df, double level) {
+    if (!(df > 0) || !(var > 0)) return var;
+    return var * df / boost::math::quantile(boost::math::chi_squared(df), 1 - level);
+}
+
+}  // namespace
+
+bool trustedValue(double x) { return std::isfinite(x) && std::fabs(x) <= kMaxTrustedValue; }
+
+std::vector<double> iterationMeans(const std::vector<IterationSamples>& iterations) {
+    std::vector<double> means;
+    for (const IterationSamples& it : iterations)
+        if (!it.values.empty()) means.push_back(mean(it.values));
+    return means;
+}
+
+ChangeEstimate estimateChange(const std::vector<double>& base, const std::vector<double>& now, double confidence) {
+    ChangeEstimate e;
+    e.baseN = base.size();
+    e.nowN = now.size();
+    e.lowPct = e.highPct = e.sePct = kNaN;
+    if (base.empty() || now.empty()) return e;
+    if (!allTrusted(base) || !allTrusted(now)) {
+        e.gap = NoInterval::BadValue;
+        e.baseMean = e.nowMean = e.changePct = kNaN;
+        return e;
+    }
+    e.baseMean = mean(base);
+    e.nowMean = mean(now);
+    e.baseSd = std::sqrt(variance(base, e.baseMean));
+    e.nowSd = std::sqrt(variance(now, e.nowMean));
+    if (e.baseMean == 0) {
+        e.gap = NoInterval::ZeroBase;
+        return e;
+    }
+    const double scale = 100 / std::fabs(e.baseMean);
+    e.changePct = (e.nowMean - e.baseMean) * scale;
+    ErrorModel m = errorModel(e.baseSd * e.baseSd, static_cast<double>(e.baseN), e.nowSd * e.nowSd,
+                              static_cast<double>(e.nowN));
+    if (!(m.df > 0)) {
+        e.gap = NoInterval::OneUnitEach;
+        return e;
+    }
+    // No variance between units sizes nothing: a constant (often quantised:
+    // a 0.080 ms minimum latency) differing from another constant is no
+    // evidence of a change; an identical one is an exact 0.
+    if (m.se == 0 && e.changePct != 0) {
+        e.gap = NoInterval::Constant;
+        return e;
+    }
+    e.df = m.df;
+    e.pooled = m.pooled;
+    e.sePct = m.se * scale;
+    double half = e.sePct == 0 ? 0 : tQuantile(e.df, 1 - (1 - confidence) / 2) * e.sePct;
+    e.lowPct = e.changePct - half;
+    e.highPct = e.changePct + half;
+    return e;
+}
+
+double detectableChangePct(const ChangeEstimate& e, double alpha, double power) {
+    if (!e.hasInterval()) return kNaN;
+    return (tQuantile(e.df, 1 - alpha / 2) + tQuantile(e.df, power)) * e.sePct;
+}
+
+std::optional<std::size_t> unitsToDetect(const ChangeEstimate& e, std::size_t baseRuns, double thresholdPct,
+                                         double alpha, double power, std::size_t maxUnits) {
+    if (!e.hasInterval() || e.baseMean == 0 || maxUnits < 2) return std::nullopt;
+    // Each side's variance, at its upper bound; a side with one unit borrows the other's.
+    double vb = e.baseN >= 2 ? varianceUpperBound(e.baseSd * e.baseSd, static_cast<double>(e.baseN - 1),
+                                                  kVarianceBoundLevel)
+                             : kNaN;
+    double vn = e.nowN >= 2 ? varianceUpperBound(e.nowSd * e.nowSd, static_cast<double>(e.nowN - 1),
+                                                 kVarianceBoundLevel)
+                            : kNaN;
+    if (!std::isfinite(vb)) vb = vn;
+    if (!std::isfinite(vn)) vn = vb;
+    const double scale = 100 / std::fabs(e.baseMean);
+    // t((1 + power) / 2): a threshold-sized change is then detected, and no change
+    // claimed when there is none, each with at least `power` probability.
+    auto settles = [&](std::size_t n) {
+        ErrorModel m = errorModel(vb, static_cast<double>(n * baseRuns), vn, static_cast<double>(n));
+        if (m.se == 0) return true;
+        return (tQuantile(m.df, 1 - alpha / 2) + tQuantile(m.df, (1 + power) / 2)) * m.se * scale <= thresholdPct;
+    };
+    if (!settles(maxUnits)) return std::nullopt;
+    std::size_t lo = 2, hi = maxUnits;  // settles(hi) holds
+    while (lo < hi) {
+        std::size_t mid = lo + (hi - lo) / 2;
+        if (settles(mid)) hi = mid;
+        else lo = mid + 1;
+    }
+    return lo;
+}
+
+}  // namespace mmtp::compare

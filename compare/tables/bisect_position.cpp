@@ -1,0 +1,155 @@
+#include "tables/bisect_position.hpp"
+
+#include <boost/math/distributions/students_t.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numeric>
+
+namespace mmtp::compare {
+
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+constexpr std::size_t kMostUnits = 1000;
+
+struct Side {
+    double mean = 0, var = kNaN, n = 0;
+    bool hasVariance() const { return n >= 2 && std::isfinite(var); }
+};
+
+Side describe(const std::vector<double>& v) {
+    Side s;
+    s.n = static_cast<double>(v.size());
+    s.mean = std::accumulate(v.begin(), v.end(), 0.0) / s.n;
+    if (v.size() >= 2) {
+        double ss = 0;
+        for (double x : v) ss += (x - s.mean) * (x - s.mean);
+        s.var = ss / (s.n - 1);
+    }
+    return s;
+}
+
+double tQuantile(double df, double p) { return boost::math::quantile(boost::math::students_t(df), p); }
+
+// Welch-Satterthwaite over terms var/n * weight; a side without variance
+// borrows the references' pooled one (and adds no degree of freedom).
+struct Spread {
+    double se = kNaN, df = 0;
+};
+Spread spread(Side good, Side bad, Side cand) {
+    double ssRef = 0, dfRef = 0;
+    for (const Side& s : {good, bad})
+        if (s.hasVariance()) {
+            ssRef += s.var * (s.n - 1);
+            dfRef += s.n - 1;
+        }
+    Spread out;
+    if (!(dfRef > 0) && !cand.hasVariance()) return out;
+    double pooled = dfRef > 0 ? ssRef / dfRef : cand.var;
+    double sum = 0, denom = 0;
+    auto term = [&](const Side& s, double weight) {
+        double w = (s.hasVariance() ? s.var : pooled) * weight / s.n;
+        sum += w;
+        if (s.hasVariance()) denom += w * w / (s.n - 1);
+    };
+    term(cand, 1);
+    term(good, 0.25);
+    term(bad, 0.25);
+    out.se = std::sqrt(sum);
+    double borrowedDf = dfRef > 0 ? dfRef : cand.n - 1;
+    out.df = denom > 0 ? sum * sum / denom : borrowedDf;
+    return out;
+}
+
+bool allTrusted(const PositionInput& in) {
+    for (const auto* v : {&in.good, &in.bad, &in.candidate})
+        if (!std::all_of(v->begin(), v->end(), trustedValue)) return false;
+    return true;
+}
+
+// The references differ: bad - good's own interval excludes 0 (a reference
+// without variance of its own borrows the other's, or the candidate's).
+bool effectKnown(const Side& good, const Side& bad, const Side& cand, double confidence) {
+    double fallback = good.hasVariance() ? good.var : bad.hasVariance() ? bad.var : cand.var;
+    double vg = good.hasVariance() ? good.var : fallback, vb = bad.hasVariance() ? bad.var : fallback;
+    double df = (good.hasVariance() ? good.n - 1 : 0) + (bad.hasVariance() ? bad.n - 1 : 0);
+    if (!(df > 0)) df = cand.n - 1;
+    double se = std::sqrt(vg / good.n + vb / bad.n);
+    if (!(df > 0) || !std::isfinite(se)) return false;
+    if (se == 0) return bad.mean != good.mean;
+    return std::fabs(bad.mean - good.mean) > tQuantile(df, 1 - (1 - confidence) / 2) * se;
+}
+
+std::optional<std::size_t> unitsToSettle(const Side& good, const Side& bad, Side cand, double distance,
+                                         double confidence) {
+    auto settles = [&](std::size_t n) {
+        cand.n = static_cast<double>(n);
+        Spread s = spread(good, bad, cand);
+        return s.df > 0 && tQuantile(s.df, 1 - (1 - confidence) / 2) * s.se < distance;
+    };
+    if (!settles(kMostUnits)) return std::nullopt;
+    std::size_t lo = 1, hi = kMostUnits;
+    while (lo < hi) {
+        std::size_t mid = lo + (hi - lo) / 2;
+        if (settles(mid)) hi = mid;
+        else lo = mid + 1;
+    }
+    return lo;
+}
+
+}  // namespace
+
+const char* bisectSideName(BisectSide side) {
+    switch (side) {
+        case BisectSide::Good: return "good";
+        case BisectSide::Bad: return "bad";
+        case BisectSide::Unsure: break;
+    }
+    return "unsure";
+}
+
+BisectPosition placeCandidate(const PositionInput& in, double confidence) {
+    BisectPosition p;
+    p.op = in.op;
+    p.low = p.high = p.position = kNaN;
+    if (in.good.empty() || in.bad.empty() || in.candidate.empty()) {
+        p.gap = BisectGap::NoInterval;
+        p.why = NoInterval::OneUnitEach;
+        return p;
+    }
+    if (!allTrusted(in)) {
+        p.gap = BisectGap::NoInterval;
+        p.why = NoInterval::BadValue;
+        return p;
+    }
+    Side good = describe(in.good), bad = describe(in.bad), cand = describe(in.candidate);
+    if (good.mean == 0) {
+        p.gap = BisectGap::NoInterval;
+        p.why = NoInterval::ZeroBase;
+        return p;
+    }
+    const double effect = bad.mean - good.mean;
+    p.effectPct = effect / std::fabs(good.mean) * 100;
+    p.position = effect != 0 ? (cand.mean - good.mean) / effect : kNaN;
+    Spread s = spread(good, bad, cand);
+    if (!(s.df > 0)) {
+        p.gap = BisectGap::NoInterval;
+        p.why = NoInterval::OneUnitEach;
+        return p;
+    }
+    if (!effectKnown(good, bad, cand, confidence)) {
+        p.gap = BisectGap::NoEffect;
+        return p;
+    }
+    const double half = tQuantile(s.df, 1 - (1 - confidence) / 2) * s.se / std::fabs(effect);
+    p.low = p.position - half;
+    p.high = p.position + half;
+    if (p.high < 0.5) p.side = BisectSide::Good;
+    else if (p.low > 0.5) p.side = BisectSide::Bad;
+    else p.unitsNeeded = unitsToSettle(good, bad, cand, std::fabs(p.position - 0.5) * std::fabs(effect), confidence);
+    return p;
+}
+
+}  // namespace mmtp::compare

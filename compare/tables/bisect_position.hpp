@@ -1,0 +1,51 @@
+// bisect_position.hpp - git bisect with references: where a candidate lies
+// between a known-good and a known-bad run, per metric. Its position is
+// (candidate - good) / (bad - good): 0 at the good reference, 1 at the bad.
+// A candidate is "good" when the whole interval of its position lies below
+// the midpoint, "bad" when above, and unsure (git's skip) only when the
+// interval straddles it: a noisy box still decides a commit whose distance
+// from the midpoint its data resolve, where "no change against good" would
+// need the interval inside a threshold.
+#pragma once
+#include "stats/unit_inference.hpp"
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace mmtp::compare {
+
+// The family alpha of a placement (Bonferroni over every candidate's every
+// metric): 10 %, not 5 %. A candidate sits at one of the references (0 or 1),
+// half the effect from the midpoint, so a wrong side needs an error of half
+// the effect beyond the interval; the calibration bench measures how rarely.
+inline constexpr double kBisectAlpha = 0.10;
+
+enum class BisectSide { Good, Bad, Unsure };
+const char* bisectSideName(BisectSide side);  // "good", "bad", "unsure"
+
+// Why a position could not be placed (None when it was).
+enum class BisectGap { None, NoEffect, NoInterval };
+
+struct PositionInput {
+    std::string op;
+    std::vector<double> good, bad, candidate;  // unit values (boots or runs)
+};
+
+struct BisectPosition {
+    std::string op;
+    double effectPct = 0;  // bad against good, percent of good's mean
+    double position = 0;   // 0 good, 1 bad
+    double low = 0, high = 0;  // its interval (NaN without one)
+    BisectSide side = BisectSide::Unsure;
+    BisectGap gap = BisectGap::None;
+    NoInterval why = NoInterval::None;  // with BisectGap::NoInterval
+    std::optional<std::size_t> unitsNeeded;  // candidate units that would settle an unsure one
+};
+
+// confidence: two-sided, of the position's interval and of the test that the
+// references differ (1 - 0.05/m for m metrics and candidates).
+BisectPosition placeCandidate(const PositionInput& in, double confidence);
+
+}  // namespace mmtp::compare

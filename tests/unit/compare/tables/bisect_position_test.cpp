@@ -1,0 +1,50 @@
+// git bisect with references: a candidate is good or bad by the side of the
+// midpoint its interval lies on, unsure only when it straddles it.
+#include "tables/bisect_position.hpp"
+
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <limits>
+
+using namespace mmtp::compare;
+
+namespace {
+const std::vector<double> kGood{100, 101, 99, 100.5, 99.5}, kBad{90, 91, 89, 90.5, 89.5};
+}
+
+TEST_CASE("a candidate at either reference is placed on its side", "[compare][tables][bisect]") {
+    BisectPosition atGood = placeCandidate({"op", kGood, kBad, {100.2, 99.8, 100.4}}, 0.95);
+    CHECK(atGood.effectPct == Approx(-10));
+    CHECK(atGood.position == Approx(-0.0133).margin(0.001));
+    CHECK(atGood.high < 0.5);
+    CHECK(atGood.side == BisectSide::Good);
+    BisectPosition atBad = placeCandidate({"op", kGood, kBad, {90.2, 89.8, 90.4}}, 0.95);
+    CHECK(atBad.low > 0.5);
+    CHECK(atBad.side == BisectSide::Bad);
+}
+
+TEST_CASE("a candidate halfway straddles the midpoint and says what would settle it", "[compare][tables][bisect]") {
+    BisectPosition half = placeCandidate({"op", kGood, kBad, {95.5, 94.0}}, 0.95);
+    CHECK(half.side == BisectSide::Unsure);
+    CHECK(half.low < 0.5);
+    CHECK(half.high > 0.5);
+}
+
+TEST_CASE("a candidate of one unit borrows the references' variance", "[compare][tables][bisect]") {
+    BisectPosition one = placeCandidate({"op", kGood, kBad, {100.1}}, 0.95);
+    CHECK(one.gap == BisectGap::None);
+    CHECK(one.side == BisectSide::Good);
+}
+
+TEST_CASE("references that do not differ, bad values and missing units decide nothing", "[compare][tables][bisect]") {
+    BisectPosition same = placeCandidate({"op", kGood, {100, 101, 99.5, 100.2}, {100}}, 0.95);
+    CHECK(same.gap == BisectGap::NoEffect);
+    CHECK(same.side == BisectSide::Unsure);
+    BisectPosition inf = placeCandidate({"op", kGood, kBad, {std::numeric_limits<double>::infinity(), 100}}, 0.95);
+    CHECK(inf.gap == BisectGap::NoInterval);
+    CHECK(inf.why == NoInterval::BadValue);
+    CHECK(inf.side == BisectSide::Unsure);
+    BisectPosition none = placeCandidate({"op", {100}, {90}, {95}}, 0.95);
+    CHECK(none.gap == BisectGap::NoInterval);
+    CHECK(none.side == BisectSide::Unsure);
+}
