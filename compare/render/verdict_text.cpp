@@ -98,10 +98,12 @@ std::string undecidedText(const MetricCall& r, UnitKind unit) {
             return formatText("the interval does not clear the baseline runs' drift (%.2f%%)", r.driftPct.value_or(0));
         case Undecided::Wide: break;
     }
+    // What a rerun adds: boots to each run, or (the run being the unit) runs of each kernel.
+    const std::string more = std::string(unitNoun(unit)) +
+                             (unit == UnitKind::RunOwnBoot || unit == UnitKind::RunShared ? " of each kernel" : " per run");
     std::string out = formatText("detects >= %.1f%%", r.detectablePct);
-    if (r.unitsNeeded)
-        return out + formatText("; %zu %s per run would settle %.3g%%", *r.unitsNeeded, unitNoun(unit), r.thresholdPct);
-    return out + formatText("; %.3g%% needs over 1000 %s per run", r.thresholdPct, unitNoun(unit));
+    if (r.unitsNeeded) return out + formatText("; %zu %s would settle %.3g%%", *r.unitsNeeded, more.c_str(), r.thresholdPct);
+    return out + formatText("; %.3g%% needs over 1000 %s", r.thresholdPct, more.c_str());
 }
 
 std::vector<std::string> collapsedReasons(const RunVerdict& v) {

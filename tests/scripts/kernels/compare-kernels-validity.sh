@@ -61,9 +61,9 @@ v = b["verdicts"]
 assert len(v) == 1 and v[0]["design"] == "aba" and v[0]["new"] == "v7.3" and v[0]["a2"] == "v7.1.3-return", v
 row = v[0]["rows"][0]
 assert isinstance(row["change"]["change_pct"], float) and isinstance(v[0]["tested"], int)
-assert row["call"] in ("regression", "improvement", "no change", "inconclusive"), row
-# one iteration a run: A1 and A2 give the only variance (pooled), or none
-assert all(r["change"]["low_pct"] is None or r["change"]["pooled_variance"] for r in v[0]["rows"])
+assert row["call"] in ("regression", "improvement", "small change", "no change", "inconclusive"), row
+# one boot a run: A1 and A2 give the only variance (B borrows it), or none
+assert all(r["change"]["low_pct"] is None or r["change"]["borrowed_variance"] for r in v[0]["rows"])
 assert b["baselines"]["runs"] == ["v7.1.3-first", "v7.3", "v7.1.3-return"], b["baselines"]["runs"]
 assert [t["new_run"] for t in b["lkp"]] == ["v7.3", "v7.1.3-return"], b["lkp"]
 assert isinstance(b["lkp"][0]["rows"][0]["change_pct"], float)
@@ -104,7 +104,7 @@ echo "ok: a run missing one log is incomplete"
 
 # --metric: only matching rows; a bad regex is one line, exit 2.
 "$BIN/compare-kernels" -C log "${runs[@]}" --verdict aba --metric '^ZPOPMIN-RPS' > metric.txt 2> /dev/null
-rows=$(sed -n '/^metric /,/^(regression\/improvement/p' metric.txt | sed '1d;$d')
+rows=$(sed -n '/^metric /,/^(a call:/p' metric.txt | sed '1d;$d')
 [[ $(wc -l <<< "$rows") -eq 3 ]] && ! grep -vq "^ZPOPMIN-RPS-" <<< "$rows" || fail "--metric rows: $rows"
 grep -q " inconclusive (of 3 metrics)$" metric.txt || fail "summary line does not count the 3 rows"
 grep -q "^ZPOPMIN-RPS-1 *KOPS_PER_SECOND " metric.txt || fail "verdict rows lack the shellpack.yaml unit"

@@ -22,19 +22,23 @@ for r in "${runs[@]}"; do
 		--set REDIS_ZPOPMIN_KEYSPACE=2000 --set MMTEST_ITERATIONS=2) > "$work/$r.out" 2>&1 ||
 		fail "run-config $r: $(tail -5 "$work/$r.out")"
 done
-"$BIN/compare-kernels" -C "$work/w/log" --metric 'ZPOPMIN|GET|time' > "$work/k.txt" 2> "$work/k.err" ||
+# --iteration-stat mean: each unit is the plain mean of its samples, which awk can check against the logs.
+"$BIN/compare-kernels" -C "$work/w/log" --metric 'ZPOPMIN|GET|time' --iteration-stat mean > "$work/k.txt" 2> "$work/k.err" ||
 	fail "compare-kernels: $(cat "$work/k.err")"
 head -n 1 "$work/k.txt" | grep -qx '=== compare-kernels verdict (mmtests-plugins) ===' || fail "the report does not begin with the verdict"
 grep -qx "Roles: A1 v7.1.3-first, B v7.3, A2 v7.1.3-return (A/B/A: the first and last runs share the name 'v7.1.3')" \
 	"$work/k.txt" || fail "roles line: $(sed -n 2p "$work/k.txt")"
 sed -n '/^Verdict for redis-zpopmin: A\/B\/A: A1 v7.1.3-first, B v7.3, A2 v7.1.3-return$/,/ inconclusive (of [0-9]* metrics)$/p' \
 	"$work/k.txt" | tee "$work/aba"
-grep -q '^(B: mean of 2 iteration means; A: mean of A1.s and A2.s 4; 95.0% intervals family-wise over 3 metrics (Bonferroni))$' \
+# The three runs ran in one boot (run-config records it): the run is the unit.
+grep -Eq '^\(unit: the run \((every run in one boot|one boot per run|no boot records).*; each unit.s samples: mean$' \
+	"$work/aba" || fail "the unit is not named"
+grep -Eq '^ B: mean of 1 runs; A: mean of 2; 95.0% intervals .*family-wise over 3 metrics of the report \(Bonferroni\)\)$' \
 	"$work/aba" || fail "the statistic is not named"
 grep -Eq '^metric +unit +better +change +interval +drift +call$' "$work/aba" || fail "A/B/A header columns"
 [ "$(grep -Ec '^(ZPOPMIN-RPS-1|GET-RPS-1|complete test time) ' "$work/aba")" = 3 ] || fail "want the ZPOPMIN, GET and time rows only"
 # The same roles when --sort-version orders the columns (v7.1.3-return before v7.3).
-"$BIN/compare-kernels" -C "$work/w/log" --metric 'ZPOPMIN|GET|time' --sort-version > "$work/sorted.txt" 2> /dev/null
+"$BIN/compare-kernels" -C "$work/w/log" --metric 'ZPOPMIN|GET|time' --iteration-stat mean --sort-version > "$work/sorted.txt" 2> /dev/null
 grep -q '^Roles: A1 v7.1.3-first, B v7.3, A2 v7.1.3-return ' "$work/sorted.txt" || fail "--sort-version changed the roles"
 grep -q '^(--sort-version orders the tables. columns only; the roles follow the run order above)$' "$work/sorted.txt" ||
 	fail "--sort-version's new order is not said"
@@ -48,8 +52,7 @@ mean_of() { cat "$work/w/log/$1"/iter-*/redis-zpopmin/logs/redis-1-*.log |
 for test in ZPOPMIN GET; do
 	a1=$(mean_of v7.1.3-first $test) b=$(mean_of v7.3 $test) a2=$(mean_of v7.1.3-return $test)
 	read -r _ _ _ gch glo ghi gdr call <<< "$(grep "^$test-RPS-1 " "$work/aba" | tr -d '%[],')"
-	# Two boots per run, the same number of samples in each: the mean of
-	# iteration means is the mean of the samples, per run.
+	# One unit per run, the mean of all its samples.
 	awk -v gch="$gch" -v gdr="$gdr" -v a1="$a1" -v b="$b" -v a2="$a2" '
 		function near(x, y) { return x - y <= 0.0051 && y - x <= 0.0051 }
 		BEGIN { a = (a1 + a2) / 2; d = (a2 > a1 ? a2 - a1 : a1 - a2) / a * 100
@@ -58,7 +61,8 @@ for test in ZPOPMIN GET; do
 	# The interval holds the change; a call needs it to exclude 0, "no change" to lie within +-5 %.
 	awk -v c="$gch" -v lo="$glo" -v hi="$ghi" -v d="$gdr" -v call="$call" 'BEGIN {
 		if (!(lo <= c && c <= hi)) exit 1
-		if (call ~ /^(regression|improvement)/) exit !((lo > 0 || hi < 0) && (c > d || -c > d))
+		if (call ~ /^(regression|improvement)/) exit !((lo > d || hi < -d) && (c >= 5 || -c >= 5))
+		if (call ~ /^small/) exit !((lo > d || hi < -d) && c < 5 && -c < 5)
 		if (call ~ /^no/) exit !(lo >= -5 && hi <= 5)
 		exit !(call ~ /^inconclusive/) }' || fail "$test: interval [$glo, $ghi] around $gch and the call '$call' disagree"
 done
