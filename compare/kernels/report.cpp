@@ -2,6 +2,7 @@
 
 #include "base/terminal_text.hpp"
 #include "core/diagnostics.hpp"
+#include "core/metric_regex.hpp"
 #include "benchmarks/benchmark_description.hpp"
 #include "benchmarks/shellpack_config.hpp"
 #include "input/clock_record.hpp"
@@ -18,7 +19,6 @@
 #include <algorithm>
 #include <functional>
 #include <map>
-#include <regex>
 #include <ostream>
 #include <set>
 #include <stdexcept>
@@ -50,8 +50,8 @@ std::vector<RunSummary> verdictRuns(const std::vector<RunSummary>& runs, const s
 std::vector<std::string> verdictOps(const RunSummary& run, const std::optional<std::string>& metric) {
     std::vector<std::string> ops = run.summaryOps(std::nullopt);
     if (!metric) return ops;
-    std::regex re(*metric);
-    std::erase_if(ops, [&re](const std::string& op) { return !std::regex_search(op, re); });
+    const MetricRegex re(*metric);
+    std::erase_if(ops, [&re](const std::string& op) { return !re.search(op); });
     return ops;
 }
 
@@ -111,7 +111,7 @@ void computeVerdicts(const KernelsOptions& o, const KernelsData& d, BenchmarkRes
         return;
     }
     std::vector<std::string> ops = verdictOps(runs.front(), o.metric);
-    bool elapsedWanted = !o.metric || std::regex_search(kElapsedRow, std::regex(*o.metric));
+    bool elapsedWanted = !o.metric || MetricRegex(*o.metric).search(kElapsedRow);
     // The elapsed row needs each verdict run's duration, in the same order.
     bool elapsedAligned = elapsedWanted && elapsed.size() == runs.size() &&
                           std::equal(runs.begin(), runs.end(), elapsed.begin(),
