@@ -335,9 +335,9 @@ std::vector<TimeChart> monitorCharts(const fs::path& logDir, const std::vector<s
             if (!reader.recorded(run, "iostat")) continue;
             try {
                 byHeader.back() = readIostatByHeader(logDir / run / "iter-0", benchmark, kIostatCharted);
-                warnBounded(warnings, benchmark, logDir / run / "iter-0" / ("iostat-" + benchmark),
-                            droppedByBounds(droppedValues(byHeader.back()->devices), byHeader.back()->droppedLines,
-                                            "devices"));
+                warnBounded(
+                    warnings, benchmark, logDir / run / "iter-0" / ("iostat-" + benchmark),
+                    droppedByBounds(droppedValues(byHeader.back()->devices), byHeader.back()->droppedLines, "devices"));
             } catch (const std::exception& e) {
                 std::string note = run + ": iostat not drawn: " + e.what();
                 if (std::find(notes.begin(), notes.end(), note) == notes.end()) notes.push_back(note);

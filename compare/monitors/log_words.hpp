@@ -34,12 +34,12 @@ struct ColumnSamples {
     };
     std::vector<double> x;
     std::map<std::string, std::vector<double>> columns;  // "sy" -> one value per x
-    std::map<std::string, Total> totals;                  // every column read, up to kMaxColumns
-    std::vector<std::string> only;  // the columns whose values are kept; empty: all of them
-    std::size_t droppedValues = 0;  // values of columns past the first kMaxColumns names
-    std::size_t read = 0;           // samples added, kept or not
-    std::size_t stride = 1;         // one sample in stride is kept
-    double lastAt = NAN;            // x of the last sample added, kept or not
+    std::map<std::string, Total> totals;                 // every column read, up to kMaxColumns
+    std::vector<std::string> only;                       // the columns whose values are kept; empty: all of them
+    std::size_t droppedValues = 0;                       // values of columns past the first kMaxColumns names
+    std::size_t read = 0;                                // samples added, kept or not
+    std::size_t stride = 1;                              // one sample in stride is kept
+    double lastAt = NAN;                                 // x of the last sample added, kept or not
 
     // The column's values, empty when the log had no such column.
     const std::vector<double>& column(const std::string& name) const;

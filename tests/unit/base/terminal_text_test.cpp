@@ -26,17 +26,17 @@ TEST_CASE("C1 controls, raw or encoded, and bidi overrides are escaped", "[base]
 }
 
 TEST_CASE("overlong forms of a control are shown byte by byte, not passed for a lenient terminal", "[base][terminal]") {
-    CHECK(escapeControls("a\xc0\x9b" "b") == "a\\xc0\\x9bb");                        // ESC in 2 bytes
-    CHECK(escapeControls("a\xe0\x80\x9b" "b") == "a\\xe0\\x80\\x9bb");               // ESC in 3 bytes
-    CHECK(escapeControls("a\xf0\x80\x80\x9b" "b") == "a\\xf0\\x80\\x80\\x9bb");      // ESC in 4 bytes
+    CHECK(escapeControls("a\xc0\x9b-b") == "a\\xc0\\x9b-b");                       // ESC in 2 bytes
+    CHECK(escapeControls("a\xe0\x80\x9b-b") == "a\\xe0\\x80\\x9b-b");              // ESC in 3 bytes
+    CHECK(escapeControls("a\xf0\x80\x80\x9b-b") == "a\\xf0\\x80\\x80\\x9b-b");     // ESC in 4 bytes
     CHECK(escapeControls("\xf8\x80\x80\x80\x9b") == "\\xf8\\x80\\x80\\x80\\x9b");  // a 5-byte form
-    CHECK(escapeControls("\xe0\x9f\xbf") == "\\xe0\\x9f\\xbf");                     // U+07FF in 3 bytes
-    CHECK(escapeControlsKeepingLines("\xe0\x80\x8a") == "\\xe0\\x80\\x8a");         // an overlong newline
+    CHECK(escapeControls("\xe0\x9f\xbf") == "\\xe0\\x9f\\xbf");                    // U+07FF in 3 bytes
+    CHECK(escapeControlsKeepingLines("\xe0\x80\x8a") == "\\xe0\\x80\\x8a");        // an overlong newline
 }
 
 TEST_CASE("surrogates and code points past U+10FFFF are shown byte by byte", "[base][terminal]") {
-    CHECK(escapeControls("\xed\xa0\x80") == "\\xed\\xa0\\x80");  // U+D800
-    CHECK(escapeControls("\xed\xbf\xbf") == "\\xed\\xbf\\xbf");  // U+DFFF
+    CHECK(escapeControls("\xed\xa0\x80") == "\\xed\\xa0\\x80");           // U+D800
+    CHECK(escapeControls("\xed\xbf\xbf") == "\\xed\\xbf\\xbf");           // U+DFFF
     CHECK(escapeControls("\xf4\x90\x80\x80") == "\\xf4\\x90\\x80\\x80");  // U+110000
     CHECK(escapeControls("\xf7\xbf\xbf\xbf") == "\\xf7\\xbf\\xbf\\xbf");
     // Their neighbours are ordinary characters.

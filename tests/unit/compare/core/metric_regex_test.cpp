@@ -20,8 +20,8 @@ TEST_CASE("a backtracking pattern over a long name ends, with regex_search's ans
 }
 
 TEST_CASE("matching finds what regex_search finds", "[compare][metric-regex]") {
-    for (const char* pattern : {"ZPOPMIN|time", "^Hmean", "RPS$", "\\bGET\\b", "p9[59]", "(?:a|b)c", "x{2,3}y",
-                                "[^a]b", "^$", "", "E2E-.*-max", "(ab)+c"}) {
+    for (const char* pattern : {"ZPOPMIN|time", "^Hmean", "RPS$", "\\bGET\\b", "p9[59]", "(?:a|b)c", "x{2,3}y", "[^a]b",
+                                "^$", "", "E2E-.*-max", "(ab)+c"}) {
         const std::regex reference(pattern);
         const MetricRegex ours(pattern);
         for (const char* name : {"Hmean-RPS-ZPOPMIN", "elapsed time", "GET", "xGETx", "a GET b", "p95", "p99 ", "ac",

@@ -136,8 +136,8 @@ TEST_CASE("--threshold takes a plain decimal number, one line naming the option 
         INFO(bad << ": " << r.err);
         CHECK(r.status == 2);
         CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
-        CHECK(r.err.find("--threshold '" + std::string(bad) + "': use PCT or REGEX=PCT with PCT a plain decimal number") !=
-              std::string::npos);
+        CHECK(r.err.find("--threshold '" + std::string(bad) +
+                         "': use PCT or REGEX=PCT with PCT a plain decimal number") != std::string::npos);
     }
     for (const char* good : {"5", "2.5", ".5", "10.", "GET=0.001"}) {
         INFO(good);

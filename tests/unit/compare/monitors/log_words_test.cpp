@@ -2,8 +2,8 @@
 // distinct column names, kMaxSamples kept samples a series (an even spread,
 // with means over every sample), kMaxSampleSets CPUs or devices; only the
 // charted columns keep their values.
-#include "monitors/iostat_by_header.hpp"
 #include "monitors/log_words.hpp"
+#include "monitors/iostat_by_header.hpp"
 #include "monitors/mpstat_by_header.hpp"
 #include "monitors/vmstat_by_header.hpp"
 
@@ -31,16 +31,18 @@ std::vector<std::string> mpstatNewNamesEachReport(int reports, int fresh) {
 }
 
 std::vector<std::string> vmstatLog(int samples) {
-    std::vector<std::string> lines = {" r  b   swpd   free   buff  cache   si   so    bi    bo   in   cs us sy id wa st"};
+    std::vector<std::string> lines = {
+        " r  b   swpd   free   buff  cache   si   so    bi    bo   in   cs us sy id wa st"};
     for (int i = 0; i <= samples; ++i)  // the first is the since-boot report
-        lines.push_back(" 1  0 0 100 10 10 0 0 0 0 " + std::to_string(1000 + i % 7) + " " + std::to_string(i) +
-                        " 20 " + std::to_string(i % 3) + " 80 0 0");
+        lines.push_back(" 1  0 0 100 10 10 0 0 0 0 " + std::to_string(1000 + i % 7) + " " + std::to_string(i) + " 20 " +
+                        std::to_string(i % 3) + " 80 0 0");
     return lines;
 }
 
 }  // namespace
 
-TEST_CASE("headers that keep bringing new names cost at most 64 columns, the rest counted", "[compare][monitors][bounds]") {
+TEST_CASE("headers that keep bringing new names cost at most 64 columns, the rest counted",
+          "[compare][monitors][bounds]") {
     // 100 reports x 100 new names: 10,000 NaN-filled columns of 100 values before.
     MpstatSamples s = mpstatFromLines(mpstatNewNamesEachReport(100, 100));
     const ColumnSamples& all = s.cpus.at("all");
@@ -49,7 +51,8 @@ TEST_CASE("headers that keep bringing new names cost at most 64 columns, the res
     CHECK(all.totals.size() == kMaxColumns);
     CHECK(all.droppedValues == 100 * 101 - kMaxColumns);
     CHECK(droppedByBounds(droppedValues(s.cpus), 0, "CPUs") ==
-          std::to_string(100 * 101 - kMaxColumns) + " values of columns past the first 64 names (the column limit) not read");
+          std::to_string(100 * 101 - kMaxColumns) +
+              " values of columns past the first 64 names (the column limit) not read");
 }
 
 TEST_CASE("only the charted columns keep their values; every column keeps its totals", "[compare][monitors][bounds]") {
@@ -80,7 +83,8 @@ TEST_CASE("a long log keeps an even spread of at most kMaxSamples samples, its m
     CHECK(s.mean("cs") == (samples + 1) / 2.0);  // 1..40000, every one of them
 }
 
-TEST_CASE("an mpstat or iostat log of more than 8192 CPUs or devices reads the first 8192", "[compare][monitors][bounds]") {
+TEST_CASE("an mpstat or iostat log of more than 8192 CPUs or devices reads the first 8192",
+          "[compare][monitors][bounds]") {
     std::vector<std::string> mp = {"12:00:00 CPU %usr %idle"}, io;
     for (int c = 0; c < 9000; ++c) mp.push_back("12:00:00 " + std::to_string(c) + " 1 99");
     MpstatSamples m = mpstatFromLines(mp);
