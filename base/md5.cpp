@@ -1,5 +1,6 @@
 #include "base/md5.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <cstdio>
@@ -42,27 +43,46 @@ void block(std::array<std::uint32_t, 4>& h, const unsigned char* p) {
 
 }  // namespace
 
-std::string md5Hex(std::string_view data) {
-    std::array<std::uint32_t, 4> h = {0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476};
-    std::size_t whole = data.size() / 64 * 64;
-    for (std::size_t i = 0; i < whole; i += 64) block(h, reinterpret_cast<const unsigned char*>(data.data()) + i);
+void Md5::update(std::string_view data) {
+    total_ += data.size();
+    const auto* p = reinterpret_cast<const unsigned char*>(data.data());
+    std::size_t n = data.size();
+    while (n > 0) {
+        if (bufferedSize_ == 0 && n >= 64) {
+            block(h_, p);
+            p += 64, n -= 64;
+            continue;
+        }
+        const std::size_t take = std::min(n, 64 - bufferedSize_);
+        std::copy(p, p + take, buffered_ + bufferedSize_);
+        bufferedSize_ += take, p += take, n -= take;
+        if (bufferedSize_ == 64) block(h_, buffered_), bufferedSize_ = 0;
+    }
+}
+
+std::string Md5::hex() {
     // The tail, 0x80, zeros, then the length in bits (little-endian), in one or two blocks.
     unsigned char tail[128] = {};
-    std::size_t rest = data.size() - whole;
-    for (std::size_t i = 0; i < rest; ++i) tail[i] = static_cast<unsigned char>(data[whole + i]);
-    tail[rest] = 0x80;
-    std::size_t tailSize = rest < 56 ? 64 : 128;
-    std::uint64_t bits = std::uint64_t(data.size()) * 8;
+    std::copy(buffered_, buffered_ + bufferedSize_, tail);
+    tail[bufferedSize_] = 0x80;
+    std::size_t tailSize = bufferedSize_ < 56 ? 64 : 128;
+    std::uint64_t bits = total_ * 8;
     for (int i = 0; i < 8; ++i) tail[tailSize - 8 + i] = static_cast<unsigned char>(bits >> (8 * i));
-    for (std::size_t i = 0; i < tailSize; i += 64) block(h, tail + i);
-    std::string hex;
+    for (std::size_t i = 0; i < tailSize; i += 64) block(h_, tail + i);
+    std::string out;
     char buf[3];
-    for (std::uint32_t w : h)
+    for (std::uint32_t w : h_)
         for (int i = 0; i < 4; ++i) {
             std::snprintf(buf, sizeof buf, "%02x", static_cast<unsigned>((w >> (8 * i)) & 0xff));
-            hex += buf;
+            out += buf;
         }
-    return hex;
+    return out;
+}
+
+std::string md5Hex(std::string_view data) {
+    Md5 md5;
+    md5.update(data);
+    return md5.hex();
 }
 
 }  // namespace mmtp

@@ -12,11 +12,32 @@ bool escapedCodePoint(char32_t c) {
            (c >= 0x2066 && c <= 0x2069);
 }
 
+// The structural length of a sequence led by b (0 for a byte that leads
+// none): C0..FD, so that the forms a lenient decoder still reads (C0 9B,
+// E0 80 9B, F8 80 80 80 9B) are judged as sequences, not passed byte by byte.
+std::size_t sequenceLength(unsigned char b) {
+    if (b >= 0xC0 && b <= 0xDF) return 2;
+    if (b >= 0xE0 && b <= 0xEF) return 3;
+    if (b >= 0xF0 && b <= 0xF7) return 4;
+    if (b >= 0xF8 && b <= 0xFB) return 5;
+    if (b >= 0xFC && b <= 0xFD) return 6;
+    return 0;
+}
+
 char32_t decode(const std::string& seq) {
-    const auto b0 = static_cast<unsigned char>(seq[0]);
-    char32_t c = seq.size() == 2 ? b0 & 0x1F : seq.size() == 3 ? b0 & 0x0F : b0 & 0x07;
+    static constexpr unsigned char kLeadBits[] = {0, 0, 0x1F, 0x0F, 0x07, 0x03, 0x01};
+    char32_t c = static_cast<unsigned char>(seq[0]) & kLeadBits[seq.size()];
     for (std::size_t i = 1; i < seq.size(); ++i) c = (c << 6) | (static_cast<unsigned char>(seq[i]) & 0x3F);
     return c;
+}
+
+// Strict UTF-8: the shortest form, at most 4 bytes, no surrogate, no code
+// point past U+10FFFF. A terminal that decodes leniently would read the
+// overlong E0 80 9B as ESC.
+bool validSequence(const std::string& seq, char32_t c) {
+    static constexpr char32_t kSmallestOfLength[] = {0, 0, 0x80, 0x800, 0x10000};
+    if (seq.size() > 4 || c < kSmallestOfLength[seq.size()]) return false;
+    return !(c >= 0xD800 && c <= 0xDFFF) && c <= 0x10FFFF;
 }
 
 // "\\xNN" for a byte, "\\uNNNN" for a code point.
@@ -58,23 +79,29 @@ void ControlEscaper::feed(std::string_view in, std::string& out) {
         if (need_ > 0) {
             if (b >= 0x80 && b <= 0xBF) {
                 pending_ += static_cast<char>(b);
-                if (--need_ == 0) {
-                    const char32_t c = decode(pending_);
-                    if (escapedCodePoint(c)) hexCodePoint(static_cast<unsigned>(c), out);
-                    else out += pending_;
-                    pending_.clear();
-                }
+                if (--need_ == 0) complete(out);
                 continue;
             }
             flushCutShort(out);
         }
-        if (b >= 0xC2 && b <= 0xF4) {
+        if (const std::size_t length = sequenceLength(b); length > 0) {
             pending_ = static_cast<char>(b);
-            need_ = b < 0xE0 ? 1 : b < 0xF0 ? 2 : 3;
+            need_ = length - 1;
         } else {
             plain(b, out);
         }
     }
+}
+
+// A whole sequence: a control or bidi code point is shown as \uNNNN, a form
+// strict UTF-8 refuses (overlong, surrogate, past U+10FFFF) byte by byte.
+void ControlEscaper::complete(std::string& out) {
+    const char32_t c = decode(pending_);
+    if (!validSequence(pending_, c))
+        for (const char b : pending_) hexByte(static_cast<unsigned char>(b), out);
+    else if (escapedCodePoint(c)) hexCodePoint(static_cast<unsigned>(c), out);
+    else out += pending_;
+    pending_.clear();
 }
 
 // Not a sequence after all: the lead byte passes, the bytes after it are

@@ -8,7 +8,10 @@
 // Escaped: C0 controls and DEL (\e, \n, \r, \t, else \xNN), a stray byte
 // 0x80..0x9F (a C1 control to an 8-bit terminal), the code points U+0080..
 // U+009F (C1) and the bidi controls U+061C, U+200E, U+200F, U+202A..U+202E,
-// U+2066..U+2069 (\uNNNN). Everything else, invalid UTF-8 included, passes.
+// U+2066..U+2069 (\uNNNN), and every byte of a complete sequence strict
+// UTF-8 refuses (overlong: C0 9B, E0 80 9B, F0 80 80 9B; a surrogate,
+// ED A0..BF xx; past U+10FFFF; a 5- or 6-byte form) as \xNN, since a lenient
+// terminal decodes them. Everything else, other invalid UTF-8 included, passes.
 #pragma once
 #include <iosfwd>
 #include <memory>
@@ -33,9 +36,10 @@ public:
 
 private:
     void plain(unsigned char b, std::string& out);
+    void complete(std::string& out);
     void flushCutShort(std::string& out);
     bool keepLines_;
-    std::string pending_;  // a UTF-8 lead byte and the continuation bytes so far
+    std::string pending_;  // a lead byte (C0..FD) and the continuation bytes so far
     std::size_t need_ = 0;  // continuation bytes still to come
 };
 

@@ -1,5 +1,6 @@
 #include "input/clock_record.hpp"
 
+#include "input/bounded_json.hpp"
 #include "input/log_files.hpp"
 
 #include <cmath>
@@ -13,6 +14,25 @@ namespace mmtp::compare {
 namespace {
 
 constexpr std::size_t kMaxIterations = 64, kMaxRecords = 16, kMaxSeriesWarned = 8;
+// A record our workloads write nests 3 deep and holds a few hundred bytes
+// per series; 32 MiB of '[' cost 2.2 GB as a json tree.
+constexpr std::size_t kMaxRecordBytes = std::size_t{1} << 20;
+constexpr int kMaxRecordDepth = 8;
+constexpr std::size_t kMaxRecordValues = 65536;
+
+// The record's text, read no further than kMaxRecordBytes (compressed or
+// not); a refused file is a warning.
+std::optional<std::string> readRecord(const fs::path& file, Warnings& warnings) {
+    ReadLimits limits;
+    limits.fileBytes = kMaxRecordBytes;
+    limits.decompressedBytes = kMaxRecordBytes;
+    try {
+        return readLog(file, limits);
+    } catch (const InputError& e) {
+        warnings.push_back(e.what());
+        return std::nullopt;
+    }
+}
 
 // Safe to print: control bytes become '?', at most 200 bytes.
 std::string printable(std::string s) {
@@ -53,8 +73,15 @@ bool isRegularFile(const fs::path& p) {
 }  // namespace
 
 Warnings clockRecordTextWarnings(const std::string& text, const std::string& where) {
-    nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
-    if (j.is_discarded() || !j.is_object()) return {where + ": not a clock record (not a JSON object); ignored"};
+    nlohmann::json j;
+    try {
+        j = parseBoundedJson(text, {kMaxRecordDepth, kMaxRecordValues, "the clock record limit"}, where);
+    } catch (const JsonBoundError& e) {
+        return {e.what()};
+    } catch (const nlohmann::json::exception&) {
+        j = nullptr;
+    }
+    if (!j.is_object()) return {where + ": not a clock record (not a JSON object); ignored"};
     Warnings out;
     const double shortSamples = number(j, "short_samples");
     if (shortSamples > 0)
@@ -100,7 +127,7 @@ Warnings clockRecordWarnings(const fs::path& logDir, const std::string& run) {
                     out.push_back(where + ": not a regular file; ignored");
                     continue;
                 }
-                if (auto text = readLogOrWarn(logs / name, out)) {
+                if (auto text = readRecord(logs / name, out)) {
                     Warnings w = clockRecordTextWarnings(*text, where);
                     out.insert(out.end(), w.begin(), w.end());
                 }

@@ -4,6 +4,7 @@
 #include "base/errors.hpp"
 #include "base/terminal_text.hpp"
 #include "core/diagnostics.hpp"
+#include "core/metric_regex.hpp"
 #include "input/bounded_read.hpp"
 #include "input/run_settings.hpp"
 #include "report/command_line.hpp"
@@ -16,7 +17,6 @@
 #include <filesystem>
 #include <fstream>
 #include <ostream>
-#include <regex>
 
 namespace po = boost::program_options;
 namespace fs = std::filesystem;
@@ -43,24 +43,37 @@ std::string previousFingerprint(const fs::path& file, std::ostream& err) {
     }
 }
 
+// A percentage as the user wrote it: a plain decimal number ("5", "2.5",
+// ".5"), never " 5", "0x10", "1e1", "inf" (strtod took them all).
+bool plainDecimal(const std::string& text) {
+    const std::size_t point = text.find('.');
+    const std::string digits = point == std::string::npos ? text : text.substr(0, point) + text.substr(point + 1);
+    return !digits.empty() && digits.find_first_not_of("0123456789") == std::string::npos;
+}
+
+// A user's regular expression for --metric or --threshold: a usage error
+// naming the option when it is refused (core/metric_regex.hpp's bounds).
+void checkRegex(const std::string& option, const std::string& arg, const std::string& re) {
+    std::optional<std::string> why = refusedRegex(re);
+    if (!why) return;
+    if (arg == re) throw mmtp::UsageError(option + " '" + re + "' " + *why);
+    throw mmtp::UsageError(option + " '" + arg + "': '" + re + "' " + *why);
+}
+
 // --threshold PCT or REGEX=PCT (the regex may hold '=': the last one splits).
 void parseThreshold(const std::string& arg, CallSettings& calls) {
     std::size_t eq = arg.rfind('=');
     std::string pct = eq == std::string::npos ? arg : arg.substr(eq + 1);
-    char* end = nullptr;
-    double v = std::strtod(pct.c_str(), &end);
-    if (pct.empty() || *end != '\0' || !(v > 0) || v > 1000)
-        throw mmtp::UsageError("--threshold " + arg + ": use PCT or REGEX=PCT with PCT a number above 0");
+    double v = plainDecimal(pct) ? std::strtod(pct.c_str(), nullptr) : 0;
+    if (!(v > 0) || v > 1000)
+        throw mmtp::UsageError("--threshold '" + arg +
+                               "': use PCT or REGEX=PCT with PCT a plain decimal number above 0 and at most 1000");
     if (eq == std::string::npos) {
         calls.thresholdPct = v;
         return;
     }
     std::string re = arg.substr(0, eq);
-    try {
-        std::regex check(re);
-    } catch (const std::regex_error&) {
-        throw mmtp::UsageError("--threshold '" + arg + "': '" + re + "' is not a valid regular expression");
-    }
+    checkRegex("--threshold", arg, re);
     calls.perMetric.emplace_back(re, v);
 }
 
@@ -175,13 +188,7 @@ int compareKernels(int argc, const char* const argv[], std::ostream& out, std::o
     }
     if (o.bisectGood.empty() != o.bisectBad.empty())
         throw mmtp::UsageError("--good and --bad go together: the references a candidate is placed between");
-    if (o.metric) {
-        try {
-            std::regex check(*o.metric);
-        } catch (const std::regex_error&) {
-            throw mmtp::UsageError("--metric '" + *o.metric + "' is not a valid regular expression");
-        }
-    }
+    if (o.metric) checkRegex("--metric", *o.metric, *o.metric);
     if (!outputFile.empty() && outputDir.empty()) throw mmtp::UsageError("--output-file needs --output-dir");
     // The fingerprint is written after the report, under this very name.
     if (fs::path(outputFile).filename() == "report.md5")

@@ -39,6 +39,14 @@ void warnOnce(Warnings& warnings, const std::string& benchmark, const fs::path& 
     if (std::find(warnings.begin(), warnings.end(), warning) == warnings.end()) warnings.push_back(warning);
 }
 
+// A log read in part: what it lost to a bound (monitors/log_words.hpp), once.
+void warnBounded(Warnings& warnings, const std::string& benchmark, const fs::path& log, const std::string& lost) {
+    if (!lost.empty()) warnOnce(warnings, benchmark, log, lost);
+}
+
+// The iostat columns the charts draw: only their values are kept.
+const std::vector<std::string> kIostatCharted = {"rkB/s", "wkB/s", "r_await", "w_await"};
+
 class MonitorReader {
 public:
     MonitorReader(const fs::path& logDir, std::vector<std::string> runs, std::string benchmark, Warnings& warnings)
@@ -193,11 +201,14 @@ TimeChart vmstatChart(const std::vector<RunVmstat>& vmstat, const std::vector<st
 
 void keepVmstatCharts(std::vector<TimeChart>& charts, const std::string& benchmark, const std::vector<RunVmstat>& vmstat,
                       Warnings& warnings) {
-    for (const RunVmstat& r : vmstat)
-        if (!r.error.empty()) {
-            std::string w = benchmark + " monitor graphs: " + r.error;
+    for (const RunVmstat& r : vmstat) {
+        std::vector<std::string> problems = r.bounded;
+        if (!r.error.empty()) problems.push_back(r.error);
+        for (const std::string& problem : problems) {
+            std::string w = benchmark + " monitor graphs: " + problem;
             if (std::find(warnings.begin(), warnings.end(), w) == warnings.end()) warnings.push_back(w);
         }
+    }
     bool stamped = false, unstamped = false;
     TimeChart cpu = vmstatChart(vmstat, {"us", "sy", "wa"}, "CPU time: user, system, IO wait (vmstat us/sy/wa)",
                                 "% of CPU time", stamped, unstamped);
@@ -232,7 +243,9 @@ void keepMpstatCharts(std::vector<TimeChart>& charts, const fs::path& logDir, co
         if (!reader.recorded(run, "mpstat")) continue;
         const fs::path iterDir = logDir / run / "iter-0";
         try {
-            const MpstatSamples samples = readMpstatByHeader(iterDir, benchmark);
+            const MpstatSamples samples = readMpstatByHeader(iterDir, benchmark, {"%idle"});
+            warnBounded(warnings, benchmark, iterDir / ("mpstat-" + benchmark),
+                        droppedByBounds(droppedValues(samples.cpus), samples.droppedLines, "CPUs"));
             RunNodes r{samples.stamped, {}};
             for (const auto& [node, tree] : readNodeTrees(iterDir)) {
                 if (std::find(nodes.begin(), nodes.end(), node) == nodes.end()) {
@@ -321,7 +334,10 @@ std::vector<TimeChart> monitorCharts(const fs::path& logDir, const std::vector<s
             byHeader.emplace_back();
             if (!reader.recorded(run, "iostat")) continue;
             try {
-                byHeader.back() = readIostatByHeader(logDir / run / "iter-0", benchmark);
+                byHeader.back() = readIostatByHeader(logDir / run / "iter-0", benchmark, kIostatCharted);
+                warnBounded(
+                    warnings, benchmark, logDir / run / "iter-0" / ("iostat-" + benchmark),
+                    droppedByBounds(droppedValues(byHeader.back()->devices), byHeader.back()->droppedLines, "devices"));
             } catch (const std::exception& e) {
                 std::string note = run + ": iostat not drawn: " + e.what();
                 if (std::find(notes.begin(), notes.end(), note) == notes.end()) notes.push_back(note);

@@ -2,6 +2,7 @@
 
 #include "base/terminal_text.hpp"
 #include "core/diagnostics.hpp"
+#include "core/metric_regex.hpp"
 #include "benchmarks/benchmark_description.hpp"
 #include "benchmarks/shellpack_config.hpp"
 #include "input/clock_record.hpp"
@@ -18,7 +19,6 @@
 #include <algorithm>
 #include <functional>
 #include <map>
-#include <regex>
 #include <ostream>
 #include <set>
 #include <stdexcept>
@@ -50,8 +50,8 @@ std::vector<RunSummary> verdictRuns(const std::vector<RunSummary>& runs, const s
 std::vector<std::string> verdictOps(const RunSummary& run, const std::optional<std::string>& metric) {
     std::vector<std::string> ops = run.summaryOps(std::nullopt);
     if (!metric) return ops;
-    std::regex re(*metric);
-    std::erase_if(ops, [&re](const std::string& op) { return !std::regex_search(op, re); });
+    const MetricRegex re(*metric);
+    std::erase_if(ops, [&re](const std::string& op) { return !re.search(op); });
     return ops;
 }
 
@@ -171,7 +171,9 @@ void referenceVerdicts(const VerdictContext& c) {
         return;
     }
     for (auto& [name, group] : bisectCandidates(names, c.o.bisectGood, c.o.bisectBad)) {
-        BenchmarkResults::Candidate cand{name, group, {}};
+        BenchmarkResults::Candidate cand;
+        cand.name = name;
+        cand.runs = group;
         auto runs = runsNamed(c.runs, group);
         for (const std::string& op : c.ops) {
             PositionInput in{op, {}, {}, {}};
@@ -252,7 +254,7 @@ void computeVerdicts(const KernelsOptions& o, const KernelsData& d, BenchmarkRes
         if (!wanted.empty() || !o.bisectGood.empty()) b.verdictNotes.push_back("Verdicts for " + b.name + ": no valid run");
         return;
     }
-    bool elapsedWanted = !o.metric || std::regex_search(kElapsedRow, std::regex(*o.metric));
+    bool elapsedWanted = !o.metric || MetricRegex(*o.metric).search(kElapsedRow);
     std::optional<std::string> yaml = embeddedShellpackYaml(b.name);
     VerdictContext c{o, b, runs, elapsedWanted && alignedDurations(runs, elapsed) ? &elapsed : nullptr,
                      verdictOps(runs.front(), o.metric),

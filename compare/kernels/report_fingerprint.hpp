@@ -20,7 +20,8 @@ bool reportIsOurs(const KernelsOptions& options, bool jsonExport);
 // Our options that shape the report, one "name=value" line each, in a fixed order.
 std::string reportOptionsText(const KernelsOptions& options, const std::string& jsonExport);
 
-// md5 of this program's executable ("unknown" when /proc/self/exe cannot be read).
+// md5 of this program's executable, read once ("unknown" when /proc/self/exe
+// cannot be read): a rebuilt compare-kernels makes a new page.
 std::string programBuild();
 
 // compare-kernels.sh's md5, then (where the report is ours) "+" and the md5

@@ -30,12 +30,22 @@ bool hasLog(const fs::path& iterDir, const std::string& benchmark) {
     return false;
 }
 
-double mean(const std::vector<const std::vector<double>*>& parts, std::size_t& n) {
+// The mean of a column over every sample of every iteration.
+double mean(const std::vector<VmstatSamples>& iterations, const std::string& column, std::size_t& n) {
     double sum = 0;
     n = 0;
-    for (const std::vector<double>* p : parts)
-        for (double v : *p) sum += v, ++n;
+    for (const VmstatSamples& s : iterations)
+        if (auto t = s.totals.find(column); t != s.totals.end()) sum += t->second.sum, n += t->second.n;
     return n ? sum / static_cast<double>(n) : NAN;
+}
+
+// One iteration's log; past the first iteration only its totals are kept.
+void readIteration(RunVmstat& r, const fs::path& iter, const std::string& benchmark) {
+    VmstatSamples s = readVmstatByHeader(iter, benchmark, kVmstatCharted);
+    if (!r.iterations.empty()) s.x = {}, s.columns = {};
+    const std::string lost = droppedByBounds(s.droppedValues, 0, "");
+    if (!lost.empty()) r.bounded.push_back((iter / ("vmstat-" + benchmark)).string() + ": " + lost);
+    r.iterations.push_back(std::move(s));
 }
 
 }  // namespace
@@ -57,7 +67,7 @@ std::vector<RunVmstat> readRunsVmstat(const fs::path& logDir, const std::vector<
             if (!hasLog(iter, benchmark)) continue;
             r.recorded = true;
             try {
-                r.iterations.push_back(readVmstatByHeader(iter, benchmark));
+                readIteration(r, iter, benchmark);
             } catch (const std::exception& e) {
                 const std::string file = (iter / ("vmstat-" + benchmark)).string(), what = e.what();
                 if (r.error.empty()) r.error = what.rfind(file, 0) == 0 ? what : file + ": " + what;
@@ -91,16 +101,10 @@ std::optional<std::vector<RunCosts>> mitigationCosts(const std::vector<RunVmstat
             c.notMeasured = "unreadable: " + r.error;
             continue;
         }
-        std::vector<const std::vector<double>*> sy, cs, in;
-        for (const VmstatSamples& s : r.iterations) {
-            sy.push_back(&s.column("sy"));
-            cs.push_back(&s.column("cs"));
-            in.push_back(&s.column("in"));
-        }
         std::size_t n = 0, ignored = 0;
-        c.sysPct = mean(sy, n);
-        c.contextSwitches = mean(cs, ignored);
-        c.interrupts = mean(in, ignored);
+        c.sysPct = mean(r.iterations, "sy", n);
+        c.contextSwitches = mean(r.iterations, "cs", ignored);
+        c.interrupts = mean(r.iterations, "in", ignored);
         c.samples = n;
         if (n == 0) c.notMeasured = "no vmstat sample after its since-boot first report";
     }

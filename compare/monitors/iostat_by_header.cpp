@@ -4,16 +4,17 @@
 #include "monitors/text.hpp"
 
 #include <optional>
+#include <set>
 #include <stdexcept>
 
 namespace mmtp::compare {
 
-IostatSamples iostatFromLines(const std::vector<std::string>& lines) {
+IostatSamples iostatFromLines(const std::vector<std::string>& lines, const std::vector<std::string>& only) {
     IostatSamples s;
     std::vector<std::string> header;  // of the report being read; empty outside a device block
     bool sawHeader = false, layoutKnown = false;
     std::size_t report = 0;
-    std::map<std::string, std::size_t> seen;
+    std::set<std::string> seen;  // devices whose since-boot report was read, at most kMaxSampleSets
     std::optional<double> reportX;
     for (const std::string& line : lines) {
         std::vector<std::string> w = logWords(line);
@@ -43,15 +44,20 @@ IostatSamples iostatFromLines(const std::vector<std::string>& lines) {
             ++s.skippedLines;
             continue;
         }
-        if (++seen[w[0]] == 1) continue;  // averages since boot
-        s.devices[w[0]].add(*reportX, {header.begin() + 1, header.end()}, values);
+        if (!seen.count(w[0])) {  // averages since boot
+            if (seen.size() < kMaxSampleSets) seen.insert(w[0]);
+            else ++s.droppedLines;
+            continue;
+        }
+        sampleSet(s.devices, w[0], only)->add(*reportX, {header.begin() + 1, header.end()}, values);
     }
     if (!sawHeader) throw std::runtime_error("no iostat header line (\"Device ... r/s ...\") in the log");
     return s;
 }
 
-IostatSamples readIostatByHeader(const std::filesystem::path& iterDir, const std::string& benchmark) {
-    return iostatFromLines(monitorLogLines(iterDir, "iostat", benchmark));
+IostatSamples readIostatByHeader(const std::filesystem::path& iterDir, const std::string& benchmark,
+                                 const std::vector<std::string>& only) {
+    return iostatFromLines(monitorLogLines(iterDir, "iostat", benchmark), only);
 }
 
 }  // namespace mmtp::compare

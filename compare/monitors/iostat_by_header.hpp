@@ -23,11 +23,15 @@ struct IostatSamples {
     bool timestamped = false;
     std::map<std::string, IostatDevice> devices;
     std::size_t skippedLines = 0;  // device lines that did not fit their header (or came before one)
+    std::size_t droppedLines = 0;  // lines of devices past the first kMaxSampleSets
 };
 
 // Reads iterDir/iostat-BENCH(.gz, .xz); throws what the log reader throws and
 // std::runtime_error for a log without iostat's "Device" header line.
-IostatSamples readIostatByHeader(const std::filesystem::path& iterDir, const std::string& benchmark);
-IostatSamples iostatFromLines(const std::vector<std::string>& lines);
+// Only the values of the columns in `only` are kept (all of them when empty);
+// at most kMaxDevices devices are read (the rest are counted).
+IostatSamples readIostatByHeader(const std::filesystem::path& iterDir, const std::string& benchmark,
+                                 const std::vector<std::string>& only = {});
+IostatSamples iostatFromLines(const std::vector<std::string>& lines, const std::vector<std::string>& only = {});
 
 }  // namespace mmtp::compare

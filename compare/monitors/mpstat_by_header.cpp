@@ -58,7 +58,7 @@ private:
 
 }  // namespace
 
-MpstatSamples mpstatFromLines(const std::vector<std::string>& lines) {
+MpstatSamples mpstatFromLines(const std::vector<std::string>& lines, const std::vector<std::string>& only) {
     MpstatSamples s;
     std::vector<std::string> header;  // of the report being read; empty outside one
     bool sawHeader = false;
@@ -96,12 +96,16 @@ MpstatSamples mpstatFromLines(const std::vector<std::string>& lines) {
             continue;
         }
         if (std::isnan(reportX)) reportX = s.stamped ? stamp.value_or(0) - firstStamp.value_or(0) : clock.since(*clockAt);
-        ColumnSamples& cpu = s.cpus[w[cpuAt]];
-        if (!cpu.x.empty() && cpu.x.back() == reportX) {  // the same CPU twice in one report
+        ColumnSamples* cpu = sampleSet(s.cpus, w[cpuAt], only);
+        if (!cpu) {
+            ++s.droppedLines;
+            continue;
+        }
+        if (cpu->read > 0 && cpu->lastAt == reportX) {  // the same CPU twice in one report
             ++s.skippedLines;
             continue;
         }
-        cpu.add(reportX, {header.begin() + static_cast<long>(cpuAt) + 1, header.end()}, values);
+        cpu->add(reportX, {header.begin() + static_cast<long>(cpuAt) + 1, header.end()}, values);
     }
     if (!sawHeader) throw std::runtime_error("no mpstat header line (\"... CPU %usr ... %idle\") in the log");
     return s;
@@ -123,8 +127,9 @@ std::vector<std::pair<double, double>> nodeBusy(const MpstatSamples& samples, co
     return out;
 }
 
-MpstatSamples readMpstatByHeader(const std::filesystem::path& iterDir, const std::string& benchmark) {
-    return mpstatFromLines(monitorLogLines(iterDir, "mpstat", benchmark));
+MpstatSamples readMpstatByHeader(const std::filesystem::path& iterDir, const std::string& benchmark,
+                                 const std::vector<std::string>& only) {
+    return mpstatFromLines(monitorLogLines(iterDir, "mpstat", benchmark), only);
 }
 
 }  // namespace mmtp::compare

@@ -29,12 +29,15 @@ struct MpstatSamples {
     // name ("%idle", "%sys").
     std::map<std::string, ColumnSamples> cpus;
     std::size_t skippedLines = 0;  // CPU lines that did not fit their header (or came before one)
+    std::size_t droppedLines = 0;  // lines of CPUs past the first kMaxSampleSets
 };
 
 // Reads iterDir/mpstat-BENCH(.gz, .xz); throws what the log reader throws
 // and std::runtime_error for a log without mpstat's "CPU ... %idle" header.
-MpstatSamples readMpstatByHeader(const std::filesystem::path& iterDir, const std::string& benchmark);
-MpstatSamples mpstatFromLines(const std::vector<std::string>& lines);
+// Only the values of the columns in `only` are kept (all of them when empty).
+MpstatSamples readMpstatByHeader(const std::filesystem::path& iterDir, const std::string& benchmark,
+                                 const std::vector<std::string>& only = {});
+MpstatSamples mpstatFromLines(const std::vector<std::string>& lines, const std::vector<std::string>& only = {});
 
 // Per report (x), the sum over the node's CPUs of 100 - %idle: 100 for each
 // fully busy CPU. A report that lacks one of the node's CPUs is left out.

@@ -17,8 +17,9 @@ bool isHeader(const std::vector<std::string>& w) {
 
 }  // namespace
 
-VmstatSamples vmstatFromLines(const std::vector<std::string>& lines) {
+VmstatSamples vmstatFromLines(const std::vector<std::string>& lines, const std::vector<std::string>& only) {
     VmstatSamples s;
+    s.only = only;
     std::vector<std::string> header;
     bool first = true, underFirstHeader = false;
     for (const std::string& line : lines) {
@@ -47,14 +48,15 @@ VmstatSamples vmstatFromLines(const std::vector<std::string>& lines) {
             ++s.skippedLines;
             continue;
         }
-        s.add(elapsed ? *elapsed : static_cast<double>(s.x.size() + 1), header, values);
+        s.add(elapsed ? *elapsed : static_cast<double>(s.read + 1), header, values);
     }
     if (header.empty()) throw std::runtime_error("no vmstat header line (\" r  b   swpd ...\") in the log");
     return s;
 }
 
-VmstatSamples readVmstatByHeader(const std::filesystem::path& iterDir, const std::string& benchmark) {
-    return vmstatFromLines(monitorLogLines(iterDir, "vmstat", benchmark));
+VmstatSamples readVmstatByHeader(const std::filesystem::path& iterDir, const std::string& benchmark,
+                                 const std::vector<std::string>& only) {
+    return vmstatFromLines(monitorLogLines(iterDir, "vmstat", benchmark), only);
 }
 
 }  // namespace mmtp::compare

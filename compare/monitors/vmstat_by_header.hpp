@@ -28,9 +28,12 @@ struct VmstatSamples : ColumnSamples {
 // Reads iterDir/vmstat-BENCH(.gz, .xz). Throws what the log reader throws
 // (absent, a FIFO, too large) and std::runtime_error for a log without
 // vmstat's header line.
-VmstatSamples readVmstatByHeader(const std::filesystem::path& iterDir, const std::string& benchmark);
+// Only the values of the columns in `only` are kept (all of them when it is
+// empty); every column's totals are.
+VmstatSamples readVmstatByHeader(const std::filesystem::path& iterDir, const std::string& benchmark,
+                                 const std::vector<std::string>& only = {});
 
 // The same, from the log's lines (for tests and other sources).
-VmstatSamples vmstatFromLines(const std::vector<std::string>& lines);
+VmstatSamples vmstatFromLines(const std::vector<std::string>& lines, const std::vector<std::string>& only = {});
 
 }  // namespace mmtp::compare

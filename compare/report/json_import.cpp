@@ -4,6 +4,7 @@
 
 #include "base/terminal_text.hpp"
 #include "input/benchmark_name.hpp"
+#include "input/bounded_json.hpp"
 #include "input/bounded_read.hpp"
 
 #include <algorithm>
@@ -49,20 +50,6 @@ const json& arrayAt(const json& entry, const char* key) {
 constexpr int kMaxJsonDepth = 64;
 constexpr std::size_t kMaxJsonValues = std::size_t{16} << 20;
 
-json::parser_callback_t boundedParse(const fs::path& file) {
-    return [file, values = std::size_t{0}](int depth, json::parse_event_t event, json&) mutable {
-        if (depth > kMaxJsonDepth)
-            throw std::runtime_error(file.string() + ": JSON nested deeper than " + std::to_string(kMaxJsonDepth) +
-                                     " levels (the import limit); not read");
-        if (event == json::parse_event_t::value || event == json::parse_event_t::object_start ||
-            event == json::parse_event_t::array_start)
-            if (++values > kMaxJsonValues)
-                throw std::runtime_error(file.string() + ": more than " + std::to_string(kMaxJsonValues) +
-                                         " JSON values (the import limit); not read");
-        return true;
-    };
-}
-
 std::vector<ImportedRun> importModules(const json& root, const fs::path& file);
 
 // _BootIds, one per iteration: plain ids only (anything else is "", the run's one boot).
@@ -93,7 +80,7 @@ std::vector<ImportedRun> importJson(const fs::path& file) {
     if (looksLikeZstd(*raw)) *raw = unzstdBounded(*raw, file, named);
     json root;
     try {
-        root = json::parse(*raw, boundedParse(file));
+        root = parseBoundedJson(*raw, {kMaxJsonDepth, kMaxJsonValues, "the import limit"}, file.string());
     } catch (const json::exception& e) {  // parse_error, and out_of_range for a number like 1e444444
         throw std::runtime_error(file.string() + ": not valid JSON (" + e.what() + ")");
     }

@@ -1,8 +1,9 @@
 #include "tables/verdict_call.hpp"
 
+#include "core/metric_regex.hpp"
+
 #include <algorithm>
 #include <cmath>
-#include <regex>
 
 namespace mmtp::compare {
 
@@ -21,7 +22,7 @@ bool isCall(Call call) { return call == Call::Regression || call == Call::Improv
 
 double CallSettings::thresholdFor(const std::string& metric) const {
     for (const auto& [pattern, pct] : perMetric)
-        if (std::regex_search(metric, std::regex(pattern))) return pct;
+        if (MetricRegex(pattern).search(metric)) return pct;  // bounded: core/metric_regex.hpp
     return thresholdPct;
 }
 

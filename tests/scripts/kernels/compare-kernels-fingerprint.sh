@@ -47,3 +47,19 @@ echo "ok: HTML fingerprint $fp1; --metric GET rebuilt the page ($fp2), then foun
 rm html/index.html
 [[ -z $(html --verdict aba --metric GET) && -s html/index.html ]] || fail "a missing page was not rebuilt"
 echo "ok: a missing page is rebuilt"
+
+# A new build of compare-kernels rebuilds the page: the fingerprint's build
+# part is the executable's md5 (it was always "unknown"). Two copies of the
+# program that differ by one trailing byte are two builds.
+cp "$BIN/compare-kernels" ck-old
+cp "$BIN/compare-kernels" ck-new
+printf '\0' >> ck-new
+build() { "./$1" "${args[@]}" --format html --output-dir rebuilt --output-file index.html --verdict aba 2> /dev/null; }
+[[ -z $(build ck-old) ]] || fail "the first build of the page printed something"
+fp_old=$(cat rebuilt/report.md5)
+[[ $(build ck-old) == *"is up to date" ]] || fail "the same binary did not find its page up to date"
+[[ -z $(build ck-new) ]] || fail "a new build of compare-kernels found the old build's page up to date"
+fp_new=$(cat rebuilt/report.md5)
+[[ $fp_new != "$fp_old" && $fp_new == "$plain+"* ]] || fail "a new build kept the fingerprint $fp_old"
+[[ $(build ck-new) == *"is up to date" ]] || fail "the new build did not find its own page up to date"
+echo "ok: a new build of compare-kernels rebuilt the page ($fp_old -> $fp_new)"

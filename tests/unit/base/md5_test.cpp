@@ -18,3 +18,13 @@ TEST_CASE("md5Hex matches md5sum across the 55/56/64-byte padding edges", "[base
     CHECK(mmtp::md5Hex(std::string(64, 'a')) == "014842d480b571495a4a0363793f7367");
     CHECK(mmtp::md5Hex(std::string(1000, 'a')) == "cabe45dcc9ae5b66ba86600cca6b8ba8");
 }
+
+TEST_CASE("Md5 fed in pieces of any size gives md5Hex's digest", "[base][md5]") {
+    std::string text;
+    for (int i = 0; i < 1000; ++i) text += static_cast<char>('a' + i % 26);
+    for (std::size_t piece : {1u, 7u, 55u, 63u, 64u, 65u, 200u}) {
+        mmtp::Md5 md5;
+        for (std::size_t at = 0; at < text.size(); at += piece) md5.update(std::string_view(text).substr(at, piece));
+        CHECK(md5.hex() == mmtp::md5Hex(text));
+    }
+}

@@ -3,6 +3,7 @@
 #include "base/terminal_text.hpp"
 
 #include <catch2/catch.hpp>
+#include <cstdio>
 #include <iostream>
 #include <sstream>
 
@@ -22,6 +23,43 @@ TEST_CASE("C1 controls, raw or encoded, and bidi overrides are escaped", "[base]
     CHECK(escapeControls("run\xe2\x80\xae" "cba") == "run\\u202Ecba");
     CHECK(escapeControls("\xe2\x81\xa6x\xe2\x81\xa9") == "\\u2066x\\u2069");
     CHECK(escapeControls("\xd8\x9c\xe2\x80\x8e\xe2\x80\x8f") == "\\u061C\\u200E\\u200F");
+}
+
+TEST_CASE("overlong forms of a control are shown byte by byte, not passed for a lenient terminal", "[base][terminal]") {
+    CHECK(escapeControls("a\xc0\x9b-b") == "a\\xc0\\x9b-b");                       // ESC in 2 bytes
+    CHECK(escapeControls("a\xe0\x80\x9b-b") == "a\\xe0\\x80\\x9b-b");              // ESC in 3 bytes
+    CHECK(escapeControls("a\xf0\x80\x80\x9b-b") == "a\\xf0\\x80\\x80\\x9b-b");     // ESC in 4 bytes
+    CHECK(escapeControls("\xf8\x80\x80\x80\x9b") == "\\xf8\\x80\\x80\\x80\\x9b");  // a 5-byte form
+    CHECK(escapeControls("\xe0\x9f\xbf") == "\\xe0\\x9f\\xbf");                    // U+07FF in 3 bytes
+    CHECK(escapeControlsKeepingLines("\xe0\x80\x8a") == "\\xe0\\x80\\x8a");        // an overlong newline
+}
+
+TEST_CASE("surrogates and code points past U+10FFFF are shown byte by byte", "[base][terminal]") {
+    CHECK(escapeControls("\xed\xa0\x80") == "\\xed\\xa0\\x80");           // U+D800
+    CHECK(escapeControls("\xed\xbf\xbf") == "\\xed\\xbf\\xbf");           // U+DFFF
+    CHECK(escapeControls("\xf4\x90\x80\x80") == "\\xf4\\x90\\x80\\x80");  // U+110000
+    CHECK(escapeControls("\xf7\xbf\xbf\xbf") == "\\xf7\\xbf\\xbf\\xbf");
+    // Their neighbours are ordinary characters.
+    CHECK(escapeControls("\xed\x9f\xbf\xee\x80\x80\xf4\x8f\xbf\xbf") == "\xed\x9f\xbf\xee\x80\x80\xf4\x8f\xbf\xbf");
+}
+
+TEST_CASE("every C1 control encoded as C2 80..9F is escaped", "[base][terminal]") {
+    for (unsigned c = 0x80; c <= 0x9F; ++c) {
+        const std::string encoded{static_cast<char>(0xC2), static_cast<char>(c)};
+        char expected[8];
+        std::snprintf(expected, sizeof expected, "\\u%04X", c);
+        CHECK(escapeControls(encoded) == expected);
+    }
+}
+
+TEST_CASE("an overlong form split between writes is judged whole", "[base][terminal]") {
+    ControlEscaper e(true);
+    std::string out;
+    e.feed("x\xf0\x80", out);
+    e.feed("\x80", out);
+    e.feed("\x9by", out);
+    e.finish(out);
+    CHECK(out == "x\\xf0\\x80\\x80\\x9by");
 }
 
 TEST_CASE("ordinary text, UTF-8 and invalid bytes alike, passes unchanged", "[base][terminal]") {

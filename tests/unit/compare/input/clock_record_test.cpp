@@ -56,3 +56,28 @@ TEST_CASE("records are found under RUN/iter-N/BENCH/logs; a symlinked one is ref
     CHECK(clockRecordWarnings(fs::path(dir), "B").empty());
     fs::remove_all(dir);
 }
+
+TEST_CASE("a record nested past 8 levels or holding too many values is one warning naming the bound",
+          "[compare][clock-record]") {
+    // 1 MiB of '[' cost about 70 MB as a json tree, 32 MiB cost 2.2 GB.
+    CHECK(clockRecordTextWarnings(std::string(std::size_t{1} << 20, '['), "f") ==
+          Warnings{"f: JSON nested deeper than 8 levels (the clock record limit); not read"});
+    CHECK(clockRecordTextWarnings("[[[[[[[[1]]]]]]]]", "f") ==
+          Warnings{"f: not a clock record (not a JSON object); ignored"});  // 8 deep: parsed
+    std::string many = "{\"series\": [0";
+    for (int i = 0; i < 70000; ++i) many += ",0";
+    CHECK(clockRecordTextWarnings(many + "]}", "f") ==
+          Warnings{"f: more than 65536 JSON values (the clock record limit); not read"});
+}
+
+TEST_CASE("a record larger than 1 MiB is refused before it is read whole", "[compare][clock-record]") {
+    char dir[] = "/tmp/clock-record-XXXXXX";
+    REQUIRE(::mkdtemp(dir));
+    fs::path logs = fs::path(dir) / "A" / "iter-0" / "pipe-pingpong" / "logs";
+    fs::create_directories(logs);
+    std::ofstream(logs / "pipe-pingpong-clock.json") << std::string((std::size_t{1} << 20) + 1, ' ') << "{}";
+    Warnings w = clockRecordWarnings(fs::path(dir), "A");
+    REQUIRE(w.size() == 1);
+    CHECK(w[0] == (logs / "pipe-pingpong-clock.json").string() + ": holds more than 1 MiB (the read limit); not read");
+    fs::remove_all(dir);
+}

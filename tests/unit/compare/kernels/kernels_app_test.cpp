@@ -154,3 +154,39 @@ TEST_CASE("--threshold REGEX=PCT narrows no change for the matching metrics only
     CHECK(narrow.out.find("no change: the interval lies within +-5% (--threshold: per metric where set)") !=
           std::string::npos);
 }
+
+TEST_CASE("--threshold takes a plain decimal number, one line naming the option otherwise", "[compare][kernels][app]") {
+    ScratchTree t;
+    abaTree(t, 850000);
+    std::string log = (t.root() / "log").string();
+    for (const char* bad : {" 5", "5 ", "0x10", "1e1", "inf", "nan", "+5", "5%", "GET= 5", "GET=0x10", "0", "1001"}) {
+        auto r = runKernels({"-C", log, "--threshold", bad});
+        INFO(bad << ": " << r.err);
+        CHECK(r.status == 2);
+        CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+        CHECK(r.err.find("--threshold '" + std::string(bad) +
+                         "': use PCT or REGEX=PCT with PCT a plain decimal number") != std::string::npos);
+    }
+    for (const char* good : {"5", "2.5", ".5", "10.", "GET=0.001"}) {
+        INFO(good);
+        CHECK(runKernels({"-C", log, "--metric", "RPS", "--threshold", good}).status == 0);
+    }
+}
+
+TEST_CASE("--metric and --threshold REGEX past the regular expression bounds are usage errors",
+          "[compare][kernels][app]") {
+    ScratchTree t;
+    abaTree(t, 850000);
+    std::string log = (t.root() / "log").string();
+    auto metric = runKernels({"-C", log, "--metric", "(a)\\1"});
+    CHECK(metric.status == 2);
+    CHECK(metric.err.find("--metric '(a)\\1' holds a back-reference (\\1), which is not supported here") !=
+          std::string::npos);
+    auto threshold = runKernels({"-C", log, "--threshold", std::string(300, 'a') + "=5"});
+    CHECK(threshold.status == 2);
+    CHECK(threshold.err.find("is longer than 256 bytes (the regular expression limit)") != std::string::npos);
+    // A backtracking pattern is not refused: it runs in polynomial time.
+    auto slow = runKernels({"-C", log, "--metric", "(.*)*RPS"});
+    CHECK(slow.status == 0);
+    CHECK(slow.out.find("RPS") != std::string::npos);
+}
