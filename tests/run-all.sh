@@ -13,7 +13,8 @@
 # The vs-mmtests tier: the script tests that run MMTests' own Perl, R or shell
 # beside ours, named *-vs-perl.sh, *-vs-sh.sh, *-vs-run-mmtests.sh or
 # *-dropin.sh (they skip without an MMTests checkout, MMTESTS_SRC).
-# Prints one line per stage and ends with "N passed, M failed, K skipped";
+# Prints one line per stage, with its wall, user and system seconds, and
+# ends with "N passed, M failed, K skipped";
 # exits non-zero when anything failed.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -37,6 +38,23 @@ export BIN SHARED GOLDENS MMTESTS_SRC
 pass=0 fail=0 skip=0
 failed_names=()
 
+# Each stage's cost: its wall seconds, and the user and system seconds of the
+# processes it ran: this shell's cutime and cstime (/proc/PID/stat fields 16
+# and 17, in clock ticks), which count every waited-for descendant, so the
+# script tests run two at a time count in full. Bash prints EPOCHREALTIME
+# with the locale's decimal point; awk wants a dot.
+clock_ticks=$(getconf CLK_TCK)
+stage_clock() {
+	{ echo "$EPOCHREALTIME"; cat "/proc/$$/stat"; } | tr , . | awk -v hz="$clock_ticks" '
+		NR == 1 { wall = $1 } NR == 2 { sub(/.*\) /, ""); print wall, $14 / hz, $15 / hz }'
+}
+stage_start() { stage_began=$(stage_clock); }
+# "(W s wall, U s user, S s sys)" since stage_start.
+stage_cost() {
+	awk -v a="$stage_began" -v b="$(stage_clock)" 'BEGIN { split(a, x, " "); split(b, y, " ")
+		printf "(%.1f s wall, %.1f s user, %.1f s sys)", y[1] - x[1], y[2] - x[2], y[3] - x[3] }'
+}
+
 # The tier a script test belongs to, from its name.
 tier_of() {
 	case $1 in
@@ -52,6 +70,7 @@ if [[ $TIER != vs-mmtests ]]; then
 #    (make test-san leaves out the [no-sanitizer] cases).
 #    A skipped case (SKIP_TEST, tests/unit/skip.hpp) is listed as
 #    "SKIP name: reason" and counted as a skip, not a pass.
+stage_start
 read -r -a unit_args <<< "${UNIT_TEST_ARGS:-}"
 ncases=$("$BIN/unit-tests" --list-test-names-only "${unit_args[@]}" | grep -c .)
 unit_log=$(mktemp)
@@ -68,12 +87,13 @@ fi
 rm -f "$unit_log"
 nfail=$rc; [[ $nfail -gt $ncases ]] && nfail=$ncases
 pass=$((pass + ncases - nfail - nskip)); fail=$((fail + nfail)); skip=$((skip + nskip))
-echo "unit tests: $((ncases - nfail - nskip)) passed, $nfail failed, $nskip skipped"
+echo "unit tests: $((ncases - nfail - nskip)) passed, $nfail failed, $nskip skipped $(stage_cost)"
 
 # 2. goldens: the benchmark cases and the --print-monitor cases (real
 #    monitor trees); tbench goes through a fixture MMTests checkout whose
 #    parse-results replays the case's recorded .tsv files.
 #    (.ci/run also runs ../shared's checker over ../shared's goldens.)
+stage_start
 check_goldens=$top/tests/goldens/check-goldens
 if [[ -x $check_goldens && -d $GOLDENS/cases ]]; then
 	golden_dirs=("$GOLDENS"/cases/*/)
@@ -82,7 +102,7 @@ if [[ -x $check_goldens && -d $GOLDENS/cases ]]; then
 		"$check_goldens" "$BIN/compare-mmtests" "${golden_dirs[@]}" 2>&1)
 	echo "$out" | grep -E '^(FAIL|  want|  got|skip)' | head -40
 	summary=$(echo "$out" | tail -1)
-	echo "goldens ($GOLDENS): $summary"
+	echo "goldens ($GOLDENS): $summary $(stage_cost)"
 	read -r gp _ gf _ gs _ <<< "$(echo "$summary" | tr -d ',')"
 	pass=$((pass + gp)); fail=$((fail + gf)); skip=$((skip + gs))
 	[[ $gf -eq 0 ]] || failed_names+=("goldens ($gf)")
@@ -98,6 +118,8 @@ fi  # TIER != vs-mmtests
 #    process on the machine, or times something a neighbour would disturb)
 #    runs alone, after the others. Results print as tests finish.
 [[ -n ${SKIP_SCRIPTS:-} ]] && echo "script tests: skipped (SKIP_SCRIPTS set)"
+stage_start
+read -r pass0 fail0 skip0 <<< "$pass $fail $skip"
 TEST_JOBS=${TEST_JOBS:-2}
 [[ $TEST_JOBS =~ ^[1-9][0-9]*$ ]] || { echo "run-all.sh: TEST_JOBS must be a positive number, not '$TEST_JOBS'" >&2; exit 2; }
 mapfile -t scripts < <(find tests/scripts -mindepth 1 -maxdepth 2 -name '*.sh' -not -path 'tests/scripts/lib/*' | LC_ALL=C sort)
@@ -150,6 +172,8 @@ for i in "${!serial[@]}"; do
 	report_one "s$i" "${serial[$i]}"
 done
 
+[[ -n ${SKIP_SCRIPTS:-} ]] ||
+	echo "script tests: $((pass - pass0)) passed, $((fail - fail0)) failed, $((skip - skip0)) skipped $(stage_cost)"
 [[ ${#failed_names[@]} -eq 0 ]] || echo "failed: ${failed_names[*]}"
 echo "$pass passed, $fail failed, $skip skipped"
 [[ $fail -eq 0 ]]

@@ -9,12 +9,21 @@
 #include "syscall-scale/wis_run.hpp"
 #include "base/errors.hpp"
 
+#include <cstdlib>
+
 using namespace mmtp::syscallscale;
 
 namespace {
 // Two cores of two hardware threads each: {0,2} and {1,3} (the usual Intel numbering).
 std::vector<int> smtPairs(int cpu) { return {cpu % 2, cpu % 2 + 2}; }
 std::vector<int> noSmt(int cpu) { return {cpu}; }
+
+// An environment variable set for one scope, as the shellpack's config sets it.
+struct EnvVar {
+    EnvVar(const char* n, const char* v) : name(n) { ::setenv(n, v, 1); }
+    ~EnvVar() { ::unsetenv(name); }
+    const char* name;
+};
 }  // namespace
 
 TEST_CASE("tasks go one per core, then wrap, as will-it-scale places them", "[syscall-scale]") {
@@ -79,4 +88,43 @@ TEST_CASE("every testcase the issue asks for exists, and an unknown one is refus
     WisConfig c = wisConfigFrom(wisOptions().parse(9, both));
     CHECK(c.models.size() == 2);
     CHECK(powerTwoSweep(c.minThreads, c.maxThreads) == std::vector<unsigned>{3, 6, 12});
+}
+
+TEST_CASE("the task counts double from the minimum and always end at the maximum", "[syscall-scale]") {
+    CHECK(powerTwoSweep(1, 1) == std::vector<unsigned>{1});
+    CHECK(powerTwoSweep(1, 8) == std::vector<unsigned>{1, 2, 4, 8});
+    CHECK(powerTwoSweep(1, 6) == std::vector<unsigned>{1, 2, 4, 6});
+    CHECK(powerTwoSweep(5, 5) == std::vector<unsigned>{5});
+    CHECK(powerTwoSweep(2048, 2048) == std::vector<unsigned>{2048});
+}
+
+TEST_CASE("models and placements read back as their names; others are refused by option", "[syscall-scale]") {
+    for (Affinity a : {Affinity::Cores, Affinity::Smt, Affinity::None}) CHECK(parseAffinity(affinityName(a)) == a);
+    for (Model m : {Model::Processes, Model::Threads}) CHECK(parseModel(modelName(m)) == m);
+    CHECK_THROWS_WITH(parseAffinity("numa"), "--affinity: use cores, smt or none (got 'numa')");
+    CHECK_THROWS_WITH(parseModel("Threads"), "--models: use processes or threads (got 'Threads')");
+}
+
+TEST_CASE("the three programs read their MMTests variables and refuse crossed bounds", "[syscall-scale]") {
+    WisConfig w;
+    {
+        EnvVar workloads("SYSCALL_SCALE_WORKLOADS", "poll2 lseek1");
+        EnvVar affinity("SYSCALL_SCALE_AFFINITY", "smt");
+        const char* wis[] = {"syscall-scale", "--logdir", "/tmp"};
+        w = wisConfigFrom(wisOptions().parse(3, wis));
+    }
+    CHECK(w.workloads == std::vector<std::string>{"poll2", "lseek1"});
+    CHECK(w.affinity == Affinity::Smt);
+    CHECK(w.models == std::vector<Model>{Model::Processes});
+    CHECK(w.seconds == 5);
+    CHECK(w.warmup == 6);
+
+    const char* crossed[] = {"syscall-null", "--min-threads", "4", "--max-threads", "2", "--logdir", "/tmp"};
+    CHECK_THROWS_WITH(nullConfigFrom(nullOptions().parse(7, crossed)),
+                      "--max-threads (2) is smaller than --min-threads (4)");
+    const char* fs[] = {"syscall-fsbuffer", "--settle", "no", "-b", "1024", "--logdir", "/tmp"};
+    FsbufferConfig f = fsbufferConfigFrom(fsbufferOptions().parse(7, fs));
+    CHECK_FALSE(f.settle);
+    CHECK(f.bufsize == 1024);
+    CHECK(f.maxBlocks == 500);
 }
