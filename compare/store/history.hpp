@@ -2,8 +2,10 @@
 // more machines: per run its iteration means (the parse-results rows, summed
 // per iteration as compare's Extraction does), in time or version order.
 #pragma once
-#include "store/db.hpp"
+#include "core/warnings.hpp"
 #include "store/change_points.hpp"
+#include "store/db.hpp"
+#include "store/schema.hpp"
 
 #include <cstdint>
 #include <string>
@@ -32,7 +34,8 @@ struct Series {
     std::vector<SeriesRun> forDetection() const;
 };
 
-// One series per (machine, operation), machines and operations sorted.
-std::vector<Series> loadHistory(Db& db, const HistoryRequest& request);
+// One series per (machine, operation), machines and operations sorted. A run
+// whose rows are out of bounds is left out with a line in warnings.
+std::vector<Series> loadHistory(Db& db, const HistoryRequest& request, Warnings& warnings);
 
 }  // namespace mmtp::compare::store

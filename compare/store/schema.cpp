@@ -91,6 +91,11 @@ int schemaVersion(Db& db) {
     return std::stoi(v);
 }
 
+void requireStore(Db& db) {
+    if (schemaVersion(db) == 0)
+        throw StoreError("store " + db.name() + ": empty, not a results store yet (results-store import makes one)");
+}
+
 void migrate(Db& db) {
     if (int v = schemaVersion(db); v == kSchemaVersion) return;
     Transaction t(db);
