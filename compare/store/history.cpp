@@ -54,7 +54,7 @@ std::vector<Series> loadHistory(Db& db, const HistoryRequest& r, Warnings& warni
     // run order (a join would walk every row of every run instead).
     std::unordered_map<std::int64_t, StoredRun> runs;
     std::map<std::tuple<std::string, std::int64_t, std::int64_t>, std::int64_t> order;  // (machine, start, id)
-    for (StoredRun& run : storedRuns(db))
+    for (StoredRun& run : storedRuns(db, "", true))
         if (wanted(r, run.machine)) {
             order[{run.machine, run.startEpoch, run.id}] = run.id;
             runs.emplace(run.id, std::move(run));
@@ -74,7 +74,7 @@ std::vector<Series> loadHistory(Db& db, const HistoryRequest& r, Warnings& warni
         auto flush = [&] {
             if (runId < 0 || refused) return;
             const StoredRun& stored = runs.at(runId);
-            HistoryRun h{stored.machine, stored.name, stored.startEpoch, {}, {}};
+            HistoryRun h{stored.machine, stored.name, stored.startEpoch, stored.replacedEpoch, {}, {}};
             if (const std::vector<IterationSamples>* it = ex.samples(label)) {
                 h.means = iterationMeans(*it);
                 for (const IterationSamples& s : *it)
@@ -112,9 +112,10 @@ std::vector<Series> loadHistory(Db& db, const HistoryRequest& r, Warnings& warni
             Series& s = byMachine[it->second.machine];
             s.machine = it->second.machine;
             s.op = label;
-            s.runs.push_back(std::move(it->second));
+            (it->second.replacedEpoch ? s.replaced : s.runs).push_back(std::move(it->second));
         }
         for (auto& [m, s] : byMachine) {
+            if (s.runs.empty()) continue;  // only superseded runs: no history
             if (r.sortVersion)
                 std::stable_sort(s.runs.begin(), s.runs.end(), [](const HistoryRun& a, const HistoryRun& b) {
                     return strverscmp(a.run.c_str(), b.run.c_str()) < 0;

@@ -24,13 +24,15 @@ struct HistoryRequest {
 struct HistoryRun {
     std::string machine, run;
     std::int64_t startEpoch = 0;
+    std::int64_t replacedEpoch = 0;  // superseded by import --replace (0: current)
     std::vector<double> means;  // per iteration
     std::vector<std::vector<double>> samples;  // per iteration, as stored
 };
 
 struct Series {
     std::string machine, op;
-    std::vector<HistoryRun> runs;
+    std::vector<HistoryRun> runs;      // current runs, in the history's order
+    std::vector<HistoryRun> replaced;  // runs import --replace superseded: shown, never in change points
     std::vector<SeriesRun> forDetection() const;
 };
 

@@ -68,7 +68,8 @@ int printHistory(std::ostream& out, const HistoryRequest& r, const std::vector<S
         std::vector<SeriesRun> detect = s.forDetection();
         std::vector<ChangePoint> changes = findChangePoints(detect, higherIsBetter, cfg);
         std::size_t width = 3;
-        for (const HistoryRun& run : s.runs) width = std::max(width, escapeControls(run.run).size());
+        for (const auto* runs : {&s.runs, &s.replaced})
+            for (const HistoryRun& run : *runs) width = std::max(width, escapeControls(run.run).size());
         width = std::min<std::size_t>(width, 60);
         out << formatText("%-*s  %-16s  %5s  %14s  %9s  %s\n", static_cast<int>(width), "run", "started (UTC)", "iters",
                             "mean", "cv", "shift");
@@ -83,6 +84,11 @@ int printHistory(std::ostream& out, const HistoryRequest& r, const std::vector<S
                                 run.means.size(), m, std::isnan(sd) || m == 0 ? "-" : formatText("%.2f%%", 100 * sd / std::fabs(m)).c_str(),
                                 mark.c_str());
         }
+        for (const HistoryRun& run : s.replaced)
+            out << formatText("%-*s  %-16s  %5zu  %14.4f  %9s  %s\n", static_cast<int>(width),
+                              escapeControls(run.run).substr(0, width).c_str(), utc(run.startEpoch).c_str(),
+                              run.means.size(), mean(run.means), "-",
+                              ("replaced " + utc(run.replacedEpoch) + " (import --replace), not in the change points").c_str());
         const double alpha = cfg.alpha / static_cast<double>(std::max<std::size_t>(detect.size(), 2) - 1);
         if (changes.empty())
             out << "No change point (each split of at least " << cfg.minSegmentRuns << " runs a side tested with a "

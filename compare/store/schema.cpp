@@ -58,6 +58,9 @@ const std::vector<const char*> kMigrations = {
                             sample {TEXT} NOT NULL, value {TEXT} NOT NULL, extra {TEXT} NOT NULL);
        CREATE TABLE operations(benchmark {TEXT} NOT NULL, label {TEXT} NOT NULL, PRIMARY KEY(benchmark, label));
        CREATE INDEX results_by_label ON results(benchmark, label, run_id, iteration, sample, value);)",
+    // 2: a run `import --replace` superseded is kept, renamed NAME~replaced-ID
+    // and marked with when: reports never see it, a history shows it marked.
+    R"(ALTER TABLE runs ADD COLUMN replaced_epoch {INT};)",
 };
 
 // The catalogue is the one place the dialects' queries differ.

@@ -54,20 +54,22 @@ void writeNewFile(const fs::path& file, const std::string& data, const std::stri
 
 }  // namespace
 
-std::vector<StoredRun> storedRuns(Db& db, const std::string& machine) {
+std::vector<StoredRun> storedRuns(Db& db, const std::string& machine, bool withReplaced) {
     const std::string all =
-        "SELECT r.id, m.name, r.name, r.start_epoch FROM runs r JOIN machines m ON m.id = r.machine_id ";
-    Stmt q(db, all + (machine.empty() ? "" : "WHERE m.name = ? ") + "ORDER BY r.start_epoch, r.id");
+        "SELECT r.id, m.name, r.name, r.start_epoch, r.replaced_epoch FROM runs r JOIN machines m ON m.id = r.machine_id "
+        "WHERE 1 = 1 ";
+    Stmt q(db, all + (machine.empty() ? "" : "AND m.name = ? ") + (withReplaced ? "" : "AND r.replaced_epoch IS NULL ") +
+                   "ORDER BY r.start_epoch, r.id");
     if (!machine.empty()) q.bind(1, machine);
     std::vector<StoredRun> runs;
-    while (q.step()) runs.push_back({q.integer(0), q.text(1), q.text(2), q.integer(3)});
+    while (q.step()) runs.push_back({q.integer(0), q.text(1), q.text(2), q.integer(3), q.integer(4)});
     return runs;
 }
 
 std::vector<StoredRun> storedRunsNamed(Db& db, const std::string& name) {
     Stmt q(db,
            "SELECT r.id, m.name, r.name, r.start_epoch FROM runs r JOIN machines m ON m.id = r.machine_id "
-           "WHERE r.name = ? ORDER BY m.name");
+           "WHERE r.name = ? AND r.replaced_epoch IS NULL ORDER BY m.name");
     q.bind(1, name);
     std::vector<StoredRun> runs;
     while (q.step()) runs.push_back({q.integer(0), q.text(1), q.text(2), q.integer(3)});

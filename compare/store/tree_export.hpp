@@ -19,11 +19,13 @@ struct StoredRun {
     std::int64_t id = 0;
     std::string machine, name;
     std::int64_t startEpoch = 0;
+    std::int64_t replacedEpoch = 0;  // when import --replace superseded it (0: current)
 };
 
-// Every run of the machine (all machines when empty), oldest first.
-std::vector<StoredRun> storedRuns(Db& db, const std::string& machine = "");
-// The runs named so, of any machine.
+// Every current run of the machine (all machines when empty), oldest first;
+// with withReplaced also the runs import --replace superseded.
+std::vector<StoredRun> storedRuns(Db& db, const std::string& machine = "", bool withReplaced = false);
+// The current runs named so, of any machine.
 std::vector<StoredRun> storedRunsNamed(Db& db, const std::string& name);
 // The machines with runs in the store.
 std::vector<std::string> storedMachines(Db& db);

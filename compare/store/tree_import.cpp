@@ -220,11 +220,14 @@ private:
     std::map<std::string, std::optional<BenchmarkSource>> sources_;
 };
 
-// A stored run's rows (its blobs stay: other runs may share them).
-void removeRun(Db& db, std::int64_t runId) {
-    for (const char* table : {"results", "files", "run_benchmarks", "machine_state"})
-        Stmt(db, std::string("DELETE FROM ") + table + " WHERE run_id = ?").bind(1, runId).run();
-    Stmt(db, "DELETE FROM runs WHERE id = ?").bind(1, runId).run();
+// A run import --replace supersedes is kept under NAME~replaced-ID (run
+// names are stored once per machine), marked with when.
+void supersedeRun(Db& db, std::int64_t runId, const std::string& name) {
+    Stmt(db, "UPDATE runs SET name = ?, replaced_epoch = ? WHERE id = ?")
+        .bind(1, name + "~replaced-" + std::to_string(runId))
+        .bind(2, static_cast<std::int64_t>(std::time(nullptr)))
+        .bind(3, runId)
+        .run();
 }
 
 }  // namespace
@@ -312,7 +315,7 @@ ImportSummary importTree(Db& db, const ImportRequest& r, const ImportLimits& lim
                 ++summary.runsRefused;
                 continue;
             }
-            removeRun(db, oldId);  // inside this tree's transaction: replaced at once or not at all
+            supersedeRun(db, oldId, run);  // inside this tree's transaction: replaced at once or not at all
             ++summary.runsReplaced;
         } else {
             existing.reset();
