@@ -84,7 +84,10 @@ bool isEmpty(Db& db) {
 int schemaVersion(Db& db) {
     if (!hasMetaTable(db)) {
         if (isEmpty(db)) return 0;
-        throw StoreError("store " + db.name() + ": not a results store (no meta table)");
+        // Not empty, no meta table: unless another importer's migration
+        // committed between the two queries (PostgreSQL's statements each
+        // see the latest commit), it is someone else's database.
+        if (!hasMetaTable(db)) throw StoreError("store " + db.name() + ": not a results store (no meta table)");
     }
     Stmt q(db, "SELECT value FROM meta WHERE key = 'schema_version'");
     if (!q.step()) throw StoreError("store " + db.name() + ": no schema_version in its meta table");
