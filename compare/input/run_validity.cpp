@@ -130,4 +130,12 @@ bool anyInvalid(const std::vector<RunValidity>& validity) {
     return std::any_of(validity.begin(), validity.end(), [](const RunValidity& v) { return !v.valid(); });
 }
 
+bool runUnfinished(const fs::path& runDir, Warnings& warnings) {
+    auto activity = readQuietly(runDir / "mmtests-activity", warnings);
+    if (!activity) return false;
+    for (const std::string& line : splitLines(*activity))
+        if (line.find(" status :: ") != std::string::npos) return false;
+    return true;
+}
+
 }  // namespace mmtp::compare

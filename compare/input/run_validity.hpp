@@ -48,4 +48,9 @@ RunValidity checkRunValidity(const std::filesystem::path& runDir, const std::str
 std::vector<RunValidity> checkRunsValidity(const std::filesystem::path& logDir, const std::vector<std::string>& runs,
                                            const std::string& bench, Warnings& warnings);
 
+// Whether the run is still being written: its mmtests-activity exists but
+// lacks the "status :: RC" line run-config and run-mmtests.sh write last (a
+// tree without that file, as MMTests' own trees may be, counts as finished).
+bool runUnfinished(const std::filesystem::path& runDir, Warnings& warnings);
+
 }  // namespace mmtp::compare

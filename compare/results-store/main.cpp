@@ -13,6 +13,7 @@
 
 #include <boost/program_options.hpp>
 
+#include <algorithm>
 #include <iostream>
 #include <map>
 #include <optional>
@@ -26,15 +27,19 @@ using mmtp::UsageError;
 namespace {
 
 constexpr const char* kUsage =
-    "usage: results-store import TREE --store DB --machine NAME [--mmtests-dir DIR]\n"
+    "usage: results-store import TREE --store DB --machine NAME [--replace] [--mmtests-dir DIR]\n"
     "       results-store list --store DB [--machine NAME]\n"
     "       results-store history --store DB -b BENCH --metric OP|REGEX [--machine M[,M2...]]\n"
     "                             [--sort-version] [--bisect] [--html FILE]\n"
     "Reports from the store: compare-mmtests|compare-kernels --store DB --machine M ...\n"
     "(docs/results-store.md)\n\n"
-    "Exit status: 0 done; 1 nothing stored or printed (unreadable tree or store, a run stored with other\n"
-    "content, no operation matches --metric), or with --bisect the newest run is a regression; 2 bad\n"
-    "command line; 125 with --bisect, the newest run cannot be called.\n";
+    "Exit status: 0 done; 1 nothing stored or printed (unreadable tree or store, no operation matches\n"
+    "--metric), import refused a run (stored with other content, or past a bound; the others are stored),\n"
+    "or with --bisect the newest run is a regression; 2 bad command line; 125 with --bisect, the newest\n"
+    "run cannot be called or any error; 128 with --bisect, a bad command line (git bisect run stops).\n";
+
+constexpr int kExitBisectSkip = 125;         // git bisect run: this commit cannot be tested
+constexpr int kExitBisectCommandLine = 128;  // git bisect run: abort the bisection
 
 po::variables_map parse(const std::vector<std::string>& args, const po::options_description& desc,
                         const po::positional_options_description& pos) {
@@ -65,11 +70,20 @@ std::vector<std::string> splitCommas(const std::string& s) {
     return out;
 }
 
+void printWarnings(const mmtp::compare::Warnings& warnings) {
+    constexpr std::size_t kMaxWarnings = 20;
+    for (std::size_t i = 0; i < warnings.size() && i < kMaxWarnings; ++i)
+        std::cerr << "results-store: warning: " << mmtp::escapeControls(warnings[i]) << "\n";
+    if (warnings.size() > kMaxWarnings)
+        std::cerr << "results-store: warning: ... and " << warnings.size() - kMaxWarnings << " more\n";
+}
+
 int import(const std::vector<std::string>& args) {
     po::options_description d("import options");
     d.add_options()("tree", po::value<std::string>(), "the work/log directory")
         ("store", po::value<std::string>(), "the store (an SQLite file, created when missing)")
         ("machine", po::value<std::string>(), "the machine the runs ran on")
+        ("replace", po::bool_switch(), "replace a run stored under its name with other content (a rerun), instead of refusing it")
         ("mmtests-dir", po::value<std::string>(), "MMTests checkout for benchmarks not parsed natively (default: $MMTESTS_DIR)");
     po::positional_options_description pos;
     pos.add("tree", 1);
@@ -77,27 +91,28 @@ int import(const std::vector<std::string>& args) {
     store::ImportRequest r;
     r.tree = need(vm, "tree", "tree");
     r.machine = need(vm, "machine", "machine name");
-    if (r.machine.empty() || r.machine.find_first_of(":,/") != std::string::npos || r.machine.size() > 255)
-        throw UsageError("--machine '" + mmtp::escapeControls(r.machine) + "': use a non-empty name without ':', ',' or '/'");
+    if (std::string why = store::machineNameProblem(r.machine); !why.empty())
+        throw UsageError("--machine '" + mmtp::escapeControls(r.machine) + "': " + why);
+    r.replace = vm["replace"].as<bool>();
     if (vm.count("mmtests-dir")) r.mmtestsDir = vm["mmtests-dir"].as<std::string>();
     else if (const char* env = std::getenv("MMTESTS_DIR"); env && *env) r.mmtestsDir = env;
-    store::OpenStore s(need(vm, "store", "store"));
+    store::OpenStore s(need(vm, "store", "store"), store::Access::CreateIfMissing);
     store::ImportSummary sum = store::importTree(s.db, r);
-    constexpr std::size_t kMaxWarnings = 20;
-    for (std::size_t i = 0; i < sum.warnings.size() && i < kMaxWarnings; ++i)
-        std::cerr << "results-store: warning: " << mmtp::escapeControls(sum.warnings[i]) << "\n";
-    if (sum.warnings.size() > kMaxWarnings)
-        std::cerr << "results-store: warning: ... and " << sum.warnings.size() - kMaxWarnings << " more\n";
+    printWarnings(sum.warnings);
     std::cout << "imported " << sum.runsAdded << " runs (" << sum.files << " files, " << sum.rows << " rows) for machine "
-              << mmtp::escapeControls(r.machine) << "; " << sum.runsUnchanged << " already stored unchanged\n";
-    return 0;
+              << mmtp::escapeControls(r.machine) << "; " << sum.runsUnchanged << " already stored unchanged";
+    if (sum.runsReplaced) std::cout << "; " << sum.runsReplaced << " replaced (--replace)";
+    if (sum.runsUnfinished) std::cout << "; " << sum.runsUnfinished << " not finished, left for a later import";
+    if (sum.runsRefused) std::cout << "; " << sum.runsRefused << " refused (see the warnings)";
+    std::cout << "\n";
+    return sum.runsRefused ? 1 : 0;
 }
 
 int list(const std::vector<std::string>& args) {
     po::options_description d("list options");
     d.add_options()("store", po::value<std::string>(), "the store")("machine", po::value<std::string>(), "only this machine");
     po::variables_map vm = parse(args, d, {});
-    store::OpenStore s(need(vm, "store", "store"));
+    store::OpenStore s(need(vm, "store", "store"), store::Access::ExistingOnly);
     for (const store::StoredRun& r : store::storedRuns(s.db, vm.count("machine") ? vm["machine"].as<std::string>() : ""))
         std::cout << mmtp::escapeControls(r.machine) << "\t" << mmtp::escapeControls(r.name) << "\t" << r.startEpoch << "\n";
     return 0;
@@ -120,8 +135,10 @@ int history(const std::vector<std::string>& args) {
     r.metric = need(vm, "metric", "metric");
     if (vm.count("machine")) r.machines = splitCommas(vm["machine"].as<std::string>());
     r.sortVersion = vm["sort-version"].as<bool>();
-    store::OpenStore s(need(vm, "store", "store"));
-    std::vector<store::Series> series = store::loadHistory(s.db, r);
+    store::OpenStore s(need(vm, "store", "store"), store::Access::ExistingOnly);
+    mmtp::compare::Warnings warnings;
+    std::vector<store::Series> series = store::loadHistory(s.db, r, warnings);
+    printWarnings(warnings);
     if (series.empty())
         throw mmtp::Error("no stored run of " + r.benchmark + " has an operation matching '" + r.metric + "'");
     std::optional<std::string> mmtestsDir;
@@ -150,15 +167,21 @@ int main(int argc, char** argv) {
             std::cout << kUsage;
             return 0;
         }
+        // Under --bisect (git bisect run) an error is "cannot test this
+        // commit", 125, never "bad"; a wrong command line aborts the bisection.
+        const bool bisect = cmd == "history" && std::find(args.begin(), args.end(), "--bisect") != args.end();
         try {
             if (cmd == "import") return import(args);
             if (cmd == "list") return list(args);
             if (cmd == "history") return history(args);
-        } catch (const store::StoreError& e) {
-            throw mmtp::Error(e.what());
+        } catch (const UsageError& e) {
+            if (bisect) throw mmtp::Error(e.what(), kExitBisectCommandLine);
+            throw;
         } catch (const std::runtime_error& e) {
-            if (dynamic_cast<const mmtp::Error*>(&e)) throw;
-            throw mmtp::Error(e.what());
+            const int code = dynamic_cast<const mmtp::Error*>(&e) ? dynamic_cast<const mmtp::Error&>(e).code() : 1;
+            throw mmtp::Error(e.what(), bisect ? kExitBisectSkip : code);
+        } catch (const std::exception& e) {  // out of memory and the like
+            throw mmtp::Error(mmtp::describeUnexpected(e), bisect ? kExitBisectSkip : 1);
         }
         throw UsageError((cmd.empty() ? std::string("no command given") : "unknown command '" + mmtp::escapeControls(cmd) + "'") +
                          " (import, list or history; --help)");

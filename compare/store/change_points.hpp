@@ -1,8 +1,10 @@
 // change_points.hpp - where a series of runs shifts, and whether its newest
 // run is a regression. Binary segmentation: inside a segment, the split that
 // maximises the standardised difference of means (CUSUM) is the candidate;
-// the verdict engine (tables/verdict_call) then tests it, iteration means as
-// the unit, at alpha / (runs - 1) per test (Bonferroni over every split the
+// the verdict engine (tables/verdict_call) then tests it, the run as the unit
+// (one value per run: the mean of its iteration means, so the noise is the
+// spread between runs, which holds what a run's iterations share), at
+// alpha / (runs - 1) per split, split in two tests (see segment()) (Bonferroni over every split the
 // search could pick, so a flat series raises a false change point with
 // probability <= alpha). Only a Regression or Improvement call is a change.
 #pragma once
@@ -35,10 +37,10 @@ std::vector<ChangePoint> findChangePoints(const std::vector<SeriesRun>& series, 
                                           const ChangePointSettings& settings = {});
 
 // The newest run against the last stable segment (the runs after the last
-// change point, without the newest): git bisect run's 0 (no regression
+// change point of the history before it): git bisect run's 0 (no regression
 // called), 1 (regression) or 125 (cannot tell: too few runs, no interval,
 // or inconclusive). The call is returned through `call` when given.
-int newestRunBisectStatus(const std::vector<SeriesRun>& series, const std::vector<ChangePoint>& changes,
-                          bool higherIsBetter, const ChangePointSettings& settings, MetricCall* call = nullptr);
+int newestRunBisectStatus(const std::vector<SeriesRun>& series, bool higherIsBetter,
+                          const ChangePointSettings& settings, MetricCall* call = nullptr);
 
 }  // namespace mmtp::compare::store

@@ -75,11 +75,16 @@ private:
     std::string name_;
 };
 
+// Whether opening a store may create it: only `results-store import` does;
+// every reader fails on a store that is not there.
+enum class Access { CreateIfMissing, ExistingOnly };
+
 // postgresql://... or postgres://... (also "postgresql:" alone, libpq's
-// defaults): a PostgreSQL server; anything else: an SQLite file, created
-// when missing.
+// defaults and PG* variables): a PostgreSQL server; anything else: an SQLite
+// file, by its path (SQLite's own ":memory:", "" and "file:" URI names are
+// refused: a store must be a file that stays). StoreError names the store.
 bool isPostgresLocation(const std::string& location);
-std::unique_ptr<Db> openDb(const std::string& location);
+std::unique_ptr<Db> openDb(const std::string& location, Access access);
 
 class Stmt {
 public:

@@ -49,12 +49,12 @@ std::vector<SeriesRun> Series::forDetection() const {
     return s;
 }
 
-std::vector<Series> loadHistory(Db& db, const HistoryRequest& r) {
+std::vector<Series> loadHistory(Db& db, const HistoryRequest& r, Warnings& warnings) {
     // The runs once, then each operation's rows from the covering index in
     // run order (a join would walk every row of every run instead).
     std::unordered_map<std::int64_t, StoredRun> runs;
     std::map<std::tuple<std::string, std::int64_t, std::int64_t>, std::int64_t> order;  // (machine, start, id)
-    for (StoredRun& run : storedRuns(db))
+    for (StoredRun& run : storedRuns(db, "", true))
         if (wanted(r, run.machine)) {
             order[{run.machine, run.startEpoch, run.id}] = run.id;
             runs.emplace(run.id, std::move(run));
@@ -69,11 +69,12 @@ std::vector<Series> loadHistory(Db& db, const HistoryRequest& r) {
         // Each run's rows go through an Extraction, so a sample counts as compare counts it.
         std::unordered_map<std::int64_t, HistoryRun> byRun;
         std::int64_t runId = -1;
+        bool refused = false;  // the run holds an iteration past the bound
         Extraction ex;
         auto flush = [&] {
-            if (runId < 0) return;
+            if (runId < 0 || refused) return;
             const StoredRun& stored = runs.at(runId);
-            HistoryRun h{stored.machine, stored.name, stored.startEpoch, {}, {}};
+            HistoryRun h{stored.machine, stored.name, stored.startEpoch, stored.replacedEpoch, {}, {}};
             if (const std::vector<IterationSamples>* it = ex.samples(label)) {
                 h.means = iterationMeans(*it);
                 for (const IterationSamples& s : *it)
@@ -87,9 +88,19 @@ std::vector<Series> loadHistory(Db& db, const HistoryRequest& r) {
             if (id != runId) {
                 flush();
                 runId = id;
+                refused = false;
                 ex = Extraction();
             }
-            while (ex.iterations() < q.integer(1)) ex.nextIteration();
+            if (refused) continue;
+            const std::int64_t iteration = q.integer(1);
+            if (iteration < 0 || iteration >= kMaxStoredIterations) {
+                warnings.push_back("store " + db.name() + ": run " + runs.at(id).name + " of " + runs.at(id).machine +
+                                   " holds iteration " + std::to_string(iteration) + " (at most " +
+                                   std::to_string(kMaxStoredIterations) + " are stored); left out of the history");
+                refused = true;
+                continue;
+            }
+            while (ex.iterations() < iteration) ex.nextIteration();
             ex.addData(label, q.text(2), q.text(3));
         }
         flush();
@@ -101,9 +112,10 @@ std::vector<Series> loadHistory(Db& db, const HistoryRequest& r) {
             Series& s = byMachine[it->second.machine];
             s.machine = it->second.machine;
             s.op = label;
-            s.runs.push_back(std::move(it->second));
+            (it->second.replacedEpoch ? s.replaced : s.runs).push_back(std::move(it->second));
         }
         for (auto& [m, s] : byMachine) {
+            if (s.runs.empty()) continue;  // only superseded runs: no history
             if (r.sortVersion)
                 std::stable_sort(s.runs.begin(), s.runs.end(), [](const HistoryRun& a, const HistoryRun& b) {
                     return strverscmp(a.run.c_str(), b.run.c_str()) < 0;

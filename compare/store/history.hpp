@@ -2,8 +2,10 @@
 // more machines: per run its iteration means (the parse-results rows, summed
 // per iteration as compare's Extraction does), in time or version order.
 #pragma once
-#include "store/db.hpp"
+#include "core/warnings.hpp"
 #include "store/change_points.hpp"
+#include "store/db.hpp"
+#include "store/schema.hpp"
 
 #include <cstdint>
 #include <string>
@@ -22,17 +24,20 @@ struct HistoryRequest {
 struct HistoryRun {
     std::string machine, run;
     std::int64_t startEpoch = 0;
+    std::int64_t replacedEpoch = 0;  // superseded by import --replace (0: current)
     std::vector<double> means;  // per iteration
     std::vector<std::vector<double>> samples;  // per iteration, as stored
 };
 
 struct Series {
     std::string machine, op;
-    std::vector<HistoryRun> runs;
+    std::vector<HistoryRun> runs;      // current runs, in the history's order
+    std::vector<HistoryRun> replaced;  // runs import --replace superseded: shown, never in change points
     std::vector<SeriesRun> forDetection() const;
 };
 
-// One series per (machine, operation), machines and operations sorted.
-std::vector<Series> loadHistory(Db& db, const HistoryRequest& request);
+// One series per (machine, operation), machines and operations sorted. A run
+// whose rows are out of bounds is left out with a line in warnings.
+std::vector<Series> loadHistory(Db& db, const HistoryRequest& request, Warnings& warnings);
 
 }  // namespace mmtp::compare::store

@@ -35,12 +35,13 @@ double stddev(const std::vector<double>& v) {
 std::string pct(double v) { return std::isnan(v) ? "-" : formatText("%+.2f%%", v); }
 
 // "+10.00% [+8.10%, +12.30%] regression (... 99.87% interval)": the change of
-// the side after against the side before, iteration means as the unit.
+// the side after against the side before, the run as the unit (one value
+// per run: the mean of its iteration means).
 std::string describe(const MetricCall& c, double alpha) {
     const ChangeEstimate& e = c.change;
-    return formatText("%s [%s, %s] %s (%zu iteration means before, %zu after; %.4g%% interval)",
-                      pct(e.changePct).c_str(), pct(e.lowPct).c_str(), pct(e.highPct).c_str(), callName(c.call),
-                      e.baseN, e.nowN, 100 * (1 - alpha));
+    return formatText("%s [%s, %s] %s (%zu runs before, %zu after; %.4g%% interval)", pct(e.changePct).c_str(),
+                      pct(e.lowPct).c_str(), pct(e.highPct).c_str(), callName(c.call), e.baseN, e.nowN,
+                      100 * (1 - alpha));
 }
 
 }  // namespace
@@ -67,7 +68,8 @@ int printHistory(std::ostream& out, const HistoryRequest& r, const std::vector<S
         std::vector<SeriesRun> detect = s.forDetection();
         std::vector<ChangePoint> changes = findChangePoints(detect, higherIsBetter, cfg);
         std::size_t width = 3;
-        for (const HistoryRun& run : s.runs) width = std::max(width, escapeControls(run.run).size());
+        for (const auto* runs : {&s.runs, &s.replaced})
+            for (const HistoryRun& run : *runs) width = std::max(width, escapeControls(run.run).size());
         width = std::min<std::size_t>(width, 60);
         out << formatText("%-*s  %-16s  %5s  %14s  %9s  %s\n", static_cast<int>(width), "run", "started (UTC)", "iters",
                             "mean", "cv", "shift");
@@ -82,17 +84,22 @@ int printHistory(std::ostream& out, const HistoryRequest& r, const std::vector<S
                                 run.means.size(), m, std::isnan(sd) || m == 0 ? "-" : formatText("%.2f%%", 100 * sd / std::fabs(m)).c_str(),
                                 mark.c_str());
         }
+        for (const HistoryRun& run : s.replaced)
+            out << formatText("%-*s  %-16s  %5zu  %14.4f  %9s  %s\n", static_cast<int>(width),
+                              escapeControls(run.run).substr(0, width).c_str(), utc(run.startEpoch).c_str(),
+                              run.means.size(), mean(run.means), "-",
+                              ("replaced " + utc(run.replacedEpoch) + " (import --replace), not in the change points").c_str());
         const double alpha = cfg.alpha / static_cast<double>(std::max<std::size_t>(detect.size(), 2) - 1);
         if (changes.empty())
             out << "No change point (each split of at least " << cfg.minSegmentRuns << " runs a side tested with a "
                 << formatText("%.4g", 100 * (1 - alpha))
-                << "% interval, iteration means as the unit: a shift within the noise is not called one)\n";
+                << "% interval, the run as the unit: a shift within the noise between runs is not called one)\n";
         for (const ChangePoint& c : changes)
             out << "Change point: first run after the shift " << escapeControls(s.runs[c.firstRun].run) << ": "
                 << describe(c.call, alpha) << "\n";
         if (bisect) {
             MetricCall call;
-            int st = newestRunBisectStatus(detect, changes, higherIsBetter, cfg, &call);
+            int st = newestRunBisectStatus(detect, higherIsBetter, cfg, &call);
             out << "Newest run " << escapeControls(s.runs.back().run) << " against the last stable segment: "
                 << describe(call, cfg.alpha) << " -> exit " << st << "\n";
             if (st == 1 || (st == 125 && status == 0)) status = st;

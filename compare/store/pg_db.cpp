@@ -1,5 +1,7 @@
 #include "store/pg_db.hpp"
 
+#include "store/pg_location.hpp"
+
 #include <libpq-fe.h>
 
 #include <cstdlib>
@@ -34,10 +36,10 @@ class PgStmt;
 
 class PgDb : public Db {
 public:
-    explicit PgDb(const std::string& location) : Db(redactedLocation(location)) {
-        conn_ = PQconnectdb(location.c_str());
+    explicit PgDb(PgLocation location) : Db(location.display), location_(std::move(location)) {
+        conn_ = PQconnectdb(location_.conninfo.c_str());
         if (!conn_ || PQstatus(conn_) != CONNECTION_OK) {
-            std::string msg = conn_ ? oneLine(PQerrorMessage(conn_)) : "out of memory";
+            std::string msg = conn_ ? said(PQerrorMessage(conn_)) : "out of memory";
             PQfinish(conn_);
             conn_ = nullptr;
             throw StoreError("store " + name() + ": cannot connect: " + msg);
@@ -49,11 +51,11 @@ public:
     }
     ~PgDb() override { PQfinish(conn_); }
 
+    // libpq's (or the server's) message on one line, without the password.
+    std::string said(const char* message) const { return location_.redact(oneLine(message)); }
+
     [[noreturn]] void fail(const std::string& what) const {
-        throw StoreError("store " + name() + ": " + what + ": " + oneLine(PQerrorMessage(conn_)));
-    }
-    [[noreturn]] void fail(const std::string& what, const PGresult* res) const {
-        throw StoreError("store " + name() + ": " + what + ": " + oneLine(PQresultErrorMessage(res)));
+        throw StoreError("store " + name() + ": " + what + ": " + said(PQerrorMessage(conn_)));
     }
 
     Dialect dialect() const override { return Dialect::Postgres; }
@@ -67,7 +69,7 @@ public:
         PGresult* res = PQexec(conn_, sql.c_str());
         ExecStatusType st = PQresultStatus(res);
         if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK) {
-            std::string msg = res ? oneLine(PQresultErrorMessage(res)) : oneLine(PQerrorMessage(conn_));
+            std::string msg = res ? said(PQresultErrorMessage(res)) : said(PQerrorMessage(conn_));
             PQclear(res);
             throw StoreError("store " + name() + ": " + msg);
         }
@@ -136,7 +138,7 @@ private:
 
     void drainPipeline(bool stayInPipeline) {
         std::string error;
-        if (!PQpipelineSync(conn_)) error = oneLine(PQerrorMessage(conn_));
+        if (!PQpipelineSync(conn_)) error = said(PQerrorMessage(conn_));
         while (error.empty() || PQstatus(conn_) == CONNECTION_OK) {
             PGresult* r = PQgetResult(conn_);
             if (!r) {
@@ -144,16 +146,17 @@ private:
                 continue;  // the end of one query's answer
             }
             ExecStatusType st = PQresultStatus(r);
-            if (st == PGRES_FATAL_ERROR && error.empty()) error = oneLine(PQresultErrorMessage(r));
+            if (st == PGRES_FATAL_ERROR && error.empty()) error = said(PQresultErrorMessage(r));
             PQclear(r);
             if (st == PGRES_PIPELINE_SYNC) break;
         }
-        if (error.empty() && PQstatus(conn_) != CONNECTION_OK) error = oneLine(PQerrorMessage(conn_));
+        if (error.empty() && PQstatus(conn_) != CONNECTION_OK) error = said(PQerrorMessage(conn_));
         pipelined_ = 0;
         if (!stayInPipeline || !error.empty()) PQexitPipelineMode(conn_);
         if (!error.empty()) throw StoreError("store " + name() + ": " + error);
     }
 
+    PgLocation location_;
     int pipelined_ = 0;
     PGconn* conn_ = nullptr;
     PgStmt* streaming_ = nullptr;
@@ -172,7 +175,7 @@ public:
         db_.finishPipeline();
         PGresult* res = PQprepare(db_.handle(), name_.c_str(), text.c_str(), count, nullptr);
         if (PQresultStatus(res) != PGRES_COMMAND_OK) {
-            std::string msg = oneLine(res ? PQresultErrorMessage(res) : PQerrorMessage(db_.handle()));
+            std::string msg = db_.said(res ? PQresultErrorMessage(res) : PQerrorMessage(db_.handle()));
             PQclear(res);
             throw StoreError("store " + db_.name() + ": cannot prepare a query: " + msg);
         }
@@ -311,9 +314,9 @@ private:
         if (r && (PQresultStatus(r) == PGRES_SINGLE_TUPLE || (PQresultStatus(r) == PGRES_TUPLES_OK && PQntuples(r) > 0)))
             return r;
         if (r && PQresultStatus(r) != PGRES_TUPLES_OK && PQresultStatus(r) != PGRES_COMMAND_OK)
-            error_ = oneLine(PQresultErrorMessage(r));
+            error_ = db_.said(PQresultErrorMessage(r));
         else if (!r && error_.empty() && PQstatus(db_.handle()) != CONNECTION_OK)
-            error_ = oneLine(PQerrorMessage(db_.handle()));
+            error_ = db_.said(PQerrorMessage(db_.handle()));
         PQclear(r);
         while (PGresult* rest = PQgetResult(db_.handle())) PQclear(rest);
         state_ = State::Done;
@@ -364,20 +367,8 @@ std::string numberedPlaceholders(std::string_view sql, int& count) {
     return out;
 }
 
-std::string redactedLocation(const std::string& location) {
-    std::string s = location.substr(0, location.find('?'));  // ?password=... and other parameters
-    std::size_t scheme = s.find("://");
-    if (scheme == std::string::npos) return s;
-    std::size_t hostStart = scheme + 3;
-    std::size_t at = s.find('@', hostStart);
-    std::size_t slash = s.find('/', hostStart);
-    if (at != std::string::npos && (slash == std::string::npos || at < slash)) {
-        std::size_t colon = s.find(':', hostStart);
-        if (colon != std::string::npos && colon < at) s.erase(colon, at - colon);
-    }
-    return s;
+std::unique_ptr<Db> openPostgres(const std::string& location) {
+    return std::make_unique<PgDb>(parsePgLocation(location));
 }
-
-std::unique_ptr<Db> openPostgres(const std::string& location) { return std::make_unique<PgDb>(location); }
 
 }  // namespace mmtp::compare::store

@@ -7,11 +7,9 @@
 
 namespace mmtp::compare::store {
 
-// location: a libpq URI (postgresql://[user@][host][:port][/db][?param=...]).
+// location: a libpq URI (postgresql://[user@][host][:port][/db][?param=...]), or
+// "postgresql:" alone (libpq's defaults); messages never hold its password.
 std::unique_ptr<Db> openPostgres(const std::string& location);
-
-// The URI without its password (user:PASSWORD@, ?password=...), for messages.
-std::string redactedLocation(const std::string& location);
 
 // "... WHERE a = ? AND b = ?" -> "... WHERE a = $1 AND b = $2" (not inside
 // '...' literals); count gets the number of placeholders.

@@ -58,6 +58,9 @@ const std::vector<const char*> kMigrations = {
                             sample {TEXT} NOT NULL, value {TEXT} NOT NULL, extra {TEXT} NOT NULL);
        CREATE TABLE operations(benchmark {TEXT} NOT NULL, label {TEXT} NOT NULL, PRIMARY KEY(benchmark, label));
        CREATE INDEX results_by_label ON results(benchmark, label, run_id, iteration, sample, value);)",
+    // 2: a run `import --replace` superseded is kept, renamed NAME~replaced-ID
+    // and marked with when: reports never see it, a history shows it marked.
+    R"(ALTER TABLE runs ADD COLUMN replaced_epoch {INT};)",
 };
 
 // The catalogue is the one place the dialects' queries differ.
@@ -81,7 +84,10 @@ bool isEmpty(Db& db) {
 int schemaVersion(Db& db) {
     if (!hasMetaTable(db)) {
         if (isEmpty(db)) return 0;
-        throw StoreError("store " + db.name() + ": not a results store (no meta table)");
+        // Not empty, no meta table: unless another importer's migration
+        // committed between the two queries (PostgreSQL's statements each
+        // see the latest commit), it is someone else's database.
+        if (!hasMetaTable(db)) throw StoreError("store " + db.name() + ": not a results store (no meta table)");
     }
     Stmt q(db, "SELECT value FROM meta WHERE key = 'schema_version'");
     if (!q.step()) throw StoreError("store " + db.name() + ": no schema_version in its meta table");
@@ -89,6 +95,11 @@ int schemaVersion(Db& db) {
     if (v.empty() || v.size() > 6 || v.find_first_not_of("0123456789") != std::string::npos)
         throw StoreError("store " + db.name() + ": schema_version '" + v.substr(0, 20) + "' is not a number");
     return std::stoi(v);
+}
+
+void requireStore(Db& db) {
+    if (schemaVersion(db) == 0)
+        throw StoreError("store " + db.name() + ": empty, not a results store yet (results-store import makes one)");
 }
 
 void migrate(Db& db) {

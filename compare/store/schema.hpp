@@ -6,7 +6,12 @@
 
 namespace mmtp::compare::store {
 
-inline constexpr int kSchemaVersion = 1;
+inline constexpr int kSchemaVersion = 2;
+
+// The most iterations a stored run may have: import stores the rows of no
+// more, and a history leaves out (with a warning) a run whose rows name an
+// iteration past it, rather than making an iteration of every number below.
+inline constexpr std::int64_t kMaxStoredIterations = 10000;
 
 // The version a store is at (0: empty file).
 int schemaVersion(Db& db);
@@ -15,10 +20,18 @@ int schemaVersion(Db& db);
 // one that is not ours.
 void migrate(Db& db);
 
+// StoreError unless db is a results store already (version 1 or more):
+// what a reader checks, so that it never makes an empty store of a typo.
+void requireStore(Db& db);
+
 // Opens the store (an SQLite file or a postgresql:// URI) and migrates it:
-// what every command starts with.
+// what every command starts with. Only Access::CreateIfMissing (import)
+// makes a store of a missing file or an empty database.
 struct OpenStore {
-    explicit OpenStore(const std::string& location) : handle(openDb(location)), db(*handle) { migrate(db); }
+    OpenStore(const std::string& location, Access access) : handle(openDb(location, access)), db(*handle) {
+        if (access == Access::ExistingOnly) requireStore(db);
+        migrate(db);
+    }
     std::unique_ptr<Db> handle;
     Db& db;
 };

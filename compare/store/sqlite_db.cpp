@@ -1,18 +1,36 @@
 #include "store/sqlite_db.hpp"
 
 #include <sqlite3.h>
+#include <sys/stat.h>
+
+#include <cerrno>
 
 namespace mmtp::compare::store {
 
 namespace {
 
+// SQLite reads ":memory:", "" and (built with URI names on, as Debian's is)
+// "file:..." as a database that is not the file named: refused, and a
+// relative path is passed as ./PATH so that no name is read as anything else.
+std::string literalPath(const std::string& file) {
+    if (file == ":memory:" || file.rfind("file:", 0) == 0)
+        throw StoreError("store " + file + ": not a file name (SQLite would read it as " +
+                         (file == ":memory:" ? "a database in memory" : "a URI") + "); name the store's file");
+    return file[0] == '/' ? file : "./" + file;
+}
+
 class SqliteDb : public Db {
 public:
-    explicit SqliteDb(const std::string& file) : Db(file) {
+    SqliteDb(const std::string& file, Access access) : Db(file) {
+        const std::string path = literalPath(file);
+        struct stat st {};
+        if (access == Access::ExistingOnly && ::lstat(path.c_str(), &st) != 0 && errno == ENOENT)
+            throw StoreError("store " + file + ": no such store (results-store import creates one)");
         // NOFOLLOW: a store path that is a symlink is refused (a root cron job
         // must not be steered into writing elsewhere).
-        int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOFOLLOW;
-        if (sqlite3_open_v2(file.c_str(), &db_, flags, nullptr) != SQLITE_OK) {
+        int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOFOLLOW;
+        if (access == Access::CreateIfMissing) flags |= SQLITE_OPEN_CREATE;
+        if (sqlite3_open_v2(path.c_str(), &db_, flags, nullptr) != SQLITE_OK) {
             std::string msg = db_ ? sqlite3_errmsg(db_) : "out of memory";
             sqlite3_close(db_);
             db_ = nullptr;
@@ -110,6 +128,8 @@ std::unique_ptr<StatementBackend> SqliteDb::prepare(std::string_view sql, Fetch)
 
 }  // namespace
 
-std::unique_ptr<Db> openSqlite(const std::string& file) { return std::make_unique<SqliteDb>(file); }
+std::unique_ptr<Db> openSqlite(const std::string& file, Access access) {
+    return std::make_unique<SqliteDb>(file, access);
+}
 
 }  // namespace mmtp::compare::store

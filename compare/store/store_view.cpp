@@ -4,8 +4,10 @@
 #include "store/schema.hpp"
 
 #include <algorithm>
+#include <iostream>
 #include <map>
 #include <set>
+#include <streambuf>
 
 namespace mmtp::compare::store {
 
@@ -67,6 +69,58 @@ bool hasOption(const std::vector<std::string>& args, const std::string& lng, con
     return false;
 }
 
+// Messages name files of the private tree as the store's: its path (where
+// another user could wait for the name, and that means nothing to the
+// reader) is replaced, a line at a time, on std::cerr. Installed once over
+// whatever std::cerr writes to, for the rest of the program (the error line
+// main prints after the view is gone is one of them); it holds no line at a
+// newline, so the buffer it writes to may go first.
+class RenamingBuf : public std::streambuf {
+public:
+    RenamingBuf(std::streambuf* out, std::vector<std::pair<std::string, std::string>> renames)
+        : out_(out), renames_(std::move(renames)) {}
+
+protected:
+    int overflow(int c) override {
+        if (c == traits_type::eof()) return 0;
+        line_.push_back(static_cast<char>(c));
+        if (c == '\n') writeLine();
+        return c;
+    }
+    std::streamsize xsputn(const char* s, std::streamsize n) override {
+        for (std::streamsize i = 0; i < n; ++i) overflow(static_cast<unsigned char>(s[i]));
+        return n;
+    }
+    int sync() override { return out_->pubsync(); }  // a line goes whole, at its newline
+
+private:
+    void writeLine() {
+        for (const auto& [from, to] : renames_)
+            for (std::size_t at = 0; (at = line_.find(from, at)) != std::string::npos; at += to.size())
+                line_.replace(at, from.size(), to);
+        out_->sputn(line_.data(), static_cast<std::streamsize>(line_.size()));
+        line_.clear();
+    }
+
+    std::streambuf* out_;
+    std::vector<std::pair<std::string, std::string>> renames_;
+    std::string line_;
+};
+
+void nameTreeAsStore(const std::filesystem::path& tree, const std::string& store) {
+    static std::unique_ptr<RenamingBuf> buf;
+    if (buf) return;
+    std::vector<std::pair<std::string, std::string>> renames;
+    std::error_code ec;
+    for (const std::filesystem::path& p : {tree, std::filesystem::canonical(tree, ec)}) {
+        if (p.empty()) continue;
+        renames.emplace_back(p.string() + "/", "store " + store + ":");
+        renames.emplace_back(p.string(), "store " + store);
+    }
+    buf = std::make_unique<RenamingBuf>(std::cerr.rdbuf(), std::move(renames));
+    std::cerr.rdbuf(buf.get());
+}
+
 struct Selection {
     std::vector<StoredRun> runs;
     std::vector<std::string> labels;
@@ -107,13 +161,14 @@ std::optional<StoreView> storeView(int argc, const char* const argv[], Program p
     if (!kernels && hasOption(args, "--json-export", ""))
         throw UsageError("--json-export writes into the tree (-d); with --store there is none");
 
-    OpenStore store(*file);
+    OpenStore store(*file, Access::ExistingOnly);
     std::set<std::string> machines;
     for (std::string& m : storedMachines(store.db)) machines.insert(std::move(m));
     std::vector<std::string> wanted;
     if (machineList)
         for (const std::string& m : splitCommas(*machineList)) {
-            if (!machines.count(m)) throw UsageError("--machine " + m + ": no run of that machine in " + *file);
+            if (!machines.count(m))
+                throw UsageError("--machine " + m + ": no run of that machine in store " + store.db.name());
             wanted.push_back(m);
         }
     auto isWanted = [&](const std::string& m) {
@@ -171,7 +226,9 @@ std::optional<StoreView> storeView(int argc, const char* const argv[], Program p
     view.tree = std::make_unique<PrivateTempDir>(storedBytes(store.db, sel.runs));
     const std::filesystem::path tree = view.tree->path() / "log";
     std::filesystem::create_directory(tree);
-    for (std::size_t i = 0; i < sel.runs.size(); ++i) exportRun(store.db, sel.runs[i], tree, sel.labels[i]);
+    TreeExport exporter(store.db, tree);
+    for (std::size_t i = 0; i < sel.runs.size(); ++i) exporter.add(sel.runs[i], sel.labels[i]);
+    nameTreeAsStore(tree, store.db.name());
     args.insert(args.begin() + 1, {dirOption, tree.string()});
     view.args = std::move(args);
     return view;

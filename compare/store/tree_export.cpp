@@ -2,6 +2,7 @@
 
 #include "base/errors.hpp"
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -10,6 +11,7 @@
 #include <cerrno>
 #include <csignal>
 #include <cstdlib>
+#include <cstring>
 #include <system_error>
 
 namespace fs = std::filesystem;
@@ -32,15 +34,16 @@ bool isSafeRelativePath(const std::string& path, int maxDepth) {
     }
 }
 
-void writeNewFile(const fs::path& file, const std::string& data) {
+// shown: how messages name the file (never the private tree's path).
+void writeNewFile(const fs::path& file, const std::string& data, const std::string& shown) {
     int fd = ::open(file.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
-    if (fd < 0) throw Error(errnoMessage("cannot create " + file.string()));
+    if (fd < 0) throw Error(errnoMessage(shown + ": cannot write it back"));
     std::size_t done = 0;
     while (done < data.size()) {
         ssize_t n = ::write(fd, data.data() + done, data.size() - done);
         if (n < 0 && errno == EINTR) continue;
         if (n <= 0) {
-            std::string msg = errnoMessage("cannot write " + file.string());
+            std::string msg = errnoMessage(shown + ": cannot write it back");
             ::close(fd);
             throw Error(msg);
         }
@@ -51,20 +54,22 @@ void writeNewFile(const fs::path& file, const std::string& data) {
 
 }  // namespace
 
-std::vector<StoredRun> storedRuns(Db& db, const std::string& machine) {
+std::vector<StoredRun> storedRuns(Db& db, const std::string& machine, bool withReplaced) {
     const std::string all =
-        "SELECT r.id, m.name, r.name, r.start_epoch FROM runs r JOIN machines m ON m.id = r.machine_id ";
-    Stmt q(db, all + (machine.empty() ? "" : "WHERE m.name = ? ") + "ORDER BY r.start_epoch, r.id");
+        "SELECT r.id, m.name, r.name, r.start_epoch, r.replaced_epoch FROM runs r JOIN machines m ON m.id = r.machine_id "
+        "WHERE 1 = 1 ";
+    Stmt q(db, all + (machine.empty() ? "" : "AND m.name = ? ") + (withReplaced ? "" : "AND r.replaced_epoch IS NULL ") +
+                   "ORDER BY r.start_epoch, r.id");
     if (!machine.empty()) q.bind(1, machine);
     std::vector<StoredRun> runs;
-    while (q.step()) runs.push_back({q.integer(0), q.text(1), q.text(2), q.integer(3)});
+    while (q.step()) runs.push_back({q.integer(0), q.text(1), q.text(2), q.integer(3), q.integer(4)});
     return runs;
 }
 
 std::vector<StoredRun> storedRunsNamed(Db& db, const std::string& name) {
     Stmt q(db,
            "SELECT r.id, m.name, r.name, r.start_epoch FROM runs r JOIN machines m ON m.id = r.machine_id "
-           "WHERE r.name = ? ORDER BY m.name");
+           "WHERE r.name = ? AND r.replaced_epoch IS NULL ORDER BY m.name");
     q.bind(1, name);
     std::vector<StoredRun> runs;
     while (q.step()) runs.push_back({q.integer(0), q.text(1), q.text(2), q.integer(3)});
@@ -78,33 +83,59 @@ std::vector<std::string> storedMachines(Db& db) {
     return machines;
 }
 
-void exportRun(Db& db, const StoredRun& run, const fs::path& dir, const std::string& label, std::size_t maxBytes) {
+TreeExport::TreeExport(Db& db, fs::path dir, ExportLimits limits) : db_(db), dir_(std::move(dir)), limits_(limits) {}
+
+void TreeExport::add(const StoredRun& run, const std::string& label) {
     if (!isSafeRelativePath(label, 1)) throw StoreError("run name '" + label + "' cannot be a directory name");
-    const fs::path runDir = dir / label;
+    const std::string refused = "store " + db_.name() + ": run " + run.name + " ";
+    // Paths first (names only, bounded), then each blob once: a blob named
+    // by many paths is read and written once, the other paths linked to it.
+    std::vector<std::pair<std::string, std::string>> files;  // path, hash
+    {
+        Stmt q(db_, "SELECT path, hash FROM files WHERE run_id = ? ORDER BY path", Fetch::OneByOne);
+        q.bind(1, run.id);
+        while (q.step()) {
+            if (files.size() >= limits_.filesPerRun || files_ + files.size() >= limits_.files)
+                throw StoreError(refused + "passes " + std::to_string(limits_.filesPerRun) + " files (or the report " +
+                                 std::to_string(limits_.files) + "); refused");
+            files.emplace_back(q.text(0), q.text(1));
+            if (!isSafeRelativePath(files.back().first, 32))
+                throw StoreError(refused + "holds a file path that leaves the run ('" +
+                                 files.back().first.substr(0, 80) + "'); refused");
+            if (files.size() > 1 && files[files.size() - 2].first == files.back().first)
+                throw StoreError(refused + "holds one file path twice; refused");
+        }
+    }
+    files_ += files.size();
+    const fs::path runDir = dir_ / label;
     fs::create_directory(runDir);
-    Stmt q(db, "SELECT f.path, b.data FROM files f JOIN blobs b ON b.hash = f.hash WHERE f.run_id = ? ORDER BY f.path",
-           Fetch::OneByOne);
-    q.bind(1, run.id);
-    std::size_t bytes = 0;
-    while (q.step()) {
-        const std::string path = q.text(0);
-        if (!isSafeRelativePath(path, 32))
-            throw StoreError("store " + db.name() + ": run " + run.name + " holds a file path that leaves the run ('" +
-                             path.substr(0, 80) + "'); refused");
-        std::string data = q.text(1);
-        bytes += data.size();
-        if (bytes > maxBytes)
-            throw StoreError("store " + db.name() + ": run " + run.name + " passes " + std::to_string(maxBytes >> 20) +
-                             " MiB of files; refused");
-        fs::path file = runDir / path;
+    Stmt blob(db_, "SELECT data FROM blobs WHERE hash = ?", Fetch::OneByOne);
+    for (const auto& [path, hash] : files) {
+        const fs::path file = runDir / path;
         std::error_code ec;
         fs::create_directories(file.parent_path(), ec);
-        writeNewFile(file, data);
+        if (auto first = written_.find(hash); first != written_.end()) {
+            if (::link(first->second.c_str(), file.c_str()) != 0)
+                throw Error(errnoMessage(refused + "file " + path + ": cannot write it back"));
+            continue;
+        }
+        blob.bind(1, hash);
+        if (!blob.step()) throw StoreError(refused + "names a file whose content is not stored; refused");
+        const std::string data = blob.text(0);
+        blob.reset();
+        bytes_ += data.size();
+        if (bytes_ > limits_.bytes)
+            throw StoreError(refused + "takes the report past " + std::to_string(limits_.bytes >> 20) +
+                             " MiB of files; refused");
+        writeNewFile(file, data, refused + "file " + path);
+        written_.emplace(hash, file);
     }
 }
 
 std::size_t storedBytes(Db& db, const std::vector<StoredRun>& runs) {
-    Stmt q(db, "SELECT coalesce(sum(b.size), 0) FROM files f JOIN blobs b ON b.hash = f.hash WHERE f.run_id = ?");
+    Stmt q(db,
+           "SELECT coalesce(sum(length(b.data)), 0) FROM blobs b "
+           "WHERE b.hash IN (SELECT hash FROM files WHERE run_id = ?)");
     std::size_t total = 0;
     for (const StoredRun& r : runs) {
         q.bind(1, r.id);
@@ -114,18 +145,70 @@ std::size_t storedBytes(Db& db, const std::vector<StoredRun>& runs) {
     return total;
 }
 
+namespace {
+
+// Everything inside the directory dirFd is open on, through descriptors
+// only (a name below is never followed: O_NOFOLLOW, and unlinkat on the
+// name in the directory already opened). Depth is bounded by the export's.
+void removeContents(int dirFd, int depth = 0) {
+    if (depth > 64) return;
+    int listFd = ::openat(dirFd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (listFd < 0) return;
+    DIR* d = ::fdopendir(listFd);
+    if (!d) {
+        ::close(listFd);
+        return;
+    }
+    std::vector<std::string> names;
+    while (dirent* e = ::readdir(d))
+        if (std::strcmp(e->d_name, ".") != 0 && std::strcmp(e->d_name, "..") != 0) names.emplace_back(e->d_name);
+    ::closedir(d);
+    for (const std::string& name : names) {
+        if (::unlinkat(dirFd, name.c_str(), 0) == 0 || (errno != EISDIR && errno != EPERM)) continue;
+        int sub = ::openat(dirFd, name.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+        if (sub < 0) continue;
+        removeContents(sub, depth + 1);
+        ::close(sub);
+        ::unlinkat(dirFd, name.c_str(), AT_REMOVEDIR);
+    }
+}
+
+// Removes the directory dirFd is open on, whose name in parentFd is name:
+// its contents through dirFd, then the name only while it still is this
+// directory (same device and inode). Nothing when it is already removed.
+void removeOwnDirectory(int parentFd, int dirFd, const std::string& name) {
+    struct stat own {};
+    if (::fstat(dirFd, &own) != 0 || own.st_nlink == 0) return;  // removed already: its name may be another's now
+    removeContents(dirFd);
+    struct stat there {};
+    if (::fstatat(parentFd, name.c_str(), &there, AT_SYMLINK_NOFOLLOW) == 0 && there.st_dev == own.st_dev &&
+        there.st_ino == own.st_ino)
+        ::unlinkat(parentFd, name.c_str(), AT_REMOVEDIR);
+}
+
+}  // namespace
+
 PrivateTempDir::PrivateTempDir(std::size_t expectedBytes) {
     const char* tmp = std::getenv("TMPDIR");
     std::string base = tmp && *tmp ? tmp : "/tmp";
     if (!(tmp && *tmp) && expectedBytes < (std::size_t{256} << 20) && ::access("/dev/shm", W_OK | X_OK) == 0)
         base = "/dev/shm";
+    parentFd_ = ::open(base.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (parentFd_ < 0) throw Error(errnoMessage("cannot open " + base));
     std::string tmpl = base + "/results-store.XXXXXX";
-    if (!::mkdtemp(tmpl.data())) throw Error(errnoMessage("cannot create a directory like " + tmpl));
+    if (!::mkdtemp(tmpl.data())) {
+        ::close(parentFd_);
+        throw Error(errnoMessage("cannot create a directory like " + tmpl));
+    }
     path_ = tmpl;
-    int fds[2];
-    if (::pipe2(fds, O_CLOEXEC) != 0) {
-        fs::remove_all(path_);
-        throw Error(errnoMessage("pipe"));
+    const std::string name = path_.filename().string();
+    dirFd_ = ::openat(parentFd_, name.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    int fds[2] = {-1, -1};
+    if (dirFd_ < 0 || ::pipe2(fds, O_CLOEXEC) != 0) {
+        std::string msg = errnoMessage("cannot set up " + path_.string());
+        if (dirFd_ >= 0) removeOwnDirectory(parentFd_, dirFd_, name), ::close(dirFd_);
+        ::close(parentFd_);
+        throw Error(msg);
     }
     pid_t pid = ::fork();
     if (pid == 0) {
@@ -136,25 +219,29 @@ PrivateTempDir::PrivateTempDir(std::size_t expectedBytes) {
         char c;
         while (::read(fds[0], &c, 1) < 0 && errno == EINTR) {
         }
-        std::error_code ec;
-        fs::remove_all(path_, ec);
+        removeOwnDirectory(parentFd_, dirFd_, name);
         ::_exit(0);
     }
     ::close(fds[0]);
     if (pid < 0) {
+        std::string msg = errnoMessage("fork");
         ::close(fds[1]);
-        fs::remove_all(path_);
-        throw Error(errnoMessage("fork"));
+        removeOwnDirectory(parentFd_, dirFd_, name);
+        ::close(dirFd_);
+        ::close(parentFd_);
+        throw Error(msg);
     }
     watcherPipe_ = fds[1];
 }
 
 PrivateTempDir::~PrivateTempDir() {
-    std::error_code ec;
-    fs::remove_all(path_, ec);
-    // The watcher wakes, finds nothing left and exits; it is not waited
-    // for (under load its wake-up costs a report tens of milliseconds), and
-    // the program exits right after, so init reaps it.
+    removeOwnDirectory(parentFd_, dirFd_, path_.filename().string());
+    ::close(dirFd_);
+    ::close(parentFd_);
+    // The watcher wakes, finds its directory removed and exits without
+    // touching a path; it is not waited for (under load its wake-up costs a
+    // report tens of milliseconds), and the program exits right after, so
+    // init reaps it.
     ::close(watcherPipe_);
 }
 

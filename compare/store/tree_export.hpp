@@ -9,6 +9,7 @@
 
 #include <cstddef>
 #include <filesystem>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -18,21 +19,50 @@ struct StoredRun {
     std::int64_t id = 0;
     std::string machine, name;
     std::int64_t startEpoch = 0;
+    std::int64_t replacedEpoch = 0;  // when import --replace superseded it (0: current)
 };
 
-// Every run of the machine (all machines when empty), oldest first.
-std::vector<StoredRun> storedRuns(Db& db, const std::string& machine = "");
-// The runs named so, of any machine.
+// Every current run of the machine (all machines when empty), oldest first;
+// with withReplaced also the runs import --replace superseded.
+std::vector<StoredRun> storedRuns(Db& db, const std::string& machine = "", bool withReplaced = false);
+// The current runs named so, of any machine.
 std::vector<StoredRun> storedRunsNamed(Db& db, const std::string& name);
 // The machines with runs in the store.
 std::vector<std::string> storedMachines(Db& db);
 
-// Writes run's files under dir/label (label: one path component). Throws
-// StoreError naming the run for a bad stored path or past maxBytes.
-void exportRun(Db& db, const StoredRun& run, const std::filesystem::path& dir, const std::string& label,
-               std::size_t maxBytes = std::size_t{16} << 30);
+// What writing stored runs back may cost, all runs of one report together
+// (a store is untrusted: 1.2 MiB of it named one blob from 500 paths, each
+// declared huge, and the export wrote 511 MiB). Bytes are the blobs' real
+// bytes, each blob written once and every other path naming it a hard link.
+inline constexpr std::size_t kMaxExportBytes = std::size_t{16} << 30;
+inline constexpr std::size_t kMaxExportFiles = 2000000;
+inline constexpr std::size_t kMaxExportFilesPerRun = 200000;  // import's bound (ImportLimits::filesPerRun)
 
-// The bytes of the runs' stored files.
+struct ExportLimits {
+    std::size_t bytes = kMaxExportBytes;
+    std::size_t files = kMaxExportFiles;
+    std::size_t filesPerRun = kMaxExportFilesPerRun;
+};
+
+// Writes stored runs back as a tree under dir. StoreError naming the run for
+// a bad stored path, a file stored twice, a file whose blob is missing, or
+// past a limit.
+class TreeExport {
+public:
+    TreeExport(Db& db, std::filesystem::path dir, ExportLimits limits = {});
+    // The run's files under dir/label (label: one path component).
+    void add(const StoredRun& run, const std::string& label);
+
+private:
+    Db& db_;
+    std::filesystem::path dir_;
+    ExportLimits limits_;
+    std::size_t bytes_ = 0, files_ = 0;
+    std::map<std::string, std::filesystem::path> written_;  // blob hash -> the first file holding it
+};
+
+// The bytes of the runs' stored blobs (their real length, each once per
+// run): where the export goes (memory or disk), not a bound.
 std::size_t storedBytes(Db& db, const std::vector<StoredRun>& runs);
 
 // A mkdtemp directory removed with everything in it when the object goes,
@@ -40,6 +70,11 @@ std::size_t storedBytes(Db& db, const std::vector<StoredRun>& runs);
 // process's end of a pipe closes (SIGKILL included). In $TMPDIR when set;
 // else in /dev/shm (memory: creating files there costs a report a fraction
 // of what ext4 costs) when expectedBytes is under 256 MiB; else in /tmp.
+// Removal goes through descriptors of the directory made here (openat,
+// unlinkat, O_NOFOLLOW), never by walking its path: once it is gone, another
+// user may create that name in /dev/shm, and the watcher (root's, for root)
+// must not remove what they made. It does nothing when the directory it
+// holds is already removed.
 class PrivateTempDir {
 public:
     explicit PrivateTempDir(std::size_t expectedBytes = 0);
@@ -50,6 +85,7 @@ public:
 
 private:
     std::filesystem::path path_;
+    int parentFd_ = -1, dirFd_ = -1;  // the directory it was made in, and itself
     int watcherPipe_ = -1;
 };
 

@@ -1,7 +1,7 @@
 #include "store/tree_import.hpp"
 
-#include "input/bounded_read.hpp"
 #include "input/benchmark_name.hpp"
+#include "input/bounded_read.hpp"
 #include "input/log_files.hpp"
 #include "input/machine_state.hpp"
 #include "input/run_discovery.hpp"
@@ -10,6 +10,7 @@
 #include "parsers/benchmark_source.hpp"
 #include "stats/extraction.hpp"
 #include "store/content_hash.hpp"
+#include "store/schema.hpp"
 
 #include <sys/stat.h>
 
@@ -81,7 +82,13 @@ private:
     void add(const fs::path& p, const std::string& rel) {
         if (files_.size() >= limits_.filesPerRun)
             throw InputError(p.string() + ": more than " + std::to_string(limits_.filesPerRun) + " files in one run");
-        std::optional<std::string> data = readRegularFile(p);
+        std::optional<std::string> data;
+        try {
+            data = readRegularFile(p);
+        } catch (const InputError& e) {  // one file past a read limit costs that file
+            warnings_.push_back(std::string(e.what()) + "; not stored");
+            return;
+        }
         if (!data) return;
         bytes_ += data->size();
         if (bytes_ > limits_.bytesPerRun)
@@ -152,6 +159,12 @@ public:
         for (const auto& [key, value] : state.entries) insertState_.bind(1, runId).bind(2, key).bind(3, value).run();
         append(summary_.warnings, state.warnings);
         std::vector<std::string> iters = iterationNames(runDir);
+        if (iters.size() > static_cast<std::size_t>(kMaxStoredIterations)) {
+            summary_.warnings.push_back("run " + run + ": " + std::to_string(iters.size()) +
+                                        " iterations; the rows of the first " + std::to_string(kMaxStoredIterations) +
+                                        " are stored");
+            iters.resize(static_cast<std::size_t>(kMaxStoredIterations));
+        }
         for (const std::string& bench : benchmarksIn(runDir, iters)) {
             RunValidity v = checkRunValidity(runDir, run, bench, summary_.warnings);
             insertBench_.bind(1, runId).bind(2, bench).bind(3, std::int64_t{v.iterations})
@@ -207,7 +220,26 @@ private:
     std::map<std::string, std::optional<BenchmarkSource>> sources_;
 };
 
+// A run import --replace supersedes is kept under NAME~replaced-ID (run
+// names are stored once per machine), marked with when.
+void supersedeRun(Db& db, std::int64_t runId, const std::string& name) {
+    Stmt(db, "UPDATE runs SET name = ?, replaced_epoch = ? WHERE id = ?")
+        .bind(1, name + "~replaced-" + std::to_string(runId))
+        .bind(2, static_cast<std::int64_t>(std::time(nullptr)))
+        .bind(3, runId)
+        .run();
+}
+
 }  // namespace
+
+std::string machineNameProblem(const std::string& machine) {
+    if (machine.empty()) return "an empty name";
+    if (machine.size() > kMaxMachineNameBytes) return "longer than " + std::to_string(kMaxMachineNameBytes) + " bytes";
+    for (char c : machine)
+        if (c < '!' || c > '~' || c == ':' || c == ',' || c == '/')
+            return "use printable ASCII ('!' to '~', no space) without ':', ',' or '/'";
+    return "";
+}
 
 std::vector<std::string> runDirectories(const fs::path& tree) {
     std::vector<std::string> runs;
@@ -224,6 +256,7 @@ std::vector<std::string> runDirectories(const fs::path& tree) {
 }
 
 ImportSummary importTree(Db& db, const ImportRequest& r, const ImportLimits& limits) {
+    if (std::string why = machineNameProblem(r.machine); !why.empty()) throw StoreError("machine name: " + why);
     if (!fs::is_directory(r.tree)) throw InputError(r.tree.string() + ": not a directory");
     // Every read below stays in the tree (and the checkout its parsers use).
     std::vector<fs::path> roots{fs::canonical(r.tree)};
@@ -240,26 +273,53 @@ ImportSummary importTree(Db& db, const ImportRequest& r, const ImportLimits& lim
     const std::int64_t machine = machineId(db, r.machine);
     RunScanner scanner(db, limits, summary.warnings);
     RunWriter writer(db, r, summary);
-    Stmt existing(db, "SELECT content_hash FROM runs WHERE machine_id = ? AND name = ?");
+    Stmt existing(db, "SELECT content_hash, id FROM runs WHERE machine_id = ? AND name = ?");
     Stmt insertRun(db,
                    "INSERT INTO runs(machine_id, name, content_hash, start_epoch, imported_epoch, cmdline) "
                    "VALUES(?, ?, ?, ?, ?, ?) RETURNING id");
     for (const std::string& run : runs) {
-        std::vector<StoredFile> files = scanner.scan(r.tree / run);
+        if (runUnfinished(r.tree / run, summary.warnings)) {
+            summary.warnings.push_back("run " + run +
+                                       " is not finished (no status line in its mmtests-activity); "
+                                       "not imported until it is");
+            ++summary.runsUnfinished;
+            continue;
+        }
+        // A run left out takes its blobs with it: each run is a savepoint.
+        db.exec("SAVEPOINT run");
+        std::vector<StoredFile> files;
+        try {
+            files = scanner.scan(r.tree / run);
+        } catch (const InputError& e) {
+            summary.warnings.push_back(std::string(e.what()) + "; run " + run + " not imported");
+            db.exec("ROLLBACK TO SAVEPOINT run; RELEASE SAVEPOINT run");
+            ++summary.runsRefused;
+            continue;
+        }
         const std::string hash = runContentHash(files);
         existing.bind(1, machine).bind(2, run);
         if (existing.step()) {
-            std::string had = existing.text(0);
+            const std::string had = existing.text(0);
+            const std::int64_t oldId = existing.integer(1);
             existing.reset();
             if (had == hash) {
+                db.exec("RELEASE SAVEPOINT run");
                 ++summary.runsUnchanged;
                 continue;
             }
-            throw StoreError("run " + run + " of machine " + r.machine +
-                             " is already stored with other content (a run name is stored once per machine); "
-                             "nothing of " + r.tree.string() + " was imported");
+            if (!r.replace) {
+                db.exec("ROLLBACK TO SAVEPOINT run; RELEASE SAVEPOINT run");
+                summary.warnings.push_back("run " + run + " of machine " + r.machine +
+                                           " is already stored with other content (a run name is stored once per "
+                                           "machine; --replace replaces it); not imported");
+                ++summary.runsRefused;
+                continue;
+            }
+            supersedeRun(db, oldId, run);  // inside this tree's transaction: replaced at once or not at all
+            ++summary.runsReplaced;
+        } else {
+            existing.reset();
         }
-        existing.reset();
         RunSettings settings = readRunSettings(r.tree, run);
         summary.warnings.insert(summary.warnings.end(), settings.warnings.begin(), settings.warnings.end());
         auto s = started.find(run);
@@ -271,6 +331,7 @@ ImportSummary importTree(Db& db, const ImportRequest& r, const ImportLimits& lim
         const std::int64_t runId = insertRun.integer(0);
         insertRun.reset();
         writer.write(runId, run, files);
+        db.exec("RELEASE SAVEPOINT run");
         ++summary.runsAdded;
     }
     t.commit();

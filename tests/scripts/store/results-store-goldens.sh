@@ -4,7 +4,8 @@
 # reads a tree (-d log) runs again with `--store DB --machine M` instead: the
 # same bytes as MMTests' compare-mmtests.pl printed (the .expected), or a
 # failure where the Perl failed. Also: two machines side by side are the
-# tree whose runs are named MACHINE:RUN; re-importing a tree changes nothing.
+# tree whose runs are named MACHINE:RUN; re-importing a tree changes nothing;
+# a run stored with other content is refused alone.
 set -uo pipefail
 : "${BIN:?}"
 TOP=${TOP:-$(cd "$(dirname "$0")/../../.." && pwd)}
@@ -45,15 +46,18 @@ grep -q "imported 0 runs .* 3 already stored unchanged" work/again.out || fail "
 [[ $(sqlite3 "$store" .dump | sha256sum) == "$before" ]] || fail "re-importing the same tree changed the store"
 echo "ok: re-importing the same tree changes nothing"
 
-# A tree that fails half-way stores nothing: a new run, then a stored run
-# whose content changed (refused), in one import.
+# A run whose content changed is refused (exit 1) and leaves nothing of
+# itself (not one blob: each run is a savepoint); the tree's new run is stored.
 cp -a work/a/v7.3 work/a/v7.4; echo changed >> work/a/v7.3/iter-0/tests-timestamp
-if "$BIN/results-store" import work/a --store "$store" --machine alpha > /dev/null 2> work/err; then
+if "$BIN/results-store" import work/a --store "$store" --machine alpha > work/out 2> work/err; then
 	fail "a changed run was re-imported silently"
 fi
-grep -q "already stored with other content" work/err || fail "conflict message: $(cat work/err)"
-[[ $(sqlite3 "$store" .dump | sha256sum) == "$before" ]] || fail "a failed import left part of the tree in the store"
-echo "ok: an import that fails half-way leaves the store as it was"
+grep -q "run v7.3 of machine alpha is already stored with other content" work/err || fail "conflict message: $(cat work/err)"
+grep -q "imported 1 runs" work/out || fail "the new run was kept out: $(cat work/out)"
+[[ $(sqlite3 "$store" "SELECT count(*) FROM blobs WHERE hash NOT IN (SELECT hash FROM files)") == 0 ]] ||
+	fail "the refused run left blobs in the store"
+grep -q "^alpha	v7.4" <("$BIN/results-store" list --store "$store") || fail "v7.4 is not stored"
+echo "ok: a refused run leaves nothing of itself, the tree's other runs are stored"
 
 # compare-kernels --store: the report of the tree the runs came from.
 rm -rf work; mkdir work

@@ -3,7 +3,8 @@
 # only): two machines importing at once lose nothing, also into a database
 # not yet migrated; the same tree imported twice at once is stored once; an
 # import killed (SIGKILL) half-way leaves the store as it was; re-importing
-# changes nothing; a tree that fails half-way stores nothing of itself; run
+# changes nothing; a run stored with other content is refused, the tree's others
+# stored; a tree that fails half-way (on the server) stores nothing; run
 # names reach SQL as bound parameters (a name full of quotes is stored as is).
 set -uo pipefail
 : "${BIN:?}"
@@ -66,21 +67,26 @@ grep -q "imported 0 runs .* 120 already stored unchanged" again.out || fail "re-
 [[ $(snapshot) == "$before" ]] || fail "re-importing the same tree changed the store"
 echo "ok: re-importing the same tree changes nothing"
 
-# A tree that fails half-way (a new run, then a stored run changed): nothing of it.
+# A tree with a new run and a stored run changed: the changed run is
+# refused (exit 1), the new one stored, nothing else changes.
 cp -a one/run-000 one/run-new; echo changed >> one/run-005/iter-0/tests-timestamp
-"$rs" import one --store "$PG_URI" --machine one > /dev/null 2> err.txt && fail "a changed run was re-imported silently"
-grep -q "already stored with other content" err.txt || fail "conflict message: $(cat err.txt)"
-[[ $(snapshot) == "$before" ]] || fail "a failed import left part of the tree in PostgreSQL"
-echo "ok: an import that fails half-way leaves the store as it was"
+"$rs" import one --store "$PG_URI" --machine one > out.txt 2> err.txt && fail "a changed run was re-imported silently"
+grep -q "run run-005 of machine one is already stored with other content" err.txt || fail "conflict message: $(cat err.txt)"
+grep -q "imported 1 runs" out.txt || fail "the new run was kept out: $(cat out.txt)"
+grep -q "^one	run-new" <("$rs" list --store "$PG_URI" --machine one) || fail "run-new is not stored"
+rm -rf one/run-new; sed -i '$d' one/run-005/iter-0/tests-timestamp
+echo "ok: a run stored with other content is refused without keeping the tree's other runs out"
+before=$(snapshot)
 
 # An insert that fails on the server (here a CHECK no row passes) fails
 # the import with its error, although inserts are pipelined, and stores nothing.
 pg_psql -c "CREATE DATABASE checked" || fail "create checked"
-"$rs" list --store "$(uri_of checked)" > /dev/null || fail "migrate checked"
-pg_psql -d checked -c "ALTER TABLE results ADD CONSTRAINT no_rows CHECK (iteration < 0)" || fail "add check"
+mkdir -p first && cp -a "$GOLDENS/cases/redis-basic/log/v7.3" first/v7.3
+"$rs" import first --store "$(uri_of checked)" --machine first > /dev/null || fail "migrate checked"
+pg_psql -d checked -c "ALTER TABLE results ADD CONSTRAINT no_rows CHECK (iteration < 0) NOT VALID" || fail "add check"
 "$rs" import one --store "$(uri_of checked)" --machine one > /dev/null 2> err.txt && fail "an import whose rows fail was accepted"
 [[ $(wc -l < err.txt) == 1 ]] && grep -q 'no_rows' err.txt || fail "a failed pipelined insert: $(cat err.txt)"
-[[ $(pg_psql -d checked -c "SELECT count(*) FROM runs") == 0 ]] || fail "runs of a failed import are stored"
+[[ $(pg_psql -d checked -c "SELECT count(*) FROM runs") == 1 ]] || fail "runs of a failed import are stored"
 echo "ok: a pipelined insert that fails fails the import with its error, nothing stored"
 
 # SIGKILL half-way: kill once it holds the writer's lock and has written for a while.
