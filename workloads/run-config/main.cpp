@@ -160,6 +160,7 @@ int run(const RunSettings& s) {
     RunPlan plan = makePlan(env);
     if (plan.benches.empty()) throw UsageError("config " + config.string() + " sets no MMTESTS");
     auto binaries = findBinaries(plan.benches, config);
+    for (const auto& b : binaries) checkBenchSettings(b, env, config);
 
     if (s.dryRun) {
         fs::path runDir = s.workDir / "log" / runName;
