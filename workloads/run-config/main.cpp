@@ -14,6 +14,7 @@
 #include "common/preflight.hpp"
 #include "common/workload_main.hpp"
 #include "run-config/bench_runner.hpp"
+#include "run-config/boot_id.hpp"
 #include "run-config/config_env.hpp"
 #include "run-config/group_guardian.hpp"
 #include "run-config/monitor_catalog.hpp"
@@ -185,9 +186,11 @@ int run(const RunSettings& s) {
     bool interrupted = false;
     RunProgress progress(plan.iterations, plan.benches, est.perBench, est.overheadPerIteration);
     const double runStart = monotonicSeconds();
+    BootIdRecorder bootIds;
     for (int it = 0; it < plan.iterations && !interrupted; ++it) {
         fs::path iterDir = runDir / ("iter-" + std::to_string(it));
         fs::create_directory(iterDir);
+        bootIds.record(iterDir, std::cerr);
         exitCode = runIteration(it, iterDir, runName, plan, binaries, env, s.overrides, log, failures, interrupted,
                                 progress, runStart);
     }
