@@ -18,6 +18,7 @@
 #include "run-config/config_env.hpp"
 #include "run-config/group_guardian.hpp"
 #include "run-config/monitor_catalog.hpp"
+#include "run-config/orphan_reaper.hpp"
 #include "run-config/past_durations.hpp"
 #include "run-config/run_plan.hpp"
 #include "run-config/run_progress.hpp"
@@ -156,6 +157,7 @@ void supported(RunSettings& s) {
 int run(const RunSettings& s) {
     const fs::path& config = s.config;
     const std::string& runName = s.runName;
+    OrphanReaper reaper;     // first made, last gone: sweeps what escaped the guardian's groups
     GroupGuardian guardian;  // before sourcing: a config may start background processes
     auto env = sourceConfig(config, s.overrides);
     RunPlan plan = makePlan(env);
