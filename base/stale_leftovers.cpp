@@ -44,8 +44,8 @@ bool removeTreeAt(int parentFd, const char* name, uid_t uid, int depth) {
     struct stat opened;
     DIR* dir = nullptr;
     // The directory we opened must be the one we looked at (not swapped in between).
-    if (::fstat(fd, &opened) != 0 || opened.st_dev != st.st_dev || opened.st_ino != st.st_ino ||
-        opened.st_uid != uid || !(dir = ::fdopendir(fd))) {
+    if (::fstat(fd, &opened) != 0 || opened.st_dev != st.st_dev || opened.st_ino != st.st_ino || opened.st_uid != uid ||
+        !(dir = ::fdopendir(fd))) {
         ::close(fd);
         return false;
     }

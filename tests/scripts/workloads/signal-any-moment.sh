@@ -18,7 +18,7 @@ BIN=${BIN:-$TOP/build/bin}
 fail() { echo "FAIL: $*"; exit 1; }
 for b in pipe-pingpong syscall-null run-config; do [ -x "$BIN/$b" ] || fail "$BIN/$b not built"; done
 TRIES=${SIGNAL_TRIES:-6}
-EXIT_BOUND=${EXIT_BOUND:-5}
+EXIT_BOUND=${EXIT_BOUND:-4}
 work=$(mktemp -d)
 hogs=()
 cleanup() {
