@@ -22,6 +22,7 @@ struct sigaction gOldPipe;
 timer_t gReminder{};
 bool gReminderMade = false;
 pid_t gReminderOwner = 0;  // a forked child keeps our handler, not our timer
+pid_t gReminderThread = 0;  // the main thread, which the timer signals
 struct sigaction gOldReminder;
 
 extern "C" void onReminder(int) {}  // only there to make a blocking call return EINTR
@@ -57,6 +58,7 @@ bool makeReminder() {
         return false;
     }
     gReminderOwner = ::getpid();
+    gReminderThread = ::gettid();
     return true;
 }
 
@@ -121,7 +123,15 @@ InterruptGuard::~InterruptGuard() {
 int pendingInterrupt() { return gSignal; }
 
 void throwIfInterrupted() {
-    if (int sig = gSignal) throw Interrupted(sig);
+    if (int sig = gSignal) {
+        // The main thread acts on it now: its cleanup's own waits (a child it
+        // stops and reaps, a gzip) must not be cut short any more.
+        if (gReminderMade && ::getpid() == gReminderOwner && ::gettid() == gReminderThread) {
+            const itimerspec off{};
+            ::timer_settime(gReminder, 0, &off, nullptr);
+        }
+        throw Interrupted(sig);
+    }
 }
 
 }  // namespace mmtp

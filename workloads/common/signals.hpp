@@ -14,8 +14,10 @@
 // sends reminderSignal() (a no-op handler, no SA_RESTART) to the main thread
 // every kReminderPeriod from then on. Whatever blocking call the main thread
 // entered returns EINTR within that period, and its EINTR path sees the
-// flag. Waits that must not be cut short (reaping a child we already
-// killed) retry EINTR, as they always had to.
+// flag. The reminder stops when the main thread throws Interrupted
+// (throwIfInterrupted): from there on it unwinds, and its cleanup's waits
+// (reaping a child it stops, gzip of a log) must not be cut short; a second
+// signal starts the reminder again.
 #pragma once
 #include "base/errors.hpp"
 
@@ -71,7 +73,7 @@ public:
 // The signal number received, or 0.
 int pendingInterrupt();
 inline bool interruptRequested() { return pendingInterrupt() != 0; }
-// Throws Interrupted if a signal arrived.
+// Throws Interrupted if a signal arrived (and, in the main thread, stops the reminder).
 void throwIfInterrupted();
 
 }  // namespace mmtp

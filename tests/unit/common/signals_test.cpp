@@ -156,6 +156,22 @@ TEST_CASE("an interrupt that lands just before a blocking read or wait still end
     }) == 0);
 }
 
+TEST_CASE("once the main thread throws Interrupted the reminder stops: the cleanup's waits run to their end") {
+    CHECK(runInChild([] {
+        InterruptGuard guard;
+        std::raise(SIGTERM);
+        try {
+            throwIfInterrupted();
+        } catch (const Interrupted&) {
+        }
+        ChildProcess gzipLike = ChildProcess::fork([] {
+            std::this_thread::sleep_for(std::chrono::milliseconds(200));
+            return 0;
+        });
+        return gzipLike.wait().success() ? 0 : 1;  // threw Interrupted before: the reminder cut it short
+    }) == 0);
+}
+
 TEST_CASE("without an interrupt the reminder stays quiet, and it ends with its InterruptGuard") {
     CHECK(runInChild([] {
         {
