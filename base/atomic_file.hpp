@@ -10,6 +10,8 @@
 #pragma once
 #include "base/fd.hpp"
 
+#include <chrono>
+#include <cstdint>
 #include <filesystem>
 #include <sstream>
 #include <string>
@@ -45,11 +47,26 @@ private:
 // Writes the whole text atomically.
 void writeFileAtomically(const std::filesystem::path& target, const std::string& text);
 
+// The longest an appender waits for the directory's lock (someone else may
+// hold it forever), and the largest existing log it copies: a log is a few
+// KiB per result, and a planted sparse file must not cost its size in work.
+inline constexpr std::chrono::seconds kAppendLockTimeout{10};
+inline constexpr std::uintmax_t kAppendMaxExisting = 64 * 1024 * 1024;
+
+struct AppendWait {
+    std::chrono::milliseconds timeout = kAppendLockTimeout;
+    // Called at every pass of the wait for the lock (every few ms): throw
+    // from it to give up (throwIfInterrupted, so a signal ends the wait).
+    void (*check)() = nullptr;
+};
+
 // Appends text to target (a newline is added first if the file does not end
-// in one) by read + AtomicFile, so a reader never sees half a line. A
-// target that is a symlink, FIFO or device is refused (Error), never read. Appenders
-// in any process serialize on an flock of target's directory: concurrent
-// runs sharing one log keep every line. Throws Error naming the file.
-void appendFileAtomically(const std::filesystem::path& target, const std::string& text);
+// in one) by copying it into an AtomicFile, so a reader never sees half a
+// line. A target that is a symlink, FIFO or device is refused (Error), never
+// read; so is one larger than kAppendMaxExisting. Appenders in any process
+// serialize on an flock of target's directory: concurrent runs sharing one
+// log keep every line. A lock held longer than `wait.timeout` is an Error.
+// Throws Error naming the file; the target is then as it was.
+void appendFileAtomically(const std::filesystem::path& target, const std::string& text, const AppendWait& wait = {});
 
 }  // namespace mmtp

@@ -7,10 +7,22 @@
 // The handlers are installed without SA_RESTART: a blocking read(), wait4()
 // or poll() returns EINTR, the caller calls throwIfInterrupted() and the
 // stack unwinds. Code that waits in a loop should check it every pass.
+//
+// A signal can land after the check and before the blocking call: the call
+// would then wait for its event (the end of a 200M-loop exchange) with the
+// flag already set. So the handler also starts a reminder: a timer that
+// sends reminderSignal() (a no-op handler, no SA_RESTART) to the main thread
+// every kReminderPeriod from then on. Whatever blocking call the main thread
+// entered returns EINTR within that period, and its EINTR path sees the
+// flag. The reminder stops when the main thread throws Interrupted
+// (throwIfInterrupted): from there on it unwinds, and its cleanup's waits
+// (reaping a child it stops, gzip of a log) must not be cut short; a second
+// signal starts the reminder again.
 #pragma once
 #include "base/errors.hpp"
 
 #include <array>
+#include <chrono>
 #include <csignal>
 
 namespace mmtp {
@@ -25,6 +37,10 @@ private:
 // The signals that stop a run cleanly (message, exit 130, cleanup).
 inline constexpr std::array<int, 4> kInterruptSignals{SIGINT, SIGTERM, SIGHUP, SIGQUIT};
 bool isInterruptSignal(int sig);
+// How often, once an interrupt arrived, the main thread's blocking call is
+// interrupted again (see above), and by which signal.
+inline constexpr std::chrono::milliseconds kReminderPeriod{20};
+inline int reminderSignal() { return SIGRTMIN + 2; }
 // A set holding kInterruptSignals, for pthread_sigmask/sigprocmask.
 sigset_t interruptSignalSet();
 // Sets every interrupt signal to `handler` (SIG_DFL, SIG_IGN): a child that
@@ -57,7 +73,7 @@ public:
 // The signal number received, or 0.
 int pendingInterrupt();
 inline bool interruptRequested() { return pendingInterrupt() != 0; }
-// Throws Interrupted if a signal arrived.
+// Throws Interrupted if a signal arrived (and, in the main thread, stops the reminder).
 void throwIfInterrupted();
 
 }  // namespace mmtp

@@ -1,6 +1,7 @@
 #include "common/workload_main.hpp"
 
 #include "base/errors.hpp"
+#include "common/preflight.hpp"
 #include "common/signals.hpp"
 
 #include <iostream>
@@ -21,6 +22,9 @@ int runWorkloadMain(const char* name, const char* summary, const OptionTable& op
             std::cout << (values.has(option) ? values.text(option) : "") << std::endl;
             return kExitOk;
         }
+        struct RemoveCreatedDirs {
+            ~RemoveCreatedDirs() { removeCreatedDirsIfEmpty(); }
+        } removeCreated;  // after the guard: the run's own cleanup is over by then
         InterruptGuard guard;
         return body(values);
     });

@@ -3,6 +3,7 @@
 #include "base/atomic_file.hpp"
 #include "base/errors.hpp"
 #include "base/text_format.hpp"
+#include "common/signals.hpp"
 #include "fiolike/terse.hpp"
 
 #include <filesystem>
@@ -103,9 +104,10 @@ void writeLogs(const JobSpec& spec, const RunResult& r) {
     ti.name = spec.name;
     ti.stats = &r.group;
     ti.disk = r.disk;
+    // Other fiolike runs may append to the same fio.log at the same time. First:
+    // a signal or a lock that is never released then leaves nothing of this job.
+    appendFileAtomically(fs::path(spec.logdir) / "fio.log", formatTerseV3(ti), {.check = throwIfInterrupted});
     writeFileAtomically(fs::path(spec.logdir) / ("fiolike-" + spec.name + ".json"), jsonSummary(spec, r).dump(2) + "\n");
-    // Other fiolike runs may append to the same fio.log at the same time.
-    appendFileAtomically(fs::path(spec.logdir) / "fio.log", formatTerseV3(ti));
 }
 
 }  // namespace mmtp::fiolike

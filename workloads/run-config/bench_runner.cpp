@@ -1,7 +1,9 @@
 #include "run-config/bench_runner.hpp"
 
 #include "base/errors.hpp"
+#include "base/terminal_text.hpp"
 #include "common/signals.hpp"
+#include "common/temp_dir.hpp"
 #include "run-config/gzip_file.hpp"
 #include "run-config/log_file.hpp"
 #include "run-config/monitor_set.hpp"
@@ -10,6 +12,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <fstream>
 #include <iostream>
 #include <mutex>
 #include <unistd.h>
@@ -81,6 +84,22 @@ private:
 };
 
 }  // namespace
+
+void checkBenchSettings(const fs::path& binary, const std::map<std::string, std::string>& env, const fs::path& config) {
+    TempDir tmp("run-config");
+    SpawnOptions o;
+    o.argv = {binary.string(), "--print-option", "logdir"};
+    o.env = envList(env);
+    o.stdinPath = "/dev/null";
+    o.stdoutPath = "/dev/null";
+    o.stderrPath = tmp.path() / "refusal";
+    const ExitStatus st = ChildProcess::spawn(o).wait();
+    if (st.success()) return;
+    std::string why;
+    std::getline(std::ifstream(tmp.path() / "refusal"), why);
+    if (why.empty()) why = binary.filename().string() + " --print-option " + st.describe();
+    throw UsageError("config " + config.string() + ": " + escapeControls(why));
+}
 
 BenchOutcome runBench(const BenchJob& job, const RunPlan& plan, RunLog& log) {
     const std::string& bench = job.bench;

@@ -42,6 +42,14 @@ std::vector<std::string> settingsPrefixes(const std::string& bench);
 std::string runtimeCommand(const std::string& bench, const std::filesystem::path& binary,
                            const std::map<std::string, std::string>& env);
 
+// Has the bench parse its settings from env (`BINARY --print-option logdir`:
+// its option table, ranges and all) before anything is run or claimed: a
+// value it would refuse (PIPE_PINGPONG_LOOPS=1e308) is the config's
+// UsageError, with the bench's one line, not a failed run that burns the
+// run's name.
+void checkBenchSettings(const std::filesystem::path& binary, const std::map<std::string, std::string>& env,
+                        const std::filesystem::path& config);
+
 BenchOutcome runBench(const BenchJob& job, const RunPlan& plan, RunLog& log);
 
 }  // namespace mmtp::runconfig

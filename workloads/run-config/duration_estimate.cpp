@@ -1,20 +1,29 @@
 #include "run-config/duration_estimate.hpp"
 
+#include "base/errors.hpp"
+#include "base/text_format.hpp"
 #include "run-config/run_tree.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 
 namespace mmtp::runconfig {
 
 namespace {
 
+// A setting as a number; one that is not a finite number >= 0 (1e308 makes
+// the product infinite, -1 a negative time) is the config's error.
 double number(const std::map<std::string, std::string>& env, const std::string& name, double fallback) {
     auto it = env.find(name);
     if (it == env.end() || it->second.empty()) return fallback;
     char* end = nullptr;
     double v = std::strtod(it->second.c_str(), &end);
-    return end == it->second.c_str() ? fallback : v;
+    if (end == it->second.c_str()) return fallback;  // not a number: the bench itself says so
+    if (!std::isfinite(v) || v < 0 || v > kMaxSettingValue)
+        throw UsageError(name + "='" + it->second + "': not a number run-config can estimate a duration from (0.." +
+                         formatText("%.0e", kMaxSettingValue) + ")");
+    return v;
 }
 
 std::string text(const std::map<std::string, std::string>& env, const std::string& name) {

@@ -9,6 +9,12 @@
 
 namespace mmtp::runconfig {
 
+// The largest value of a setting the estimate multiplies (loops, requests,
+// seconds): past it, negative or not finite (1e308, inf) is a UsageError
+// naming the variable; products of valid ones are saturated where they are
+// shown (run_plan.hpp, kMaxEstimateSeconds).
+inline constexpr double kMaxSettingValue = 1'000'000'000'000.0;
+
 std::optional<double> benchSeconds(const std::string& bench, const std::map<std::string, std::string>& env);
 
 // The counts MMTests sweeps between MIN and MAX (1, 2, 4, ..., MAX).

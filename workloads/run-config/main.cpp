@@ -14,9 +14,11 @@
 #include "common/preflight.hpp"
 #include "common/workload_main.hpp"
 #include "run-config/bench_runner.hpp"
+#include "run-config/boot_id.hpp"
 #include "run-config/config_env.hpp"
 #include "run-config/group_guardian.hpp"
 #include "run-config/monitor_catalog.hpp"
+#include "run-config/orphan_reaper.hpp"
 #include "run-config/past_durations.hpp"
 #include "run-config/run_plan.hpp"
 #include "run-config/run_progress.hpp"
@@ -155,11 +157,13 @@ void supported(RunSettings& s) {
 int run(const RunSettings& s) {
     const fs::path& config = s.config;
     const std::string& runName = s.runName;
+    OrphanReaper reaper;     // first made, last gone: sweeps what escaped the guardian's groups
     GroupGuardian guardian;  // before sourcing: a config may start background processes
     auto env = sourceConfig(config, s.overrides);
     RunPlan plan = makePlan(env);
     if (plan.benches.empty()) throw UsageError("config " + config.string() + " sets no MMTESTS");
     auto binaries = findBinaries(plan.benches, config);
+    for (const auto& b : binaries) checkBenchSettings(b, env, config);
 
     if (s.dryRun) {
         fs::path runDir = s.workDir / "log" / runName;
@@ -184,9 +188,11 @@ int run(const RunSettings& s) {
     bool interrupted = false;
     RunProgress progress(plan.iterations, plan.benches, est.perBench, est.overheadPerIteration);
     const double runStart = monotonicSeconds();
+    BootIdRecorder bootIds;
     for (int it = 0; it < plan.iterations && !interrupted; ++it) {
         fs::path iterDir = runDir / ("iter-" + std::to_string(it));
         fs::create_directory(iterDir);
+        bootIds.record(iterDir, std::cerr);
         exitCode = runIteration(it, iterDir, runName, plan, binaries, env, s.overrides, log, failures, interrupted,
                                 progress, runStart);
     }

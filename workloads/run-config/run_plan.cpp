@@ -1,6 +1,7 @@
 #include "run-config/run_plan.hpp"
 
 #include "base/errors.hpp"
+#include "base/terminal_text.hpp"
 #include "run-config/duration_estimate.hpp"
 #include "run-config/monitor_catalog.hpp"
 #include "run-config/run_tree.hpp"
@@ -26,6 +27,18 @@ int positiveInt(const std::map<std::string, std::string>& env, const std::string
     return std::stoi(v);
 }
 
+// Each benchmark logs into ITER/BENCH/logs, as run-mmtests.sh's
+// $SHELLPACK_LOG/$TEST: a name listed twice would run twice into the same
+// directory and the second run would replace the first's logs.
+void refuseRepeatedBenches(const std::vector<std::string>& benches, const std::string& text) {
+    for (std::size_t i = 0; i < benches.size(); ++i)
+        for (std::size_t j = 0; j < i; ++j)
+            if (benches[i] == benches[j])
+                throw UsageError("MMTESTS='" + text + "' lists " + benches[i] +
+                                 " twice: both runs would log into ITER/" + benches[i] +
+                                 "/logs and the second would replace the first's logs (list it once)");
+}
+
 // Run-config's own cost per iteration and per benchmark, measured on a
 // 2-CPU VM (2026-12-02: three iterations of a 1 s pipe-pingpong, wall time
 // minus the benchmarks' elapsed): the system-state commands, 0.15 s per
@@ -40,8 +53,10 @@ std::string measuredFrom(const PastDurations& past) {
     const std::size_t n = past.seconds.size();
     std::string text = n == 1 ? std::string("(measured: 1 earlier iteration")
                               : "(measured: mean of " + std::to_string(n) + " earlier iterations";
-    text += " with these settings, in " + past.logDir.string() + "/";
-    for (std::size_t i = 0; i < past.runs.size() && i < kRunsNamed; ++i) text += (i ? ", " : "") + past.runs[i];
+    // The names are whatever anyone who can write the log dir made them (ESC, OSC 52).
+    text += " with these settings, in " + escapeControls(past.logDir.string()) + "/";
+    for (std::size_t i = 0; i < past.runs.size() && i < kRunsNamed; ++i)
+        text += (i ? ", " : "") + escapeControls(past.runs[i]);
     if (past.runs.size() > kRunsNamed) text += " and " + std::to_string(past.runs.size() - kRunsNamed) + " more";
     return text + ")";
 }
@@ -64,6 +79,7 @@ std::string vmstatWithoutTimestamps(const std::string& var) {
 RunPlan makePlan(const std::map<std::string, std::string>& env) {
     RunPlan p;
     p.benches = splitWords(value(env, "MMTESTS"));
+    refuseRepeatedBenches(p.benches, value(env, "MMTESTS"));
     p.iterations = positiveInt(env, "MMTEST_ITERATIONS", 1);
     p.updateFrequency = positiveInt(env, "MONITOR_UPDATE_FREQUENCY", 10);
     bool monitorsOff = value(env, "RUN_MONITOR") == "no";
@@ -111,8 +127,13 @@ Estimate estimate(const RunPlan& plan, const std::map<std::string, std::string>&
     return e;
 }
 
+long wholeSeconds(double seconds) {
+    if (!(seconds > 0)) return 0;  // NaN too
+    return seconds < double(kMaxEstimateSeconds) ? std::lround(seconds) : kMaxEstimateSeconds;
+}
+
 std::string humanDuration(double seconds) {
-    long s = std::lround(seconds);
+    const long s = wholeSeconds(seconds);
     char buf[64];
     if (s >= 3600)
         std::snprintf(buf, sizeof buf, "%ld h %02ld min", s / 3600, (s % 3600) / 60);
@@ -159,7 +180,7 @@ std::string describePlan(const RunPlan& plan, const Estimate& est) {
     const double overhead = est.overheadPerIteration;
     out << "overhead:   ~" << (overhead < 9.95 ? formatTenths(overhead) : humanDuration(overhead))
         << " per iteration (system state" << (plan.monitors.empty() ? "" : ", 5 s monitor settle per benchmark") << ")\n";
-    out << "estimated duration: " << humanDuration(est.total) << " (" << std::lround(est.total) << " s)";
+    out << "estimated duration: " << humanDuration(est.total) << " (" << wholeSeconds(est.total) << " s)";
     bool partial = false;
     for (const auto& b : est.perBench) partial = partial || !b;
     if (partial) out << ", not counting benchmarks without an estimate";

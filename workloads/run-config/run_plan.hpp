@@ -55,6 +55,11 @@ Estimate estimate(const RunPlan& plan, const std::map<std::string, std::string>&
 // The --dry-run text.
 std::string describePlan(const RunPlan& plan, const Estimate& est);
 
+// An estimate is shown saturated at this (about 31 years): the settings are
+// checked (duration_estimate.hpp), but their product can still be absurd.
+inline constexpr long kMaxEstimateSeconds = 1'000'000'000;
+// seconds rounded, within 0..kMaxEstimateSeconds
+long wholeSeconds(double seconds);
 // "1 h 02 min", "3 min 05 s", "42 s"
 std::string humanDuration(double seconds);
 

@@ -219,7 +219,7 @@ void runFsbuffer(const FsbufferConfig& c, std::ostream& out) {
         extra += formatText("copy-seconds %.4f\n", t.s.copySecs);
         extra += formatText("ns-per-copy %.3f\n", nsPerCopy);
         writeFileAtomically(c.logdir / fsbufferExtraName(it), extra);
-        appendFileAtomically(c.logdir / kFsbufferLog, fstimeLogText(t.s));
+        appendFileAtomically(c.logdir / kFsbufferLog, fstimeLogText(t.s), {.check = throwIfInterrupted});
         out << "  copy " << t.s.copy << " KBps, " << nsPerCopy << " ns per " << c.bufsize
             << "-byte read+write (write " << t.s.write << ", read " << t.s.read << " KBps)" << std::endl;
         done.iterationDone("fsbuffer");

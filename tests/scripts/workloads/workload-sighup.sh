@@ -25,6 +25,14 @@ hangup() {
 	for _ in $(seq 200); do grep -Eq "$ready" "$out" && break; sleep 0.05; done
 	grep -Eq "$ready" "$out" || { kill -9 $pid; fail "$name: never got to '$ready': $(tail -3 "$out")"; }
 	kill -"$sig" $pid
+	# Bounded: a lost signal (issue 31) fails here in seconds, not at the runner's 600 s timeout.
+	local t
+	running() { local s; s=$(awk '{print $3}' "/proc/$1/stat" 2>/dev/null) && [ -n "$s" ] && [ "$s" != Z ]; }
+	for t in $(seq 400); do running $pid || break; sleep 0.05; done
+	if running $pid; then
+		kill -9 $pid
+		fail "$name: SIG$sig: still running 20 s after the signal: $(tail -3 "$out")"
+	fi
 	wait $pid; local rc=$?
 	[ $rc -eq 130 ] || fail "$name: SIG$sig: exit $rc, want 130: $(tail -3 "$out")"
 	grep -q "^$name: interrupted by SIG$sig, cleaned up\$" "$out" ||

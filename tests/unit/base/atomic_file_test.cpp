@@ -4,10 +4,13 @@
 #include "base/errors.hpp"
 #include "dead_pid.hpp"
 
+#include <algorithm>
+#include <chrono>
+#include <fcntl.h>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
-#include <algorithm>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -182,4 +185,53 @@ TEST_CASE("appendFileAtomically and openAppendNoFollow never write through a pla
     CHECK_THROWS(openAppendNoFollow(log, true));
     { UniqueFd fd = openAppendNoFollow(log, false); appendTo(fd, "b\n", log); }
     CHECK(slurp(log) == "a\nb\n");
+}
+
+// Issue 31, W1: whoever can read the log dir can flock it for ever.
+TEST_CASE("appendFileAtomically waits for a held lock only so long, and lets its check end the wait") {
+    ScratchDir d;
+    const fs::path log = d.path / "fio.log";
+    writeFileAtomically(log, "earlier\n");
+    UniqueFd holder(::open(d.path.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+    REQUIRE(::flock(holder.get(), LOCK_EX) == 0);  // another open file: it conflicts, even in this process
+
+    const auto t0 = std::chrono::steady_clock::now();
+    CHECK_THROWS_WITH(appendFileAtomically(log, "new\n", {.timeout = std::chrono::milliseconds(300)}),
+                      "cannot append to " + log.string() + ": another process has held the lock on " +
+                          d.path.string() + " for over 300 ms");
+    CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::seconds(3));
+
+    static int checks = 0;
+    struct Stop {};
+    CHECK_THROWS_AS(appendFileAtomically(log, "new\n", {.check = [] {
+                                                             if (++checks == 3) throw Stop{};
+                                                         }}),
+                    Stop);
+    CHECK(checks == 3);
+    CHECK(slurp(log) == "earlier\n");
+    CHECK(entries(d.path) == 1);  // no temp file
+
+    holder.reset();
+    appendFileAtomically(log, "new\n", {.timeout = std::chrono::milliseconds(300)});
+    CHECK(slurp(log) == "earlier\nnew\n");
+}
+
+// Issue 31, W2: the old log is copied, not read whole into memory, and one
+// past kAppendMaxExisting is refused before any of it is read.
+TEST_CASE("appendFileAtomically refuses an existing log past kAppendMaxExisting without reading it") {
+    ScratchDir d;
+    const fs::path log = d.path / "fio.log";
+    { std::ofstream(log) << "x"; }
+    fs::resize_file(log, std::uintmax_t(3) << 30);  // sparse: 3 GiB of nothing
+    const auto t0 = std::chrono::steady_clock::now();
+    CHECK_THROWS_WITH(appendFileAtomically(log, "new\n"),
+                      "refusing to append to " + log.string() +
+                          ": it holds 3221225472 bytes, more than a log may (64 MiB)");
+    CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::seconds(1));
+    CHECK(fs::file_size(log) == std::uintmax_t(3) << 30);
+    CHECK(entries(d.path) == 1);
+
+    fs::resize_file(log, kAppendMaxExisting);  // at the bound: still a log
+    appendFileAtomically(log, "last\n");
+    CHECK(fs::file_size(log) == kAppendMaxExisting + 6);  // a newline before it: the old text had none
 }

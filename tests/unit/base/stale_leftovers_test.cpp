@@ -41,3 +41,36 @@ TEST_CASE("a live pid is not gone, a reaped one is") {
     CHECK_FALSE(processGone(1));
     CHECK(processGone(deadPid()));
 }
+
+// Issue 31: the removal walked paths (remove_all) in directories another user may write.
+TEST_CASE("a stale leftover is removed by fds: a symlink inside is not followed, another user's dir is left") {
+    const fs::path dir = fs::temp_directory_path() / ("stale-fd-ut-" + std::to_string(::getpid()));
+    const fs::path outside = dir / "outside";
+    fs::create_directories(outside);
+    std::ofstream(outside / "precious") << "keep";
+    const std::string dead = std::to_string(deadPid());
+    const fs::path left = dir / ("work-" + dead + "-AbCdEf");
+    fs::create_directories(left / "a");
+    fs::create_directory_symlink(outside, left / "a" / "link");
+    fs::create_symlink(outside / "precious", left / "file-link");
+    CHECK(removeStaleLeftovers(dir, "work-") == 1);
+    CHECK_FALSE(fs::exists(fs::symlink_status(left)));
+    CHECK(fs::exists(outside / "precious"));
+
+    // Deeper than kMaxRemoveDepth: left as it is, not recursed into without end.
+    fs::path deep = dir / ("work-" + dead + "-deep");
+    for (int i = 0; i <= kMaxRemoveDepth; ++i) deep /= "d";
+    fs::create_directories(deep);
+    CHECK(removeStaleLeftovers(dir, "work-") == 0);
+    CHECK(fs::exists(deep));
+
+    if (::geteuid() == 0) {  // a directory inside that another user owns stops the removal there
+        const fs::path mixed = dir / ("work-" + dead + "-mixed");
+        fs::create_directories(mixed / "theirs");
+        std::ofstream(mixed / "theirs" / "data") << "theirs";
+        REQUIRE(::chown((mixed / "theirs").c_str(), 65534, 65534) == 0);
+        CHECK(removeStaleLeftovers(dir, "work-") == 0);
+        CHECK(fs::exists(mixed / "theirs" / "data"));
+    }
+    fs::remove_all(dir);
+}

@@ -1,10 +1,16 @@
 #include <catch2/catch.hpp>
 
+#include "base/fd.hpp"
 #include "common/child_process.hpp"
 #include "common/signals.hpp"
 
+#include <cerrno>
+#include <chrono>
 #include <csignal>
+#include <ctime>
 #include <pthread.h>
+#include <thread>
+#include <unistd.h>
 
 using namespace mmtp;
 
@@ -104,5 +110,77 @@ TEST_CASE("a forked child starts with default signal handlers unless told to kee
                              .wait()
                              .shellCode();
         return reset == 128 + SIGTERM && kept == 0 ? 0 : 1;
+    }) == 0);
+}
+
+// Issue 31: a signal that lands after the last look at the flag and before a
+// blocking call used to leave that call waiting for its event (a worker's
+// 200M-loop exchange). The reminder interrupts it within kReminderPeriod.
+TEST_CASE("an interrupt that lands just before a blocking read or wait still ends that wait within a second") {
+    const auto returnsSoon = [](const std::function<bool()>& wait) {
+        const auto t0 = std::chrono::steady_clock::now();
+        const bool interrupted = wait();
+        return interrupted && std::chrono::steady_clock::now() - t0 < std::chrono::seconds(1);
+    };
+    CHECK(runInChild([&] {
+        InterruptGuard guard;
+        Pipe p;
+        // Data after 3 s, so that a lost signal fails the case instead of hanging it.
+        std::thread late([w = p.write.get()] {
+            std::this_thread::sleep_for(std::chrono::seconds(3));
+            [[maybe_unused]] auto n = ::write(w, "x", 1);
+        });
+        std::raise(SIGQUIT);  // the handler has run; no call was under way
+        const bool ok = returnsSoon([&] {
+            char c;
+            return ::read(p.read.get(), &c, 1) < 0 && errno == EINTR && interruptRequested();
+        });
+        late.join();
+        return ok ? 0 : 1;
+    }) == 0);
+    CHECK(runInChild([&] {
+        InterruptGuard guard;
+        ChildProcess sleeper = ChildProcess::fork([] {
+            std::this_thread::sleep_for(std::chrono::seconds(3));
+            return 0;
+        });
+        std::raise(SIGHUP);
+        return returnsSoon([&] {
+            try {
+                sleeper.wait();
+                return false;
+            } catch (const Interrupted& e) {
+                return e.signal() == SIGHUP;
+            }
+        }) ? 0 : 1;
+    }) == 0);
+}
+
+TEST_CASE("once the main thread throws Interrupted the reminder stops: the cleanup's waits run to their end") {
+    CHECK(runInChild([] {
+        InterruptGuard guard;
+        std::raise(SIGTERM);
+        try {
+            throwIfInterrupted();
+        } catch (const Interrupted&) {
+        }
+        ChildProcess gzipLike = ChildProcess::fork([] {
+            std::this_thread::sleep_for(std::chrono::milliseconds(200));
+            return 0;
+        });
+        return gzipLike.wait().success() ? 0 : 1;  // threw Interrupted before: the reminder cut it short
+    }) == 0);
+}
+
+TEST_CASE("without an interrupt the reminder stays quiet, and it ends with its InterruptGuard") {
+    CHECK(runInChild([] {
+        {
+            InterruptGuard guard;
+            const timespec t{0, 200'000'000};
+            if (::nanosleep(&t, nullptr) != 0) return 1;  // nothing interrupts an undisturbed sleep
+        }
+        struct sigaction now;
+        ::sigaction(reminderSignal(), nullptr, &now);
+        return now.sa_handler == SIG_DFL ? 0 : 2;
     }) == 0);
 }

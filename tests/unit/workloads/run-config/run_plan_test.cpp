@@ -5,7 +5,9 @@
 #include "run-config/system_state.hpp"
 
 #include <catch2/catch.hpp>
+#include <cmath>
 #include <filesystem>
+#include <limits>
 #include <fstream>
 #include <unistd.h>
 
@@ -163,4 +165,23 @@ TEST_CASE("--dry-run uses the measured mean and says where it came from", "[run-
                                      "iterations with these settings, in work/log/a, b)\n"));
     CHECK_THAT(text, Catch::Contains("benchmark:  ibpb-pulse  ~1 s per iteration (estimated from the settings; no "
                                      "earlier run with these settings)\n"));
+}
+
+TEST_CASE("a benchmark listed twice in MMTESTS is refused: its second run would replace the first's logs",
+          "[run-config]") {
+    CHECK_THROWS_WITH(makePlan({{"MMTESTS", "pipe-pingpong ibpb-pulse pipe-pingpong"}}),
+                      Catch::StartsWith("MMTESTS='pipe-pingpong ibpb-pulse pipe-pingpong' lists pipe-pingpong twice"));
+    CHECK(makePlan({{"MMTESTS", "ibpb-pulse pipe-pingpong"}}).benches.size() == 2);
+}
+
+TEST_CASE("an estimate from impossible settings is a UsageError naming the variable; a huge one is saturated",
+          "[run-config]") {
+    for (const char* v : {"1e308", "inf", "-1", "nan", "1e13"})
+        CHECK_THROWS_WITH(benchSeconds("pipe-pingpong", {{"PIPE_PINGPONG_LOOPS", v}}),
+                          Catch::StartsWith(std::string("PIPE_PINGPONG_LOOPS='") + v + "'"));
+    CHECK(wholeSeconds(1e300) == kMaxEstimateSeconds);
+    CHECK(wholeSeconds(std::numeric_limits<double>::infinity()) == kMaxEstimateSeconds);
+    CHECK(wholeSeconds(std::nan("")) == 0);
+    CHECK(humanDuration(1e300) == "277777 h 46 min");
+    CHECK(wholeSeconds(61.4) == 61);
 }
