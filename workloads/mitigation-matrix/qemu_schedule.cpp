@@ -1,0 +1,50 @@
+// qemu_schedule.cpp - the schedule in fresh guests (qemu_schedule.hpp).
+#include "mitigation-matrix/qemu_schedule.hpp"
+
+#include "common/temp_dir.hpp"
+#include "mitigation-matrix/guest_image.hpp"
+#include "mitigation-matrix/schedule.hpp"
+#include "mitigation-matrix/settle_boot.hpp"
+
+#include <ctime>
+#include <iomanip>
+#include <iostream>
+
+namespace fs = std::filesystem;
+
+namespace mmtp::matrix {
+
+void runQemuSchedule(const MatrixSpec& spec, const fs::path& workDir, const fs::path& binDir, Accel accel) {
+    ScheduleState state = loadOrStart(spec, workDir);
+    const fs::path file = statePath(workDir);
+    acceptImported(state, workDir);
+    for (auto which : {BootStatus::Started, BootStatus::Measuring})
+        if (int n = failInterrupted(state, which, "interrupted: mitigation-matrix stopped while this guest ran"))
+            std::cout << "mitigation-matrix: resuming; " << n << " boot in flight marked failed and redone" << std::endl;
+    saveState(file, state);
+
+    TempDir scratch("mitigation-matrix");
+    const GuestPayload payload = findGuestPayload(binDir, spec.config);
+    QemuBackend qemu(spec, accel, buildGuestArchive(payload, scratch.path()), scratch.path());
+    while (auto next = nextBoot(state, spec, std::time(nullptr))) {
+        BootRecord& b = state.boots[*next];
+        const MatrixRow& row = rowNamed(spec, b.row);
+        b.status = BootStatus::Started;
+        saveState(file, state);
+        std::cout << "mitigation-matrix: boot " << b.number << ": " << row.name << " ("
+                  << kernelImage(row).filename().string() << (row.cmdline.empty() ? "" : ", " + row.cmdline) << ")"
+                  << std::endl;
+        try {
+            const GuestBoot guest = qemu.boot(row, b.number);
+            std::cout << "mitigation-matrix: boot " << b.number << " powered off after " << std::fixed
+                      << std::setprecision(1) << guest.seconds << " s (" << accelName(accel) << ")" << std::endl;
+            settleBoot(state, *next, spec, workDir, guest.files, guest.console);
+        } catch (const GuestFailed& e) {
+            settleFailedBoot(state, *next, workDir, e.what(), e.console);
+        }
+        saveState(file, state);
+    }
+    saveState(file, state);
+}
+
+}  // namespace mmtp::matrix
