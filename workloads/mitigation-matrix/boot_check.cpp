@@ -15,13 +15,15 @@ bool contains(std::string_view s, std::string_view part) { return s.find(part) !
 // How Linux says it did not take a boot parameter: the mitigation parsers'
 // "Ignoring unknown ... option", "Unknown kernel command line parameters"
 // (init/main.c), "Malformed early option", "invalid/unknown option" wording.
-constexpr std::array kIgnoredParameter{"Ignoring unknown", "Unknown kernel command line parameter",
-                                       "Malformed early option", "unknown option", "Unknown option",
-                                       "invalid option", "Invalid option"};
+constexpr std::array kIgnoredParameter{"Ignoring unknown",       "Unknown kernel command line parameter",
+                                       "Malformed early option", "unknown option",
+                                       "Unknown option",         "invalid option",
+                                       "Invalid option"};
 
-constexpr std::array kMitigationWords{"Spectre", "RETBleed", "Retbleed", "Mitigation", "mitigation", "MDS:", "TAA:",
-                                      "MMIO Stale", "SRBDS", "GDS:", "Speculative", "SRSO", "ITS:", "RFDS",
-                                      "Register File", "BHI", "IBRS", "IBPB", "retbleed", "spectre"};
+constexpr std::array kMitigationWords{"Spectre",     "RETBleed", "Retbleed",   "Mitigation", "mitigation",
+                                      "MDS:",        "TAA:",     "MMIO Stale", "SRBDS",      "GDS:",
+                                      "Speculative", "SRSO",     "ITS:",       "RFDS",       "Register File",
+                                      "BHI",         "IBRS",     "IBPB",       "retbleed",   "spectre"};
 
 std::vector<std::string> words(const std::string& s) {
     std::istringstream in(s);

@@ -18,7 +18,7 @@ struct BootEvidence {
     std::string release;
     std::string cmdline;
     std::map<std::string, std::string> vulnerabilities;  // file -> text
-    std::vector<std::string> dmesg;                       // all lines
+    std::vector<std::string> dmesg;                      // all lines
 };
 
 // `grep . DIR/*` output ("DIR/FILE:TEXT" lines) -> file -> text.

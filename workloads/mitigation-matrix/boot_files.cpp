@@ -28,7 +28,8 @@ int base64Value(char c) {
 void addFile(BootFiles& out, BootFile f, std::size_t& total) {
     checkBootPath(f.path);
     total += f.bytes.size();
-    if (out.files.size() >= kMaxBootFiles) throw Error("the boot sent more than " + std::to_string(kMaxBootFiles) + " files");
+    if (out.files.size() >= kMaxBootFiles)
+        throw Error("the boot sent more than " + std::to_string(kMaxBootFiles) + " files");
     if (total > kMaxBootBytes) throw Error("the boot sent more than 256 MiB");
     if (out.find(f.path)) throw Error("the boot sent " + f.path + " twice");
     out.files.push_back(std::move(f));

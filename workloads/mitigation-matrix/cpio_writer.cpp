@@ -12,8 +12,8 @@ void pad4(std::string& s) {
 
 void CpioWriter::entry(const std::string& path, unsigned mode, const std::string& data) {
     char header[111];
-    const unsigned fields[] = {nextInode_++, mode, 0, 0, 1, 0, unsigned(data.size()), 0, 0, 0, 0,
-                               unsigned(path.size() + 1), 0};
+    const unsigned fields[] = {
+        nextInode_++, mode, 0, 0, 1, 0, unsigned(data.size()), 0, 0, 0, 0, unsigned(path.size() + 1), 0};
     int n = std::snprintf(header, sizeof header, "070701");
     for (unsigned f : fields) n += std::snprintf(header + n, sizeof header - std::size_t(n), "%08X", f);
     out_.append(header, std::size_t(n));

@@ -8,7 +8,7 @@ namespace mmtp::matrix {
 
 class CpioWriter {
 public:
-    void directory(const std::string& path);                 // 0755
+    void directory(const std::string& path);  // 0755
     void file(const std::string& path, const std::string& bytes, bool executable);
     void symlink(const std::string& path, const std::string& target);
     // The archive, ended by the trailer.

@@ -11,10 +11,10 @@
 namespace mmtp::matrix {
 
 struct GuestPayload {
-    std::filesystem::path busybox;                  // run as /bin/busybox; its applets are linked at boot
+    std::filesystem::path busybox;  // run as /bin/busybox; its applets are linked at boot
     std::filesystem::path bash;
     std::filesystem::path runConfig;
-    std::vector<std::filesystem::path> workloads;   // found beside run-config in the guest
+    std::vector<std::filesystem::path> workloads;  // found beside run-config in the guest
     std::filesystem::path config;
 };
 

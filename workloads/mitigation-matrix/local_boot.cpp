@@ -62,8 +62,13 @@ BootFiles measureLocally(const MatrixSpec& spec, const LocalSetup& setup, const 
     BootFiles files;
     addEvidence(files, scratch.path());
     SpawnOptions o;
-    o.argv = {(setup.binDir / "run-config").string(), spec.config.string(), row.name, "--work-dir",
-              (scratch.path() / "work").string(), "--set", "MMTEST_ITERATIONS=1"};
+    o.argv = {(setup.binDir / "run-config").string(),
+              spec.config.string(),
+              row.name,
+              "--work-dir",
+              (scratch.path() / "work").string(),
+              "--set",
+              "MMTEST_ITERATIONS=1"};
     o.stdinPath = "/dev/null";
     o.stdoutPath = scratch.path() / "run-config.out";
     o.stderrToStdout = true;
@@ -91,7 +96,8 @@ std::string currentBootId() {
 
 std::vector<std::string> kexecLoadCommand(const MatrixSpec& spec, const MatrixRow& row) {
     if (spec.baseCmdline.empty())
-        throw UsageError("matrix " + spec.file.string() + ": the kexec backend needs base-cmdline in [matrix] (root=... as in /proc/cmdline)");
+        throw UsageError("matrix " + spec.file.string() +
+                         ": the kexec backend needs base-cmdline in [matrix] (root=... as in /proc/cmdline)");
     std::vector<std::string> argv = {"kexec", "-l", kernelImage(row).string()};
     const std::string initrd = row.runningKernel() ? "/boot/initrd.img-" + release() : row.initrd;
     if (!initrd.empty()) argv.push_back("--initrd=" + initrd);
@@ -104,12 +110,16 @@ std::string systemdUnitText(const LocalSetup& s) {
            " after each boot.\n"
            "# Install: cp this file /etc/systemd/system/ && systemctl enable mitigation-matrix-resume.service\n"
            "[Unit]\n"
-           "Description=mitigation-matrix: resume the boot schedule in " + s.workDir.string() + "\n"
+           "Description=mitigation-matrix: resume the boot schedule in " +
+           s.workDir.string() +
+           "\n"
            "After=multi-user.target\n\n"
            "[Service]\n"
            "Type=oneshot\n"
-           "ExecStart=" + quotedForShell(s.self.string()) + " " + quotedForShell(s.matrixFile.string()) +
-           " --work-dir " + quotedForShell(s.workDir.string()) + " --backend kexec\n\n"
+           "ExecStart=" +
+           quotedForShell(s.self.string()) + " " + quotedForShell(s.matrixFile.string()) + " --work-dir " +
+           quotedForShell(s.workDir.string()) +
+           " --backend kexec\n\n"
            "[Install]\n"
            "WantedBy=multi-user.target\n";
 }
@@ -120,8 +130,8 @@ std::string manualInstructions(const MatrixSpec& spec, const MatrixRow& row, int
     std::ostringstream out;
     out << "mitigation-matrix: next, boot " << bootNumber << ": row " << row.name << "\n"
         << "  kernel:  " << (row.runningKernel() ? "the running kernel (" + release() + ")" : row.kernel) << "\n"
-        << "  cmdline: add '" << row.cmdline << "'" << (spec.baseCmdline.empty() ? "" : " to '" + spec.baseCmdline + "'")
-        << "\n"
+        << "  cmdline: add '" << row.cmdline << "'"
+        << (spec.baseCmdline.empty() ? "" : " to '" + spec.baseCmdline + "'") << "\n"
         << "  grub:    grub-reboot 'Advanced options for Debian GNU/Linux>Debian GNU/Linux, with Linux "
         << kernelRelease << "'  (then add the cmdline at the menu with 'e')\n"
         << "  then run: " << s.self.string() << " " << s.matrixFile.string() << " --work-dir " << s.workDir.string()
@@ -132,7 +142,8 @@ std::string manualInstructions(const MatrixSpec& spec, const MatrixRow& row, int
 RebootHooks kexecHooks(const MatrixSpec& spec, const LocalSetup& setup) {
     return {currentBootId, [&spec, setup](const MatrixRow& row) { return measureLocally(spec, setup, row); },
             [&spec, setup](const MatrixRow& row, int bootNumber) {
-                writeFileAtomically(setup.workDir / "matrix" / "mitigation-matrix-resume.service", systemdUnitText(setup));
+                writeFileAtomically(setup.workDir / "matrix" / "mitigation-matrix-resume.service",
+                                    systemdUnitText(setup));
                 std::cout << "mitigation-matrix: boot " << bootNumber << " (" << row.name << "): kexec into it now"
                           << std::endl;
                 run(kexecLoadCommand(spec, row));

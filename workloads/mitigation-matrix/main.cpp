@@ -60,7 +60,8 @@ Settings settingsFrom(const OptionValues& v) {
 
 void supported(Settings& s) {
     if (s.backend == "qemu" && findExecutable("qemu-system-x86_64").empty())
-        throw UnsupportedError("qemu-system-x86_64 not found (apt-get install qemu-system-x86, or scripts/install-deps.sh --test)");
+        throw UnsupportedError(
+            "qemu-system-x86_64 not found (apt-get install qemu-system-x86, or scripts/install-deps.sh --test)");
     if (s.backend == "kexec" && findExecutable("kexec").empty())
         throw UnsupportedError("kexec not found (apt-get install kexec-tools)");
 }
@@ -107,6 +108,9 @@ int main(int argc, char** argv) {
                                "boot that does not match is rejected and not counted.\n"
                                "Exit: 0 every row has its boots, 1 a row was rejected or short, 2 bad arguments or\n"
                                "matrix, 3 qemu/kexec missing, 130 interrupted (run again to resume).",
-                               optionTable(), settingsFrom, supported, run};
+                               optionTable(),
+                               settingsFrom,
+                               supported,
+                               run};
     return workloadMain(w, argc, argv);
 }

@@ -61,7 +61,8 @@ struct Parser {
             if (used == v.size() && n >= lo && n <= hi) return int(n);
         } catch (const std::exception&) {
         }
-        fail(key + " must be a whole number in " + std::to_string(lo) + ".." + std::to_string(hi) + ", not '" + v + "'");
+        fail(key + " must be a whole number in " + std::to_string(lo) + ".." + std::to_string(hi) + ", not '" + v +
+             "'");
     }
 
     void section(const std::string& header) {
@@ -111,7 +112,8 @@ struct Parser {
             const auto colon = v.find(':');
             const std::string name = trim(v.substr(0, colon));
             if (colon == std::string::npos || name.empty() || name.find('/') != std::string::npos || name[0] == '.')
-                fail("expect must be 'FILE: TEXT' (a file of /sys/devices/system/cpu/vulnerabilities), not '" + v + "'");
+                fail("expect must be 'FILE: TEXT' (a file of /sys/devices/system/cpu/vulnerabilities), not '" + v +
+                     "'");
             row.expect.push_back({name, trim(v.substr(colon + 1))});
         } else fail("unknown key '" + key + "' in [row " + row.name + "]");
     }

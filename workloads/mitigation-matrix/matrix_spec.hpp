@@ -15,10 +15,10 @@ struct VulnerabilityExpectation {
 };
 
 struct MatrixRow {
-    std::string name;        // the run name in DIR/log (validated as one)
-    std::string kernel;      // an image path, or "running"
-    std::string initrd;      // empty: none (qemu builds its own)
-    std::string cmdline;     // added to the kernel command line
+    std::string name;     // the run name in DIR/log (validated as one)
+    std::string kernel;   // an image path, or "running"
+    std::string initrd;   // empty: none (qemu builds its own)
+    std::string cmdline;  // added to the kernel command line
     std::vector<VulnerabilityExpectation> expect;
     std::vector<std::string> expectDmesg;  // substrings some dmesg line must hold
     bool runningKernel() const { return kernel == "running"; }
@@ -32,7 +32,7 @@ struct MatrixSpec {
     std::vector<MatrixRow> rows;
     BootOrder order = BootOrder::Interleaved;
     int bootsPerRow = 2;
-    int budgetBoots = 0;         // 0: rows x boots-per-row x 2
+    int budgetBoots = 0;  // 0: rows x boots-per-row x 2
     long long budgetSeconds = 3600;
     int bootTimeoutSeconds = 300;
     int guestMemoryMiB = 512;

@@ -42,9 +42,7 @@ bool cpuCanVirtualize() {
 
 }  // namespace
 
-Accel chooseAccel() {
-    return ::access("/dev/kvm", R_OK | W_OK) == 0 && cpuCanVirtualize() ? Accel::Kvm : Accel::Tcg;
-}
+Accel chooseAccel() { return ::access("/dev/kvm", R_OK | W_OK) == 0 && cpuCanVirtualize() ? Accel::Kvm : Accel::Tcg; }
 
 const char* accelName(Accel a) { return a == Accel::Kvm ? "kvm" : "tcg"; }
 
@@ -63,16 +61,28 @@ std::vector<std::string> QemuBackend::command(const MatrixRow& row, const fs::pa
     std::string append = kGuestCmdline;
     if (!row.cmdline.empty()) append += " " + row.cmdline;
     return {"qemu-system-x86_64",
-            "-accel", accelName(accel_),
-            "-cpu", accel_ == Accel::Kvm ? "host" : spec_.guestCpuModel,
-            "-m", std::to_string(spec_.guestMemoryMiB),
-            "-smp", std::to_string(spec_.guestCpus),
-            "-nodefaults", "-display", "none", "-no-reboot",
-            "-kernel", kernelImage(row).string(),
-            "-initrd", initrd.string(),
-            "-append", append,
-            "-serial", "file:" + console.string(),
-            "-serial", "file:" + data.string()};
+            "-accel",
+            accelName(accel_),
+            "-cpu",
+            accel_ == Accel::Kvm ? "host" : spec_.guestCpuModel,
+            "-m",
+            std::to_string(spec_.guestMemoryMiB),
+            "-smp",
+            std::to_string(spec_.guestCpus),
+            "-nodefaults",
+            "-display",
+            "none",
+            "-no-reboot",
+            "-kernel",
+            kernelImage(row).string(),
+            "-initrd",
+            initrd.string(),
+            "-append",
+            append,
+            "-serial",
+            "file:" + console.string(),
+            "-serial",
+            "file:" + data.string()};
 }
 
 GuestBoot QemuBackend::boot(const MatrixRow& row, int bootNumber) const {
@@ -101,7 +111,8 @@ GuestBoot QemuBackend::boot(const MatrixRow& row, int bootNumber) const {
     out.console = readUpTo(console, kMaxConsoleBytes);
     if (!status) {
         qemu.stop(std::chrono::seconds(2));
-        throw GuestFailed("the guest did not power off within " + std::to_string(spec_.bootTimeoutSeconds) + " s", out.console);
+        throw GuestFailed("the guest did not power off within " + std::to_string(spec_.bootTimeoutSeconds) + " s",
+                          out.console);
     }
     if (!status->success())
         throw GuestFailed("qemu " + status->describe() + ": " + readUpTo(dir / "qemu.out", 400), out.console);

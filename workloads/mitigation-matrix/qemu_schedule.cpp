@@ -20,7 +20,8 @@ void runQemuSchedule(const MatrixSpec& spec, const fs::path& workDir, const fs::
     acceptImported(state, workDir);
     for (auto which : {BootStatus::Started, BootStatus::Measuring})
         if (int n = failInterrupted(state, which, "interrupted: mitigation-matrix stopped while this guest ran"))
-            std::cout << "mitigation-matrix: resuming; " << n << " boot in flight marked failed and redone" << std::endl;
+            std::cout << "mitigation-matrix: resuming; " << n << " boot in flight marked failed and redone"
+                      << std::endl;
     saveState(file, state);
 
     TempDir scratch("mitigation-matrix");

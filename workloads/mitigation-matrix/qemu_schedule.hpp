@@ -10,7 +10,7 @@
 namespace mmtp::matrix {
 
 // Returns when the schedule is done or its budget spent.
-void runQemuSchedule(const MatrixSpec& spec, const std::filesystem::path& workDir,
-                     const std::filesystem::path& binDir, Accel accel);
+void runQemuSchedule(const MatrixSpec& spec, const std::filesystem::path& workDir, const std::filesystem::path& binDir,
+                     Accel accel);
 
 }  // namespace mmtp::matrix

@@ -113,7 +113,8 @@ std::string summary(const ScheduleState& state, const MatrixSpec& spec) {
             << countWith(state, r.name, BootStatus::Failed) << " failed, "
             << countWith(state, r.name, BootStatus::Pending) << " to go";
         for (const auto& b : state.boots)
-            if (b.row == r.name && b.status == BootStatus::Rejected) out << "\n    rejected boot " << b.number << ": " << b.reason;
+            if (b.row == r.name && b.status == BootStatus::Rejected)
+                out << "\n    rejected boot " << b.number << ": " << b.reason;
         out << "\n";
     }
     return out.str();

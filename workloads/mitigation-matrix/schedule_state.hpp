@@ -25,9 +25,9 @@ struct BootRecord {
     int number = 0;
     std::string row;
     BootStatus status = BootStatus::Pending;
-    int iteration = -1;         // accepted: its iter-N in DIR/log/ROW
-    std::string bootIdBefore;   // started by a reboot: the boot it left ("-": none)
-    std::string reason;         // rejected/failed/skipped: why (one line)
+    int iteration = -1;        // accepted: its iter-N in DIR/log/ROW
+    std::string bootIdBefore;  // started by a reboot: the boot it left ("-": none)
+    std::string reason;        // rejected/failed/skipped: why (one line)
 };
 
 struct ScheduleState {

@@ -41,8 +41,8 @@ void acceptImported(ScheduleState& state, const fs::path& workDir) {
     for (std::size_t i = 0; i < state.boots.size(); ++i) {
         const BootRecord& b = state.boots[i];
         if (b.status != BootStatus::Started && b.status != BootStatus::Measuring) continue;
-        const fs::path record = workDir / "log" / b.row / ("iter-" + std::to_string(nextIteration(state, b.row))) /
-                                "matrix-boot.txt";
+        const fs::path record =
+            workDir / "log" / b.row / ("iter-" + std::to_string(nextIteration(state, b.row))) / "matrix-boot.txt";
         std::ifstream in(record);
         std::string first, second;
         std::getline(in, first);
@@ -54,8 +54,9 @@ void acceptImported(ScheduleState& state, const fs::path& workDir) {
 void settleFailedBoot(ScheduleState& state, std::size_t index, const fs::path& workDir, const std::string& why,
                       const std::string& console) {
     const BootRecord& b = state.boots.at(index);
-    keepBootRecord(workDir, b.number, "row: " + b.row + "\nboot: " + std::to_string(b.number) + "\nverdict: failed: " + why + "\n",
-                   {}, console);
+    keepBootRecord(workDir, b.number,
+                   "row: " + b.row + "\nboot: " + std::to_string(b.number) + "\nverdict: failed: " + why + "\n", {},
+                   console);
     std::cout << "mitigation-matrix: boot " << b.number << " (" << b.row << ") FAILED: " << why
               << " (not counted; the row gets another boot)" << std::endl;
     markFailed(state, index, why);
@@ -76,8 +77,8 @@ void settleBoot(ScheduleState& state, std::size_t index, const MatrixSpec& spec,
     const std::string record = bootRecordText(row, b.number, evidence, rejected);
     keepBootRecord(workDir, b.number, record, files, console);
     if (rejected) {
-        std::cout << "mitigation-matrix: boot " << b.number << " (" << row.name << ") REJECTED, not counted: "
-                  << *rejected << std::endl;
+        std::cout << "mitigation-matrix: boot " << b.number << " (" << row.name
+                  << ") REJECTED, not counted: " << *rejected << std::endl;
         markRejected(state, index, *rejected);
         return;
     }

@@ -20,8 +20,8 @@ ScheduleState loadOrStart(const MatrixSpec& spec, const std::filesystem::path& w
 
 // Judges and records boot `index` of state (which the caller then saves).
 // Prints one line: accepted as iter-N, REJECTED with the reason, or failed.
-void settleBoot(ScheduleState& state, std::size_t index, const MatrixSpec& spec,
-                const std::filesystem::path& workDir, const BootFiles& files, const std::string& console);
+void settleBoot(ScheduleState& state, std::size_t index, const MatrixSpec& spec, const std::filesystem::path& workDir,
+                const BootFiles& files, const std::string& console);
 
 // A boot that never came back: failed, its console kept.
 void settleFailedBoot(ScheduleState& state, std::size_t index, const std::filesystem::path& workDir,

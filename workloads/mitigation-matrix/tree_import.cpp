@@ -7,8 +7,8 @@
 
 #include <cerrno>
 #include <ctime>
-#include <fstream>
 #include <fcntl.h>
+#include <fstream>
 #include <sstream>
 #include <unistd.h>
 

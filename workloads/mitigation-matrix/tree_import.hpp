@@ -29,7 +29,7 @@ void keepBootRecord(const std::filesystem::path& workDir, int bootNumber, const 
 // Moves the boot's iter-0 into DIR/log/ROW/iter-N (built in a staging folder,
 // then renamed: iter-N appears whole or not at all). Throws Error when the
 // boot's tree lacks iter-0 or iter-N exists already.
-void importIteration(const std::filesystem::path& workDir, const MatrixRow& row, int iteration,
-                     const BootFiles& files, const std::string& record);
+void importIteration(const std::filesystem::path& workDir, const MatrixRow& row, int iteration, const BootFiles& files,
+                     const std::string& record);
 
 }  // namespace mmtp::matrix
