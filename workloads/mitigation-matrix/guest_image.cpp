@@ -46,18 +46,22 @@ void addFile(CpioWriter& cpio, std::set<std::string>& made, const std::string& p
 
 }  // namespace
 
-GuestPayload findGuestPayload(const fs::path& binDir, const fs::path& config) {
+GuestPayload findGuestPayload(const fs::path& binDir, const std::vector<fs::path>& configs) {
     GuestPayload p;
     std::string busybox = findExecutable("busybox");
     if (busybox.empty() && fs::is_regular_file("/bin/busybox")) busybox = "/bin/busybox";
     p.busybox = need("busybox", busybox, "apt-get install busybox-static, or scripts/install-deps.sh --test");
     p.bash = need("bash", findExecutable("bash"), "run-config sources configs with bash");
     p.runConfig = need("run-config", binDir / "run-config", "make builds it beside mitigation-matrix");
-    p.config = config;
-    const auto plan = runconfig::makePlan(runconfig::sourceConfig(config, {}));
-    if (plan.benches.empty()) throw UsageError("config " + config.string() + " sets no MMTESTS");
-    for (const auto& bench : plan.benches)
-        p.workloads.push_back(need("workload " + bench, binDir / bench, "config " + config.string() + " runs it"));
+    std::set<std::string> benches;
+    for (const auto& config : configs) {
+        const auto plan = runconfig::makePlan(runconfig::sourceConfig(config, {}));
+        if (plan.benches.empty()) throw UsageError("config " + config.string() + " sets no MMTESTS");
+        for (const auto& bench : plan.benches)
+            if (benches.insert(bench).second)
+                p.workloads.push_back(
+                    need("workload " + bench, binDir / bench, "config " + config.string() + " runs it"));
+    }
     return p;
 }
 
@@ -89,14 +93,14 @@ std::string buildGuestArchive(const GuestPayload& payload, const fs::path& scrat
     binary("usr/local/bin/bash", payload.bash);
     binary("matrix/bin/run-config", payload.runConfig);
     for (const auto& w : payload.workloads) binary("matrix/bin/" + w.filename().string(), w);
-    addFile(cpio, made, "matrix/config", readWhole(payload.config), false);
     for (const auto& lib : libs) addFile(cpio, made, lib.substr(1), readWhole(lib), true);
     return cpio.finish();
 }
 
-std::string rowArchive(const std::string& rowName) {
+std::string rowArchive(const std::string& rowName, const fs::path& config) {
     CpioWriter cpio;
     cpio.file("matrix/row", rowName + "\n", false);
+    cpio.file("matrix/config", readWhole(config), false);
     return cpio.finish();
 }
 

@@ -57,13 +57,13 @@ void addEvidence(BootFiles& files, const fs::path& scratch) {
     files.files.push_back({"boot/dmesg", readText(scratch / "dmesg")});
 }
 
-BootFiles measureLocally(const MatrixSpec& spec, const LocalSetup& setup, const MatrixRow& row) {
+BootFiles measureLocally(const LocalSetup& setup, const MatrixRow& row) {
     TempDir scratch("mitigation-matrix");
     BootFiles files;
     addEvidence(files, scratch.path());
     SpawnOptions o;
     o.argv = {(setup.binDir / "run-config").string(),
-              spec.config.string(),
+              row.config.string(),
               row.name,
               "--work-dir",
               (scratch.path() / "work").string(),
@@ -140,7 +140,7 @@ std::string manualInstructions(const MatrixSpec& spec, const MatrixRow& row, int
 }
 
 RebootHooks kexecHooks(const MatrixSpec& spec, const LocalSetup& setup) {
-    return {currentBootId, [&spec, setup](const MatrixRow& row) { return measureLocally(spec, setup, row); },
+    return {currentBootId, [setup](const MatrixRow& row) { return measureLocally(setup, row); },
             [&spec, setup](const MatrixRow& row, int bootNumber) {
                 writeFileAtomically(setup.workDir / "matrix" / "mitigation-matrix-resume.service",
                                     systemdUnitText(setup));
@@ -152,7 +152,7 @@ RebootHooks kexecHooks(const MatrixSpec& spec, const LocalSetup& setup) {
 }
 
 RebootHooks manualHooks(const MatrixSpec& spec, const LocalSetup& setup) {
-    return {currentBootId, [&spec, setup](const MatrixRow& row) { return measureLocally(spec, setup, row); },
+    return {currentBootId, [setup](const MatrixRow& row) { return measureLocally(setup, row); },
             [&spec, setup](const MatrixRow& row, int bootNumber) {
                 std::cout << manualInstructions(spec, row, bootNumber, setup) << std::flush;
             }};

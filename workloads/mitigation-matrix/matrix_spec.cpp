@@ -54,6 +54,10 @@ struct Parser {
         return out;
     }
 
+    fs::path resolve(const std::string& v) const {
+        return v.empty() || v[0] == '/' ? fs::path(v) : file.parent_path() / v;
+    }
+
     int number(const std::string& key, const std::string& v, int lo, int hi) const {
         try {
             std::size_t used = 0;
@@ -87,7 +91,7 @@ struct Parser {
     }
 
     void matrixKey(const std::string& key, const std::string& v) {
-        if (key == "config") spec.config = v.empty() || v[0] == '/' ? fs::path(v) : file.parent_path() / v;
+        if (key == "config") spec.config = resolve(v);
         else if (key == "boots-per-row") spec.bootsPerRow = number(key, v, 1, 1000);
         else if (key == "budget-boots") spec.budgetBoots = number(key, v, 1, 100000);
         else if (key == "budget-minutes") spec.budgetSeconds = 60LL * number(key, v, 1, 100000);
@@ -105,6 +109,7 @@ struct Parser {
 
     void rowKey(MatrixRow& row, const std::string& key, const std::string& v) {
         if (key == "kernel") row.kernel = v;
+        else if (key == "config") row.config = resolve(v);
         else if (key == "initrd") row.initrd = v;
         else if (key == "cmdline") row.cmdline = v;
         else if (key == "expect-dmesg") row.expectDmesg.push_back(v);
@@ -131,10 +136,12 @@ struct Parser {
     void finish() {
         line = 0;
         if (!sawMatrix) fail("no [matrix] section");
-        if (spec.config.empty()) fail("[matrix] sets no config");
         if (spec.rows.size() < 1) fail("no [row NAME] section");
-        for (const auto& r : spec.rows)
+        for (auto& r : spec.rows) {
             if (r.kernel.empty()) fail("row " + r.name + " sets no kernel (a path, or 'running')");
+            if (r.config.empty()) r.config = spec.config;
+            if (r.config.empty()) fail("row " + r.name + " has no config ([matrix] config, or the row's own)");
+        }
         if (spec.budgetBoots == 0) spec.budgetBoots = int(spec.rows.size()) * spec.bootsPerRow * 2;
     }
 };
@@ -176,13 +183,17 @@ std::string readSmallFile(const fs::path& file, const std::string& what) {
 MatrixSpec parseMatrixFile(const fs::path& file) {
     if (!fs::is_regular_file(file)) throw UsageError("matrix " + file.string() + " is not a readable file");
     MatrixSpec spec = parseMatrixText(readSmallFile(file, "matrix"), file);
-    if (!fs::is_regular_file(spec.config))
-        throw UsageError("matrix " + file.string() + ": config " + spec.config.string() + " is not a readable file");
+    for (const auto& r : spec.rows)
+        if (!fs::is_regular_file(r.config))
+            throw UsageError("matrix " + file.string() + ": config " + r.config.string() + " is not a readable file");
     return spec;
 }
 
 std::string matrixDigest(const MatrixSpec& spec) {
-    return md5Hex(readSmallFile(spec.file, "matrix") + '\0' + readSmallFile(spec.config, "config"));
+    std::string all = readSmallFile(spec.file, "matrix");
+    for (const auto& r : spec.rows)
+        all += '\0' + r.name + '\0' + r.kernel + '\0' + r.cmdline + '\0' + readSmallFile(r.config, "config");
+    return md5Hex(all);
 }
 
 }  // namespace mmtp::matrix

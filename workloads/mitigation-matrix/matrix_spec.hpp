@@ -21,6 +21,7 @@ struct MatrixRow {
     std::string cmdline;  // added to the kernel command line
     std::vector<VulnerabilityExpectation> expect;
     std::vector<std::string> expectDmesg;  // substrings some dmesg line must hold
+    std::filesystem::path config;          // this row's config: its own, else the matrix's
     bool runningKernel() const { return kernel == "running"; }
 };
 
@@ -28,7 +29,7 @@ enum class BootOrder { Interleaved, Mirrored };
 
 struct MatrixSpec {
     std::filesystem::path file;
-    std::filesystem::path config;  // resolved against the matrix file's folder
+    std::filesystem::path config;  // the rows' default; resolved against the matrix file's folder
     std::vector<MatrixRow> rows;
     BootOrder order = BootOrder::Interleaved;
     int bootsPerRow = 2;
@@ -47,8 +48,9 @@ struct MatrixSpec {
 MatrixSpec parseMatrixFile(const std::filesystem::path& file);
 MatrixSpec parseMatrixText(const std::string& text, const std::filesystem::path& file);
 
-// A digest of the matrix file's bytes and the config's: a resumed schedule
-// refuses a matrix or config that changed under it.
+// A digest of the matrix file's bytes, the rows' kernels and cmdlines after
+// ${NAME} expansion, and each config's bytes: a resumed schedule refuses a
+// matrix or config that changed under it.
 std::string matrixDigest(const MatrixSpec& spec);
 
 }  // namespace mmtp::matrix

@@ -90,7 +90,7 @@ GuestBoot QemuBackend::boot(const MatrixRow& row, int bootNumber) const {
     fs::remove_all(dir);
     fs::create_directories(dir);
     const fs::path initrd = dir / "initrd.cpio", console = dir / "console", data = dir / "data";
-    writeFileAtomically(initrd, guestArchive_ + rowArchive(row.name));
+    writeFileAtomically(initrd, guestArchive_ + rowArchive(row.name, row.config));
     if (!fs::is_regular_file(kernelImage(row)))
         throw GuestFailed("row " + row.name + ": kernel " + kernelImage(row).string() + " is not a readable file", "");
     SpawnOptions o;

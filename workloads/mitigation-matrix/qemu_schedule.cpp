@@ -25,7 +25,9 @@ void runQemuSchedule(const MatrixSpec& spec, const fs::path& workDir, const fs::
     saveState(file, state);
 
     TempDir scratch("mitigation-matrix");
-    const GuestPayload payload = findGuestPayload(binDir, spec.config);
+    std::vector<fs::path> configs;
+    for (const auto& row : spec.rows) configs.push_back(row.config);
+    const GuestPayload payload = findGuestPayload(binDir, configs);
     QemuBackend qemu(spec, accel, buildGuestArchive(payload, scratch.path()), scratch.path());
     while (auto next = nextBoot(state, spec, std::time(nullptr))) {
         BootRecord& b = state.boots[*next];

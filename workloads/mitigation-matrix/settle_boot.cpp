@@ -90,7 +90,12 @@ void settleBoot(ScheduleState& state, std::size_t index, const MatrixSpec& spec,
         return;
     }
     const int iteration = nextIteration(state, row.name);
-    importIteration(workDir, row, iteration, files, record);
+    try {
+        importIteration(workDir, row, iteration, files, record);
+    } catch (const Error& e) {  // e.g. the guest's run-config wrote no iter-0
+        settleFailedBoot(state, index, workDir, e.what(), console);
+        return;
+    }
     markAccepted(state, index);
     std::cout << "mitigation-matrix: boot " << b.number << " (" << row.name << ") accepted as " << row.name << "/iter-"
               << iteration << " (" << evidence.release << ", boot_id " << evidence.bootId << ")" << std::endl;

@@ -21,7 +21,7 @@ BootEvidence bootWith(const std::string& cmdline, const std::string& retbleed, s
 }
 
 MatrixRow row(const std::string& cmdline, std::vector<VulnerabilityExpectation> expect) {
-    return {"r", "running", "", cmdline, std::move(expect), {}};
+    return {"r", "running", "", cmdline, std::move(expect), {}, "config"};
 }
 }  // namespace
 

@@ -22,6 +22,7 @@ expect = spectre_v2: Mitigation
 
 [row off]
 kernel = /boot/vmlinuz-x
+config = /c/config-y
 initrd = /boot/initrd.img-x
 cmdline = mitigations=off retbleed=off
 expect = retbleed: Vulnerable
@@ -51,6 +52,8 @@ TEST_CASE("a matrix file gives its rows, their expectations and the schedule", "
     CHECK(s.rows[0].expect[0].prefix == "Mitigation");
     CHECK(s.rows[1].cmdline == "mitigations=off retbleed=off");
     CHECK(s.rows[1].initrd == "/boot/initrd.img-x");
+    CHECK(s.rows[0].config == "/m/config-x");  // the matrix's
+    CHECK(s.rows[1].config == "/c/config-y");  // its own
     CHECK(s.rows[1].expectDmesg == std::vector<std::string>{"mitigations off"});
 }
 
@@ -74,4 +77,6 @@ TEST_CASE("a bad matrix file is refused naming the file and line", "[mitigation-
     CHECK(errorOf("[matrix]\nconfig=c\n[row a]\n") == "/m/matrix:0: row a sets no kernel (a path, or 'running')");
     CHECK(errorOf("[matrix]\nconfig=c\nfrobnicate = 1\n") == "/m/matrix:3: unknown key 'frobnicate' in [matrix]");
     CHECK(errorOf("[row a]\nkernel=running\n") == "/m/matrix:0: no [matrix] section");
+    CHECK(errorOf("[matrix]\n[row a]\nkernel=running\n") ==
+          "/m/matrix:0: row a has no config ([matrix] config, or the row's own)");
 }

@@ -12,7 +12,7 @@ MatrixSpec threeRows(BootOrder order) {
     s.bootsPerRow = 2;
     s.budgetBoots = 20;
     s.budgetSeconds = 1000;
-    for (const char* n : {"A", "B", "C"}) s.rows.push_back({n, "running", "", "", {}, {}});
+    for (const char* n : {"A", "B", "C"}) s.rows.push_back({n, "running", "", "", {}, {}, "config"});
     return s;
 }
 
