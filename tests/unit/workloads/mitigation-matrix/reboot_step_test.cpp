@@ -184,3 +184,26 @@ TEST_CASE("kexec loads the row's kernel with the base and row cmdline; the unit 
           std::string::npos);
     CHECK(manual.find("cmdline: add 'retbleed=off' to 'root=/dev/sda1 ro'") != std::string::npos);
 }
+
+TEST_CASE("a boot whose iteration reached the tree just before a crash is accepted, not redone",
+          "[mitigation-matrix]") {
+    Fixture fx;
+    FakeMachine m;
+    const auto hooks = m.hooks();
+    CHECK(rebootStep(fx.spec, fx.work, hooks) == StepResult::RebootArranged);
+    ++m.boots;
+    CHECK(rebootStep(fx.spec, fx.work, hooks) == StepResult::RebootArranged);  // boot 0 measured, A/iter-0
+    // The state as it was between iter-0's rename and the state save.
+    auto st = fx.state();
+    st.boots[0].status = BootStatus::Measuring;
+    st.boots[0].iteration = -1;
+    st.boots[1].status = BootStatus::Pending;
+    st.boots[1].bootIdBefore.clear();
+    saveState(statePath(fx.work), st);
+    ++m.boots;
+    CHECK(rebootStep(fx.spec, fx.work, hooks) == StepResult::RebootArranged);
+    const auto after = fx.state();
+    CHECK(after.boots[0].status == BootStatus::Accepted);
+    CHECK(after.boots[0].iteration == 0);
+    CHECK(after.boots.size() == 4);  // nothing redone
+}
