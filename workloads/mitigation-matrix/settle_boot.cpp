@@ -2,6 +2,7 @@
 #include "mitigation-matrix/settle_boot.hpp"
 
 #include "base/errors.hpp"
+#include "base/terminal_text.hpp"
 #include "mitigation-matrix/boot_check.hpp"
 #include "mitigation-matrix/schedule.hpp"
 #include "mitigation-matrix/tree_import.hpp"
@@ -57,7 +58,7 @@ void settleFailedBoot(ScheduleState& state, std::size_t index, const fs::path& w
     keepBootRecord(workDir, b.number,
                    "row: " + b.row + "\nboot: " + std::to_string(b.number) + "\nverdict: failed: " + why + "\n", {},
                    console);
-    std::cout << "mitigation-matrix: boot " << b.number << " (" << b.row << ") FAILED: " << why
+    std::cout << "mitigation-matrix: boot " << b.number << " (" << b.row << ") FAILED: " << escapeControls(why)
               << " (not counted; the row gets another boot)" << std::endl;
     markFailed(state, index, why);
 }
@@ -98,7 +99,8 @@ void settleBoot(ScheduleState& state, std::size_t index, const MatrixSpec& spec,
     }
     markAccepted(state, index);
     std::cout << "mitigation-matrix: boot " << b.number << " (" << row.name << ") accepted as " << row.name << "/iter-"
-              << iteration << " (" << evidence.release << ", boot_id " << evidence.bootId << ")" << std::endl;
+              << iteration << " (" << escapeControls(evidence.release) << ", boot_id "
+              << escapeControls(evidence.bootId) << ")" << std::endl;
 }
 
 }  // namespace mmtp::matrix

@@ -5,6 +5,7 @@
 #include "base/errors.hpp"
 #include "base/fd.hpp"
 
+#include <cctype>
 #include <cerrno>
 #include <ctime>
 #include <fcntl.h>
@@ -69,7 +70,10 @@ BootEvidence evidenceFrom(const BootFiles& files) {
     e.vulnerabilities = parseVulnerabilities(need(files, "boot/vulnerabilities"));
     std::istringstream dmesg(need(files, "boot/dmesg"));
     for (std::string line; std::getline(dmesg, line);) e.dmesg.push_back(line);
-    if (e.bootId.empty()) throw Error("the boot sent an empty boot/boot-id");
+    // A boot_id is a UUID: anything else is not written into the tree.
+    bool plain = !e.bootId.empty() && e.bootId.size() <= 64;
+    for (char c : e.bootId) plain = plain && (std::isalnum(static_cast<unsigned char>(c)) || c == '-');
+    if (!plain) throw Error("the boot sent a boot/boot-id that is not a boot_id");
     return e;
 }
 
