@@ -1,6 +1,7 @@
 // qemu_schedule.cpp - the schedule in fresh guests (qemu_schedule.hpp).
 #include "mitigation-matrix/qemu_schedule.hpp"
 
+#include "base/errors.hpp"
 #include "common/temp_dir.hpp"
 #include "mitigation-matrix/guest_image.hpp"
 #include "mitigation-matrix/schedule.hpp"
@@ -15,6 +16,11 @@ namespace fs = std::filesystem;
 namespace mmtp::matrix {
 
 void runQemuSchedule(const MatrixSpec& spec, const fs::path& workDir, const fs::path& binDir, Accel accel) {
+    // A missing kernel would fail every boot of its row until the budget is spent.
+    for (const auto& row : spec.rows)
+        if (!fs::is_regular_file(kernelImage(row)))
+            throw UsageError("matrix " + spec.file.string() + ": row " + row.name + "'s kernel " +
+                             kernelImage(row).string() + " is not a readable file");
     ScheduleState state = loadOrStart(spec, workDir);
     const fs::path file = statePath(workDir);
     acceptImported(state, workDir);

@@ -42,6 +42,15 @@ mm "$work/missing" --work-dir "$work/b" >"$work/missing.out" 2>&1
 mm "$TOP/configs/matrix-smoke" --work-dir "$work/b" --until-decided >"$work/ud.out" 2>&1
 [ $? = 2 ] && grep -q 'until-decided is not built yet' "$work/ud.out" || fail "--until-decided: $(cat "$work/ud.out")"
 
+# qemu: a row whose kernel is missing is refused before any boot.
+if command -v qemu-system-x86_64 >/dev/null; then
+	mm "$TOP/configs/matrix-smoke" --work-dir "$work/q" >"$work/q.out" 2>&1
+	rc=$?
+	[ $rc = 2 ] && grep -q "row default's kernel /boot/vmlinuz-not-booted is not a readable file" "$work/q.out" ||
+		fail "missing kernel under qemu: exit $rc: $(cat "$work/q.out")"
+	grep -q ' started ' "$work/q/matrix/state" 2>/dev/null && fail "a boot was started with a missing kernel"
+fi
+
 # A work dir holding another matrix's schedule is refused, not mixed.
 mm "$TOP/configs/matrix-seed-004" --work-dir "$work/matrix-smoke" --backend manual >"$work/other.out" 2>&1
 [ $? = 2 ] && grep -q 'holds a schedule of another matrix or config' "$work/other.out" || fail "other matrix: $(cat "$work/other.out")"
