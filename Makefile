@@ -70,6 +70,9 @@ STORE_PROGS   := results-store
 USES_base               :=
 USES_workloads/common   := base
 $(foreach w,$(WORKLOADS),$(eval USES_workloads/$(w) := workloads/common base))
+# The matrix runs configs as run-config does (in a guest or after a reboot) and
+# reads them with run-config's own config sourcing: it may use run-config's part.
+USES_workloads/mitigation-matrix := workloads/run-config workloads/common base
 USES_compare/core       := base
 USES_compare/input      := compare/core base
 USES_compare/benchmarks := compare/core base

@@ -21,10 +21,12 @@ BUILD_PKGS="$BUILD_PKGS ccache"
 # PostgreSQL tests initialise in a temp dir. python3: a few script tests read JSON and HTML with it.
 # procps and sysstat: run-config's monitors (vmstat, top, mpstat, iostat); expect and
 # numactl: MMTests' own run-mmtests.sh with monitors, which a test compares against.
+# qemu-system-x86 and busybox-static: mitigation-matrix's qemu backend boots a
+# guest per iteration with a busybox initramfs (tests/scripts/matrix).
 # The rest: what MMTests' own compare-mmtests.pl needs, which the live
 # cross-checks run beside ours (its Perl modules, and R for its significance
 # and bootstrap rows; without R its tables differ from ours on purpose).
-TEST_PKGS="python3 sqlite3 postgresql redis-server redis-tools strace stress-ng fio linux-perf expect numactl util-linux clang-14 libclang-rt-14-dev chromium
+TEST_PKGS="python3 sqlite3 postgresql redis-server redis-tools strace stress-ng fio linux-perf expect numactl util-linux qemu-system-x86 busybox-static clang-14 libclang-rt-14-dev chromium
  libyaml-pp-perl libfile-which-perl libfile-slurp-perl libjson-perl libcpanel-json-xs-perl r-base-core"
 
 want="$BUILD_PKGS"

@@ -1,0 +1,101 @@
+#!/bin/bash
+# test-serial: boots TCG guests that want both CPUs for minutes
+# configs/matrix-smoke under qemu (TCG on a machine without usable KVM):
+# pipe-pingpong under the default, mitigations=off and retbleed=ibrs, two
+# boots per row, interleaved. Checks that each accepted boot is its own
+# iter-N with its own boot_id and the row's state, that the retbleed=ibrs row
+# is rejected quoting the kernel's "Ignoring unknown" line, that a SIGKILL
+# mid-schedule resumes where it stopped (the boot in flight failed and
+# redone, no qemu left behind), and that compare-kernels reads the tree.
+# The kernel: Debian's linux-image-cloud-amd64, apt-get download'ed into the
+# scratch dir and unpacked (never installed); MATRIX_KERNEL reuses one.
+set -u
+TOP=${TOP:-$(cd "$(dirname "$0")/../../.." && pwd)}
+BIN=${BIN:-$TOP/build/bin}
+fail() { echo "FAIL: $*"; exit 1; }
+skip() { echo "$*"; exit 77; }
+[ -x "$BIN/mitigation-matrix" ] || skip "mitigation-matrix not built"
+command -v qemu-system-x86_64 >/dev/null || skip "no qemu-system-x86_64 (scripts/install-deps.sh --test installs qemu-system-x86)"
+command -v busybox >/dev/null || [ -x /bin/busybox ] || skip "no busybox (scripts/install-deps.sh --test installs busybox-static)"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+export TMPDIR=$work  # the guests' initramfs and qemu's files: a leftover qemu would name it
+
+fetch_kernel() {
+	local pkg
+	pkg=$(apt-cache depends linux-image-cloud-amd64 2>/dev/null | sed -n 's/^ *Depends: \(linux-image-[0-9].*\)/\1/p' | head -1)
+	[ -n "$pkg" ] || return 1
+	(cd "$work" && apt-get download "$pkg" >"$work/apt.out" 2>&1) || return 1
+	dpkg-deb -x "$work"/linux-image-*.deb "$work/kernel" || return 1
+	ls "$work"/kernel/boot/vmlinuz-* 2>/dev/null | head -1
+}
+if [ -z "${MATRIX_KERNEL:-}" ]; then
+	MATRIX_KERNEL=$(fetch_kernel) || skip "cannot fetch linux-image-cloud-amd64 with apt-get download: $(tail -1 "$work/apt.out" 2>/dev/null)"
+fi
+[ -f "$MATRIX_KERNEL" ] || skip "no kernel image at $MATRIX_KERNEL"
+export MATRIX_KERNEL
+start=$(date +%s)
+w=$work/w
+state=$w/matrix/state
+settled() {
+	local n
+	n=$(grep -cE '^boot [0-9]+ [^ ]+ (accepted|rejected|failed) ' "$state" 2>/dev/null)
+	echo "${n:-0}"
+}
+
+# 1. Start, and SIGKILL it while its third boot is in flight.
+"$BIN/mitigation-matrix" "$TOP/configs/matrix-smoke" --work-dir "$w" >"$work/run1.out" 2>&1 &
+pid=$!
+for _ in $(seq 1 600); do
+	[ "$(settled)" -ge 2 ] && grep -q '^boot 2 [^ ]* started ' "$state" 2>/dev/null && break
+	kill -0 $pid 2>/dev/null || break
+	sleep 0.5
+done
+grep -q '^boot 2 [^ ]* started ' "$state" || fail "the third boot never started: $(tail -5 "$work/run1.out")"
+sleep 2
+kill -9 $pid
+wait $pid 2>/dev/null
+sleep 1
+pgrep -f "$work" >/dev/null && fail "a qemu outlived the SIGKILLed mitigation-matrix: $(pgrep -af "$work")"
+grep -q 'TCG TIMINGS MEAN NOTHING' "$work/run1.out" || [ -w /dev/kvm ] || fail "no TCG warning: $(head -5 "$work/run1.out")"
+
+# 2. Run again: it resumes, redoing the boot that was in flight.
+"$BIN/mitigation-matrix" "$TOP/configs/matrix-smoke" --work-dir "$w" >"$work/run2.out" 2>&1
+rc=$?
+cat "$work/run1.out" "$work/run2.out" | grep -E 'mitigation-matrix: (boot|resuming|row)|^  '
+[ $rc = 1 ] || fail "exit $rc with a rejected row, want 1"
+grep -q 'resuming; 1 boot in flight marked failed and redone' "$work/run2.out" || fail "no resume: $(head -5 "$work/run2.out")"
+grep -q '^boot 2 retbleed-ibrs failed .*interrupted' "$state" || fail "the boot in flight is not marked failed: $(cat "$state")"
+grep -Eq '^boot 1 mitigations-off accepted 0 ' "$state" || fail "the resumed run redid a finished boot: $(cat "$state")"
+
+# The ignored parameter: rejected, quoting dmesg, not in the tree.
+grep -q 'REJECTED, not counted: the kernel ignored a boot parameter: dmesg ".*RETBleed: Ignoring unknown retbleed option (ibrs)' "$work/run2.out" ||
+	fail "retbleed=ibrs not rejected with its dmesg line: $(cat "$work/run2.out")"
+[ -e "$w/log/retbleed-ibrs" ] && fail "the rejected row reached the tree"
+
+# Each accepted boot: its own iter-N, its own boot_id, the row's state.
+ids=()
+for row in default mitigations-off; do
+	for it in 0 1; do
+		d=$w/log/$row/iter-$it
+		[ -d "$d/pipe-pingpong/logs" ] || fail "$row/iter-$it has no pipe-pingpong logs: $(ls "$d" 2>&1)"
+		for f in tests-timestamp tests-activity cpu-vulnerabilities.txt cmdline.txt; do
+			[ -s "$d/$f" ] || fail "$row/iter-$it lacks $f"
+		done
+		[ "$(wc -l < "$d/boot-id")" = 1 ] || fail "$row/iter-$it/boot-id is not one line"
+		grep -Eq '^[0-9a-f-]{36}$' "$d/boot-id" || fail "$row/iter-$it/boot-id: $(cat "$d/boot-id")"
+		ids+=("$(cat "$d/boot-id")")
+		grep -q '^verdict: accepted$' "$d/matrix-boot.txt" || fail "$row/iter-$it: $(head -3 "$d/matrix-boot.txt")"
+	done
+	grep -q ' status :: 0$' <(tail -1 "$w/log/$row/mmtests-activity") || fail "$row/mmtests-activity: no status line at the end"
+done
+[ "$(printf '%s\n' "${ids[@]}" | sort -u | wc -l)" = 4 ] || fail "boot ids repeat: ${ids[*]}"
+grep -q '^vulnerabilities/spectre_v2: Vulnerable' "$w/log/mitigations-off/iter-1/matrix-boot.txt" || fail "mitigations=off state"
+grep -q 'mitigations=off' "$w/log/mitigations-off/iter-0/cmdline.txt" || fail "mitigations-off cmdline.txt"
+grep -q '^vulnerabilities/spectre_v2: Mitigation' "$w/log/default/iter-0/matrix-boot.txt" || fail "default state"
+
+# compare-kernels reads the tree.
+"$BIN/compare-kernels" -C "$w/log" >"$work/ck.out" 2>&1 || fail "compare-kernels -C: $(tail -5 "$work/ck.out")"
+grep -q 'mitigations-off' "$work/ck.out" || fail "compare-kernels does not name mitigations-off: $(head -20 "$work/ck.out")"
+head -30 "$work/ck.out"
+echo "matrix-smoke under qemu: $(( $(date +%s) - start )) s"

@@ -1,0 +1,209 @@
+// The kexec and manual backends through their state machine, with the
+// reboot replaced by a hook that only changes the boot_id: each step, a
+// reboot that did not happen, a SIGKILL mid-measurement, a rejected row.
+#include "mitigation-matrix/reboot_step.hpp"
+#include "common/temp_dir.hpp"
+#include "mitigation-matrix/local_boot.hpp"
+#include "mitigation-matrix/schedule_state.hpp"
+#include "mitigation-matrix/settle_boot.hpp"
+
+#include <catch2/catch.hpp>
+#include <csignal>
+#include <fstream>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace fs = std::filesystem;
+using namespace mmtp;
+using namespace mmtp::matrix;
+
+namespace {
+
+std::string slurp(const fs::path& file) {
+    std::ifstream in(file);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+// A machine whose reboots are a new boot_id, and whose "run" of the config
+// hands back the files a real run-config would have written for it.
+struct FakeMachine {
+    int boots = 0;
+    std::string bootId() const { return "boot-" + std::to_string(boots); }
+    std::vector<std::string> arranged;
+    std::string ignoredParameterRow;  // this row's "kernel" ignores its parameter
+
+    BootFiles measure(const MatrixRow& row) const {
+        BootFiles f;
+        const std::string off = row.cmdline.empty() ? "Mitigation: untrained return thunk" : "Vulnerable";
+        f.files = {{"boot/boot-id", bootId() + "\n"},
+                   {"boot/release", "6.1.0-test\n"},
+                   {"boot/cmdline", "root=/dev/vda1 " + row.cmdline + "\n"},
+                   {"boot/vulnerabilities", "/sys/devices/system/cpu/vulnerabilities/retbleed:" + off + "\n"},
+                   {"boot/dmesg", row.name == ignoredParameterRow
+                                      ? "[0.0] RETBleed: Ignoring unknown retbleed option (ibrs).\n"
+                                      : "[0.0] RETBleed: " + off + "\n"},
+                   {"boot/run-config.status", "0\n"},
+                   {"log/" + row.name + "/mmtests-activity", "1 run-mmtests: Start\n2 status :: 0\n"},
+                   {"log/" + row.name + "/iter-0/tests-timestamp", "start :: 1\n"},
+                   {"log/" + row.name + "/iter-0/pipe-pingpong/logs/mmtests.log", "x\n"}};
+        return f;
+    }
+
+    RebootHooks hooks() {
+        return {[this] { return bootId(); }, [this](const MatrixRow& r) { return measure(r); },
+                [this](const MatrixRow& r, int n) { arranged.push_back(r.name + "#" + std::to_string(n)); }};
+    }
+};
+
+struct Fixture {
+    TempDir dir{"matrix-step-test"};
+    MatrixSpec spec;
+    fs::path work = dir.path() / "work";
+
+    explicit Fixture(const std::string& rows =
+                         "[row A]\nkernel = running\nexpect = retbleed: Mitigation\n"
+                         "[row B]\nkernel = running\ncmdline = retbleed=off\n"
+                         "expect = retbleed: Vulnerable\n") {
+        std::ofstream(dir.path() / "config") << "export MMTESTS=pipe-pingpong\n";
+        std::ofstream(dir.path() / "matrix") << "[matrix]\nconfig = config\nboots-per-row = 2\n" << rows;
+        spec = parseMatrixFile(dir.path() / "matrix");
+    }
+    ScheduleState state() const { return *loadState(statePath(work)); }
+};
+
+}  // namespace
+
+TEST_CASE("the reboot backends walk the schedule one boot per step, writing the tree", "[mitigation-matrix]") {
+    Fixture fx;
+    FakeMachine m;
+    const auto hooks = m.hooks();
+    int steps = 0;
+    while (rebootStep(fx.spec, fx.work, hooks) == StepResult::RebootArranged) {
+        ++m.boots;  // the reboot
+        REQUIRE(++steps < 10);
+    }
+    CHECK(m.arranged == std::vector<std::string>{"A#0", "B#1", "A#2", "B#3"});
+    for (const char* row : {"A", "B"})
+        for (int it : {0, 1}) {
+            const fs::path iter = fx.work / "log" / row / ("iter-" + std::to_string(it));
+            CHECK(fs::is_regular_file(iter / "pipe-pingpong/logs/mmtests.log"));
+            CHECK(slurp(iter / "matrix-boot.txt").find("verdict: accepted\n") != std::string::npos);
+        }
+    // A's iterations were boots 0 and 2: the boots after the 1st and 3rd reboots.
+    CHECK(slurp(fx.work / "log/A/iter-0/boot-id") == "boot-1\n");
+    CHECK(slurp(fx.work / "log/A/iter-1/boot-id") == "boot-3\n");
+    const std::string activity = slurp(fx.work / "log/B/mmtests-activity");
+    CHECK(activity.find("1 run-mmtests: Start\n1 run-mmtests: Start\n") == 0);
+    CHECK(activity.find(" status :: 0\n") == activity.size() - std::string(" status :: 0\n").size());
+    CHECK(rebootStep(fx.spec, fx.work, hooks) == StepResult::Done);
+}
+
+TEST_CASE("a step on the same boot_id says the reboot has not happened and arranges it again", "[mitigation-matrix]") {
+    Fixture fx;
+    FakeMachine m;
+    const auto hooks = m.hooks();
+    CHECK(rebootStep(fx.spec, fx.work, hooks) == StepResult::RebootArranged);
+    CHECK(rebootStep(fx.spec, fx.work, hooks) == StepResult::StillWaiting);
+    CHECK(m.arranged == std::vector<std::string>{"A#0", "A#0"});
+    CHECK(fx.state().boots[0].status == BootStatus::Started);
+    CHECK_FALSE(fs::exists(fx.work / "log"));
+}
+
+TEST_CASE("a SIGKILL while a boot is measured fails that boot and redoes its row", "[mitigation-matrix]") {
+    Fixture fx;
+    FakeMachine m;
+    auto hooks = m.hooks();
+    CHECK(rebootStep(fx.spec, fx.work, hooks) == StepResult::RebootArranged);
+    ++m.boots;
+    const pid_t pid = ::fork();
+    if (pid == 0) {
+        auto dying = hooks;
+        dying.measureHere = [](const MatrixRow&) -> BootFiles {
+            ::raise(SIGKILL);
+            return {};
+        };
+        rebootStep(fx.spec, fx.work, dying);
+        ::_exit(0);
+    }
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    REQUIRE(WIFSIGNALED(status));
+    CHECK(fx.state().boots[0].status == BootStatus::Measuring);
+    ++m.boots;  // the machine comes back
+    CHECK(rebootStep(fx.spec, fx.work, hooks) == StepResult::RebootArranged);
+    const auto st = fx.state();
+    CHECK(st.boots[0].status == BootStatus::Failed);
+    CHECK(st.boots[0].reason == "the machine or mitigation-matrix went down while this boot ran");
+    CHECK(st.boots.back().row == "A");  // the redo
+    CHECK(st.boots.back().status == BootStatus::Pending);
+    CHECK_FALSE(fs::exists(fx.work / "log/A/iter-0"));
+}
+
+TEST_CASE("a row whose kernel ignores its parameter is rejected, kept aside and not counted", "[mitigation-matrix]") {
+    Fixture fx;
+    FakeMachine m;
+    m.ignoredParameterRow = "B";
+    const auto hooks = m.hooks();
+    while (rebootStep(fx.spec, fx.work, hooks) == StepResult::RebootArranged) ++m.boots;
+    CHECK(m.arranged == std::vector<std::string>{"A#0", "B#1", "A#2"});
+    CHECK_FALSE(fs::exists(fx.work / "log/B"));
+    CHECK(fs::is_directory(fx.work / "log/A/iter-1"));
+    const auto st = fx.state();
+    CHECK(st.boots[1].reason ==
+          "the kernel ignored a boot parameter: dmesg \"[0.0] RETBleed: Ignoring unknown retbleed option (ibrs).\"");
+    CHECK(st.boots[3].status == BootStatus::Skipped);
+    CHECK(slurp(fx.work / "matrix/boots/boot-1/matrix-boot.txt").find("verdict: rejected: the kernel ignored") !=
+          std::string::npos);
+}
+
+TEST_CASE("a changed matrix is not resumed in the old work dir", "[mitigation-matrix]") {
+    Fixture fx;
+    FakeMachine m;
+    CHECK(rebootStep(fx.spec, fx.work, m.hooks()) == StepResult::RebootArranged);
+    std::ofstream(fx.dir.path() / "config", std::ios::app) << "export X=1\n";
+    CHECK_THROWS_WITH(rebootStep(fx.spec, fx.work, m.hooks()),
+                      Catch::Contains("holds a schedule of another matrix or config"));
+}
+
+TEST_CASE("kexec loads the row's kernel with the base and row cmdline; the unit resumes the schedule",
+          "[mitigation-matrix]") {
+    Fixture fx("[row A]\nkernel = /boot/vmlinuz-7.1\ninitrd = /boot/initrd.img-7.1\ncmdline = retbleed=off\n");
+    CHECK_THROWS_WITH(kexecLoadCommand(fx.spec, fx.spec.rows[0]), Catch::Contains("needs base-cmdline"));
+    fx.spec.baseCmdline = "root=/dev/sda1 ro";
+    CHECK(kexecLoadCommand(fx.spec, fx.spec.rows[0]) ==
+          std::vector<std::string>{"kexec", "-l", "/boot/vmlinuz-7.1", "--initrd=/boot/initrd.img-7.1",
+                                   "--append=root=/dev/sda1 ro retbleed=off"});
+    const LocalSetup setup{"/opt/bin/mitigation-matrix", "/m/matrix", "/w/it's", "/opt/bin"};
+    const std::string unit = systemdUnitText(setup);
+    CHECK(unit.find("Type=oneshot\n") != std::string::npos);
+    CHECK(unit.find("ExecStart='/opt/bin/mitigation-matrix' '/m/matrix' --work-dir '/w/it'\\''s' --backend kexec\n") !=
+          std::string::npos);
+    const std::string manual = manualInstructions(fx.spec, fx.spec.rows[0], 3, setup);
+    CHECK(manual.find("boot 3: row A\n") != std::string::npos);
+    CHECK(manual.find("grub-reboot 'Advanced options for Debian GNU/Linux>Debian GNU/Linux, with Linux ") !=
+          std::string::npos);
+    CHECK(manual.find("cmdline: add 'retbleed=off' to 'root=/dev/sda1 ro'") != std::string::npos);
+}
+
+TEST_CASE("a boot whose iteration reached the tree just before a crash is accepted, not redone",
+          "[mitigation-matrix]") {
+    Fixture fx;
+    FakeMachine m;
+    const auto hooks = m.hooks();
+    CHECK(rebootStep(fx.spec, fx.work, hooks) == StepResult::RebootArranged);
+    ++m.boots;
+    CHECK(rebootStep(fx.spec, fx.work, hooks) == StepResult::RebootArranged);  // boot 0 measured, A/iter-0
+    // The state as it was between iter-0's rename and the state save.
+    auto st = fx.state();
+    st.boots[0].status = BootStatus::Measuring;
+    st.boots[0].iteration = -1;
+    st.boots[1].status = BootStatus::Pending;
+    st.boots[1].bootIdBefore.clear();
+    saveState(statePath(fx.work), st);
+    ++m.boots;
+    CHECK(rebootStep(fx.spec, fx.work, hooks) == StepResult::RebootArranged);
+    const auto after = fx.state();
+    CHECK(after.boots[0].status == BootStatus::Accepted);
+    CHECK(after.boots[0].iteration == 0);
+    CHECK(after.boots.size() == 4);  // nothing redone
+}

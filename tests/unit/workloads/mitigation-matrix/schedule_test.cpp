@@ -1,0 +1,81 @@
+// The matrix's state machine: order, outcomes, crash recovery and budget.
+#include "mitigation-matrix/schedule.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace mmtp::matrix;
+
+namespace {
+MatrixSpec threeRows(BootOrder order) {
+    MatrixSpec s;
+    s.order = order;
+    s.bootsPerRow = 2;
+    s.budgetBoots = 20;
+    s.budgetSeconds = 1000;
+    for (const char* n : {"A", "B", "C"}) s.rows.push_back({n, "running", "", "", {}, {}, "config"});
+    return s;
+}
+
+std::string order(const ScheduleState& st) {
+    std::string out;
+    for (const auto& b : st.boots) out += b.row;
+    return out;
+}
+}  // namespace
+
+TEST_CASE("rows are interleaved A B C A B C, or mirrored A B C C B A", "[mitigation-matrix]") {
+    CHECK(order(initialState(threeRows(BootOrder::Interleaved), "d", 0)) == "ABCABC");
+    CHECK(order(initialState(threeRows(BootOrder::Mirrored), "d", 0)) == "ABCCBA");
+}
+
+TEST_CASE("each accepted boot becomes the row's next iteration", "[mitigation-matrix]") {
+    const auto spec = threeRows(BootOrder::Interleaved);
+    auto st = initialState(spec, "d", 0);
+    for (int i = 0; i < 6; ++i) {
+        auto next = nextBoot(st, spec, 1);
+        REQUIRE(next == std::size_t(i));
+        markAccepted(st, *next);
+    }
+    CHECK(st.boots[3].iteration == 1);  // A's second
+    CHECK(st.boots[2].iteration == 0);  // C's first
+    CHECK_FALSE(nextBoot(st, spec, 1));
+}
+
+TEST_CASE("a rejected boot drops its row; a failed one is redone at the end", "[mitigation-matrix]") {
+    const auto spec = threeRows(BootOrder::Interleaved);
+    auto st = initialState(spec, "d", 0);
+    markAccepted(st, 0);
+    markRejected(st, 1, "the kernel ignored a boot parameter");
+    markFailed(st, 2, "the guest did not power off");
+    CHECK(st.boots[4].status == BootStatus::Skipped);  // B's second
+    CHECK(st.boots[4].reason == "row B rejected at boot 1");
+    CHECK(order(st) == "ABCABCC");
+    CHECK(countWith(st, "B", BootStatus::Rejected) == 1);
+    CHECK(*nextBoot(st, spec, 1) == 3);
+}
+
+TEST_CASE("a boot in flight when the process died is failed and redone", "[mitigation-matrix]") {
+    const auto spec = threeRows(BootOrder::Interleaved);
+    auto st = initialState(spec, "d", 0);
+    st.boots[0].status = BootStatus::Started;
+    CHECK(failInterrupted(st, BootStatus::Started, "interrupted") == 1);
+    CHECK(st.boots[0].status == BootStatus::Failed);
+    CHECK(order(st) == "ABCABCA");
+    CHECK(*nextBoot(st, spec, 1) == 1);
+}
+
+TEST_CASE("the budget in boots and in time ends the schedule, skipping what is left", "[mitigation-matrix]") {
+    auto spec = threeRows(BootOrder::Interleaved);
+    spec.budgetBoots = 2;
+    auto st = initialState(spec, "d", 0);
+    markAccepted(st, *nextBoot(st, spec, 1));
+    markFailed(st, *nextBoot(st, spec, 1), "x");
+    CHECK_FALSE(nextBoot(st, spec, 1));
+    CHECK(st.boots[2].status == BootStatus::Skipped);
+    CHECK(st.boots[2].reason == "budget spent: 2 boots");
+
+    spec.budgetBoots = 20;
+    auto late = initialState(spec, "d", 0);
+    CHECK_FALSE(nextBoot(late, spec, 1000));
+    CHECK(late.boots[0].reason == "budget spent: 16 minutes");
+}

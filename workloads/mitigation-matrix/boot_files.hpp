@@ -1,0 +1,50 @@
+// boot_files.hpp - what one boot hands back: its evidence (boot/...) and the
+// run-config tree it wrote (log/ROW/...), as relative paths and bytes. A
+// guest sends them over its second serial port; a reboot backend reads them
+// from its own run. Either way they are untrusted: names are checked and the
+// count and bytes bounded before anything is written.
+//
+// The serial form, from the guest's /init:
+//   MATRIX-BEGIN
+//   F RELATIVE/PATH
+//   base64 lines
+//   E
+//   ...
+//   MATRIX-END
+#pragma once
+#include <cstddef>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace mmtp::matrix {
+
+inline constexpr std::size_t kMaxBootFiles = 4096;
+inline constexpr std::size_t kMaxBootBytes = std::size_t{256} << 20;
+inline constexpr int kMaxBootPathDepth = 8;
+
+struct BootFile {
+    std::string path;  // relative, checked by checkedBootPath
+    std::string bytes;
+};
+
+struct BootFiles {
+    std::vector<BootFile> files;
+    const std::string* find(const std::string& path) const;
+};
+
+// Throws Error unless path is a/b/c of [A-Za-z0-9._+=,-] names (no "." or
+// ".."), at most kMaxBootPathDepth deep.
+void checkBootPath(const std::string& path);
+
+// The serial stream (carriage returns allowed) -> files. Throws Error
+// when the stream ends before MATRIX-END or breaks a bound or a name rule.
+BootFiles parseSerialArchive(const std::string& stream);
+
+// Every regular file under dir (symlinks and others are not followed or
+// read), with the same bounds, prefixed by `prefix/`.
+void addTreeFiles(BootFiles& out, const std::filesystem::path& dir, const std::string& prefix);
+
+std::string decodeBase64(const std::string& text);
+
+}  // namespace mmtp::matrix

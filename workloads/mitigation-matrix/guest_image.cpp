@@ -1,0 +1,107 @@
+// guest_image.cpp - the guest's initramfs (guest_image.hpp).
+#include "mitigation-matrix/guest_image.hpp"
+
+#include "base/errors.hpp"
+#include "common/child_process.hpp"
+#include "common/preflight.hpp"
+#include "mitigation-matrix/cpio_writer.hpp"
+#include "run-config/config_env.hpp"
+#include "run-config/run_plan.hpp"
+
+#include <fstream>
+#include <set>
+#include <sstream>
+
+namespace fs = std::filesystem;
+
+namespace mmtp::matrix {
+namespace {
+
+std::string readWhole(const fs::path& file) {
+    std::ifstream in(file, std::ios::binary);
+    if (!in) throw Error("cannot read " + file.string());
+    std::ostringstream out;
+    out << in.rdbuf();
+    return out.str();
+}
+
+fs::path need(const std::string& what, const fs::path& path, const std::string& hint) {
+    if (path.empty() || !fs::is_regular_file(path)) throw UnsupportedError("no " + what + " (" + hint + ")");
+    return path;
+}
+
+// Every folder above path, so the archive creates them before the file.
+void addParents(CpioWriter& cpio, std::set<std::string>& made, const std::string& path) {
+    for (auto slash = path.find('/'); slash != std::string::npos; slash = path.find('/', slash + 1)) {
+        const std::string dir = path.substr(0, slash);
+        if (!dir.empty() && made.insert(dir).second) cpio.directory(dir);
+    }
+}
+
+void addFile(CpioWriter& cpio, std::set<std::string>& made, const std::string& path, const std::string& bytes,
+             bool executable) {
+    addParents(cpio, made, path);
+    if (made.insert(path).second) cpio.file(path, bytes, executable);
+}
+
+}  // namespace
+
+GuestPayload findGuestPayload(const fs::path& binDir, const std::vector<fs::path>& configs) {
+    GuestPayload p;
+    std::string busybox = findExecutable("busybox");
+    if (busybox.empty() && fs::is_regular_file("/bin/busybox")) busybox = "/bin/busybox";
+    p.busybox = need("busybox", busybox, "apt-get install busybox-static, or scripts/install-deps.sh --test");
+    p.bash = need("bash", findExecutable("bash"), "run-config sources configs with bash");
+    p.runConfig = need("run-config", binDir / "run-config", "make builds it beside mitigation-matrix");
+    std::set<std::string> benches;
+    for (const auto& config : configs) {
+        const auto plan = runconfig::makePlan(runconfig::sourceConfig(config, {}));
+        if (plan.benches.empty()) throw UsageError("config " + config.string() + " sets no MMTESTS");
+        for (const auto& bench : plan.benches)
+            if (benches.insert(bench).second)
+                p.workloads.push_back(
+                    need("workload " + bench, binDir / bench, "config " + config.string() + " runs it"));
+    }
+    return p;
+}
+
+std::vector<std::string> sharedLibraries(const fs::path& binary, const fs::path& scratch) {
+    const fs::path out = scratch / "ldd.out";
+    SpawnOptions o;
+    o.argv = {"ldd", binary.string()};
+    o.stdinPath = "/dev/null";
+    o.stdoutPath = out;
+    o.stderrPath = "/dev/null";
+    ChildProcess::spawn(o).wait();  // "not a dynamic executable" exits 1: no libraries
+    std::vector<std::string> libs;
+    std::istringstream in(readWhole(out));
+    for (std::string word; in >> word;)
+        if (word[0] == '/') libs.push_back(word);
+    return libs;
+}
+
+std::string buildGuestArchive(const GuestPayload& payload, const fs::path& scratch) {
+    CpioWriter cpio;
+    std::set<std::string> made;
+    std::set<std::string> libs;
+    auto binary = [&](const std::string& at, const fs::path& from) {
+        addFile(cpio, made, at, readWhole(from), true);
+        for (const auto& lib : sharedLibraries(from, scratch)) libs.insert(lib);
+    };
+    addFile(cpio, made, "init", guestInitScript(), true);
+    binary("bin/busybox", payload.busybox);
+    binary("usr/local/bin/bash", payload.bash);
+    binary("matrix/bin/run-config", payload.runConfig);
+    for (const auto& w : payload.workloads) binary("matrix/bin/" + w.filename().string(), w);
+    for (const auto& lib : libs) addFile(cpio, made, lib.substr(1), readWhole(lib), true);
+    return cpio.finish();
+}
+
+std::string rowArchive(const std::string& rowName, const fs::path& config) {
+    CpioWriter cpio;
+    cpio.file("matrix/row", rowName + "\n", false);
+    cpio.file("matrix/config", readWhole(config), false);
+    return cpio.finish();
+}
+
+}  // namespace mmtp::matrix

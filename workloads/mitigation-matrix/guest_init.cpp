@@ -1,0 +1,46 @@
+// guest_init.cpp - the guest's /init (guest_image.hpp). It records the boot
+// before anything runs (boot_id, uname -r, /proc/cmdline, the
+// vulnerabilities files, dmesg), runs the config once with run-config, and
+// sends everything over ttyS1; the console (ttyS0) is only for people.
+#include "mitigation-matrix/guest_image.hpp"
+
+namespace mmtp::matrix {
+
+std::string guestInitScript() {
+    return R"SH(#!/bin/busybox sh
+/bin/busybox mkdir -p /usr/bin /sbin /usr/sbin /proc /sys /dev /tmp
+/bin/busybox --install -s
+export PATH=/usr/local/bin:/bin:/sbin:/usr/bin:/usr/sbin HOME=/tmp
+mount -t proc proc /proc
+mount -t sysfs sys /sys
+mount -t devtmpfs dev /dev
+mount -t tmpfs tmp /tmp
+row=$(cat /matrix/row)
+out=/tmp/out
+mkdir -p $out/boot $out/log
+cat /proc/sys/kernel/random/boot_id > $out/boot/boot-id
+uname -r > $out/boot/release
+cat /proc/cmdline > $out/boot/cmdline
+grep . /sys/devices/system/cpu/vulnerabilities/* > $out/boot/vulnerabilities
+dmesg > $out/boot/dmesg
+echo "mitigation-matrix guest: running $row"
+/matrix/bin/run-config /matrix/config "$row" --work-dir /tmp/work --set MMTEST_ITERATIONS=1 > $out/boot/run-config.out 2>&1
+echo $? > $out/boot/run-config.status
+tail -3 $out/boot/run-config.out
+[ -d /tmp/work/log ] && cp -a /tmp/work/log/. $out/log/
+{
+	echo MATRIX-BEGIN
+	cd $out
+	find . -type f | while read -r f; do
+		echo "F ${f#./}"
+		base64 "$f"
+		echo E
+	done
+	echo MATRIX-END
+} > /dev/ttyS1
+sync
+poweroff -f
+)SH";
+}
+
+}  // namespace mmtp::matrix

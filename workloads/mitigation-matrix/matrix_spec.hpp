@@ -1,0 +1,56 @@
+// matrix_spec.hpp - a mitigation matrix file (README.md beside this file):
+// the rows to boot (kernel, cmdline, the state each must show), the config
+// each boot runs, and the schedule (order, boots per row, a budget).
+#pragma once
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace mmtp::matrix {
+
+// "FILE: TEXT": /sys/devices/system/cpu/vulnerabilities/FILE must start with TEXT.
+struct VulnerabilityExpectation {
+    std::string file;
+    std::string prefix;
+};
+
+struct MatrixRow {
+    std::string name;     // the run name in DIR/log (validated as one)
+    std::string kernel;   // an image path, or "running"
+    std::string initrd;   // empty: none (qemu builds its own)
+    std::string cmdline;  // added to the kernel command line
+    std::vector<VulnerabilityExpectation> expect;
+    std::vector<std::string> expectDmesg;  // substrings some dmesg line must hold
+    std::filesystem::path config;          // this row's config: its own, else the matrix's
+    bool runningKernel() const { return kernel == "running"; }
+};
+
+enum class BootOrder { Interleaved, Mirrored };
+
+struct MatrixSpec {
+    std::filesystem::path file;
+    std::filesystem::path config;  // the rows' default; resolved against the matrix file's folder
+    std::vector<MatrixRow> rows;
+    BootOrder order = BootOrder::Interleaved;
+    int bootsPerRow = 2;
+    int budgetBoots = 0;  // 0: rows x boots-per-row x 2
+    long long budgetSeconds = 3600;
+    int bootTimeoutSeconds = 300;
+    int guestMemoryMiB = 512;
+    int guestCpus = 2;
+    std::string guestCpuModel = "EPYC-Rome";
+    // kexec: the command line every row's own is added to (root=... ro ...).
+    std::string baseCmdline;
+};
+
+// Parses FILE; ${NAME} in a value is taken from the environment. Throws
+// UsageError "FILE:LINE: ..." on anything it does not understand.
+MatrixSpec parseMatrixFile(const std::filesystem::path& file);
+MatrixSpec parseMatrixText(const std::string& text, const std::filesystem::path& file);
+
+// A digest of the matrix file's bytes, the rows' kernels and cmdlines after
+// ${NAME} expansion, and each config's bytes: a resumed schedule refuses a
+// matrix or config that changed under it.
+std::string matrixDigest(const MatrixSpec& spec);
+
+}  // namespace mmtp::matrix

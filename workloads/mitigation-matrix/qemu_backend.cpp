@@ -1,0 +1,128 @@
+// qemu_backend.cpp - a fresh guest per boot (qemu_backend.hpp).
+#include "mitigation-matrix/qemu_backend.hpp"
+
+#include "base/atomic_file.hpp"
+#include "base/clock.hpp"
+#include "common/child_process.hpp"
+#include "common/signals.hpp"
+#include "mitigation-matrix/guest_image.hpp"
+
+#include <fstream>
+#include <optional>
+#include <sstream>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+namespace fs = std::filesystem;
+
+namespace mmtp::matrix {
+namespace {
+
+// What the guest needs whatever the row says: the console on ttyS0 and a
+// panic that ends qemu (-no-reboot) instead of hanging until the timeout.
+constexpr const char* kGuestCmdline = "console=ttyS0 panic=-1";
+// A guest's console kept in its boot record (the rest is not read).
+constexpr std::size_t kMaxConsoleBytes = 4 << 20;
+
+std::string readUpTo(const fs::path& file, std::size_t limit) {
+    std::ifstream in(file, std::ios::binary);
+    std::string text(limit, '\0');
+    in.read(text.data(), std::streamsize(limit));
+    text.resize(std::size_t(in.gcount()));
+    return text;
+}
+
+bool cpuCanVirtualize() {
+    std::ifstream in("/proc/cpuinfo");
+    for (std::string line; std::getline(in, line);)
+        if (line.rfind("flags", 0) == 0)
+            return line.find(" vmx") != std::string::npos || line.find(" svm") != std::string::npos;
+    return false;
+}
+
+}  // namespace
+
+Accel chooseAccel() { return ::access("/dev/kvm", R_OK | W_OK) == 0 && cpuCanVirtualize() ? Accel::Kvm : Accel::Tcg; }
+
+const char* accelName(Accel a) { return a == Accel::Kvm ? "kvm" : "tcg"; }
+
+fs::path kernelImage(const MatrixRow& row) {
+    if (!row.runningKernel()) return row.kernel;
+    struct utsname u {};
+    ::uname(&u);
+    return fs::path("/boot") / (std::string("vmlinuz-") + u.release);
+}
+
+QemuBackend::QemuBackend(const MatrixSpec& spec, Accel accel, std::string guestArchive, fs::path scratch)
+    : spec_(spec), accel_(accel), guestArchive_(std::move(guestArchive)), scratch_(std::move(scratch)) {}
+
+std::vector<std::string> QemuBackend::command(const MatrixRow& row, const fs::path& initrd, const fs::path& console,
+                                              const fs::path& data) const {
+    std::string append = kGuestCmdline;
+    if (!row.cmdline.empty()) append += " " + row.cmdline;
+    return {"qemu-system-x86_64",
+            "-accel",
+            accelName(accel_),
+            "-cpu",
+            accel_ == Accel::Kvm ? "host" : spec_.guestCpuModel,
+            "-m",
+            std::to_string(spec_.guestMemoryMiB),
+            "-smp",
+            std::to_string(spec_.guestCpus),
+            "-nodefaults",
+            "-display",
+            "none",
+            "-no-reboot",
+            "-kernel",
+            kernelImage(row).string(),
+            "-initrd",
+            initrd.string(),
+            "-append",
+            append,
+            "-serial",
+            "file:" + console.string(),
+            "-serial",
+            "file:" + data.string()};
+}
+
+GuestBoot QemuBackend::boot(const MatrixRow& row, int bootNumber) const {
+    const fs::path dir = scratch_ / ("boot-" + std::to_string(bootNumber));
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    const fs::path initrd = dir / "initrd.cpio", console = dir / "console", data = dir / "data";
+    writeFileAtomically(initrd, guestArchive_ + rowArchive(row.name, row.config));
+    if (!fs::is_regular_file(kernelImage(row)))
+        throw GuestFailed("row " + row.name + ": kernel " + kernelImage(row).string() + " is not a readable file", "");
+    SpawnOptions o;
+    o.argv = command(row, initrd, console, data);
+    o.stdinPath = "/dev/null";
+    o.stdoutPath = dir / "qemu.out";
+    o.stderrToStdout = true;
+    const double start = monotonicSeconds();
+    ChildProcess qemu = ChildProcess::spawn(o);
+    // Ctrl-C is looked at every second: the destructor then stops qemu.
+    std::optional<ExitStatus> status;
+    while (!status && monotonicSeconds() - start < spec_.bootTimeoutSeconds) {
+        status = qemu.waitFor(std::chrono::seconds(1));
+        if (!status) throwIfInterrupted();
+    }
+    GuestBoot out;
+    out.seconds = monotonicSeconds() - start;
+    out.console = readUpTo(console, kMaxConsoleBytes);
+    if (!status) {
+        qemu.stop(std::chrono::seconds(2));
+        throw GuestFailed("the guest did not power off within " + std::to_string(spec_.bootTimeoutSeconds) + " s",
+                          out.console);
+    }
+    if (!status->success())
+        throw GuestFailed("qemu " + status->describe() + ": " + readUpTo(dir / "qemu.out", 400), out.console);
+    try {
+        out.files = parseSerialArchive(readUpTo(data, kMaxBootBytes / 3 * 4 + (1 << 20)));
+    } catch (const Error& e) {
+        throw GuestFailed(e.what(), out.console);
+    }
+    fs::remove_all(dir);
+    return out;
+}
+
+}  // namespace mmtp::matrix

@@ -1,0 +1,55 @@
+// qemu_backend.hpp - one fresh guest per boot: qemu-system-x86_64 with the
+// row's kernel and cmdline and our initramfs (guest_image.hpp); the guest
+// runs the config once, sends its files over its second serial port, and
+// powers off. KVM when this machine can run a guest with it, else TCG, whose
+// timings mean nothing (main says so, loudly).
+#pragma once
+#include "base/errors.hpp"
+#include "mitigation-matrix/boot_files.hpp"
+#include "mitigation-matrix/matrix_spec.hpp"
+
+#include <filesystem>
+#include <string>
+
+namespace mmtp::matrix {
+
+enum class Accel { Kvm, Tcg };
+
+// KVM only with /dev/kvm readable and writable AND a CPU that shows vmx or
+// svm: a /dev/kvm without them (PVM) cannot boot a stock guest kernel.
+Accel chooseAccel();
+const char* accelName(Accel a);
+
+struct GuestBoot {
+    BootFiles files;
+    std::string console;  // ttyS0, for the boot's record
+    double seconds = 0;   // qemu start to exit
+};
+
+// What went wrong with a guest, with its console for the record.
+struct GuestFailed : Error {
+    GuestFailed(const std::string& what, std::string consoleText) : Error(what), console(std::move(consoleText)) {}
+    std::string console;
+};
+
+class QemuBackend {
+public:
+    // guestArchive: buildGuestArchive's bytes; scratch: a private folder.
+    QemuBackend(const MatrixSpec& spec, Accel accel, std::string guestArchive, std::filesystem::path scratch);
+    // Boots row once and returns what the guest sent. Throws GuestFailed.
+    GuestBoot boot(const MatrixRow& row, int bootNumber) const;
+    // The argv of that boot, for tests and --dry-run style messages.
+    std::vector<std::string> command(const MatrixRow& row, const std::filesystem::path& initrd,
+                                     const std::filesystem::path& console, const std::filesystem::path& data) const;
+
+private:
+    const MatrixSpec& spec_;
+    Accel accel_;
+    std::string guestArchive_;
+    std::filesystem::path scratch_;
+};
+
+// The kernel image of a row: its path, or /boot/vmlinuz-$(uname -r) for "running".
+std::filesystem::path kernelImage(const MatrixRow& row);
+
+}  // namespace mmtp::matrix

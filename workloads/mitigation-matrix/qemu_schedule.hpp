@@ -1,0 +1,16 @@
+// qemu_schedule.hpp - the whole schedule in fresh guests, in one process:
+// resumed from the state file when one exists (a guest that was running when
+// the last process died is marked failed and its row gets another boot).
+#pragma once
+#include "mitigation-matrix/matrix_spec.hpp"
+#include "mitigation-matrix/qemu_backend.hpp"
+
+#include <filesystem>
+
+namespace mmtp::matrix {
+
+// Returns when the schedule is done or its budget spent.
+void runQemuSchedule(const MatrixSpec& spec, const std::filesystem::path& workDir, const std::filesystem::path& binDir,
+                     Accel accel);
+
+}  // namespace mmtp::matrix

@@ -1,0 +1,123 @@
+// schedule.cpp - the matrix's state machine (schedule.hpp).
+#include "mitigation-matrix/schedule.hpp"
+
+#include <sstream>
+
+namespace mmtp::matrix {
+namespace {
+
+void addPending(ScheduleState& state, const std::string& row) {
+    BootRecord b;
+    b.number = int(state.boots.size());
+    b.row = row;
+    state.boots.push_back(b);
+}
+
+int bootsUsed(const ScheduleState& state) {
+    int n = 0;
+    for (const auto& b : state.boots) n += b.status != BootStatus::Pending && b.status != BootStatus::Skipped;
+    return n;
+}
+
+void skipPending(ScheduleState& state, const std::string& why, const std::string& onlyRow = {}) {
+    for (auto& b : state.boots)
+        if (b.status == BootStatus::Pending && (onlyRow.empty() || b.row == onlyRow)) {
+            b.status = BootStatus::Skipped;
+            b.reason = why;
+        }
+}
+
+// A failed boot is redone (a rejected row is not); the budget in boots
+// bounds the redos of a row that keeps failing.
+void redo(ScheduleState& state, const std::string& row) {
+    if (countWith(state, row, BootStatus::Rejected) > 0) return;
+    addPending(state, row);
+}
+
+}  // namespace
+
+ScheduleState initialState(const MatrixSpec& spec, const std::string& digest, long long now) {
+    ScheduleState st;
+    st.digest = digest;
+    st.started = now;
+    for (int round = 0; round < spec.bootsPerRow; ++round) {
+        const bool backwards = spec.order == BootOrder::Mirrored && round % 2 == 1;
+        for (std::size_t i = 0; i < spec.rows.size(); ++i)
+            addPending(st, spec.rows[backwards ? spec.rows.size() - 1 - i : i].name);
+    }
+    return st;
+}
+
+std::optional<std::size_t> nextBoot(ScheduleState& state, const MatrixSpec& spec, long long now) {
+    std::optional<std::size_t> next;
+    for (std::size_t i = 0; i < state.boots.size() && !next; ++i)
+        if (state.boots[i].status == BootStatus::Pending) next = i;
+    if (!next) return std::nullopt;
+    if (bootsUsed(state) >= spec.budgetBoots) {
+        skipPending(state, "budget spent: " + std::to_string(spec.budgetBoots) + " boots");
+        return std::nullopt;
+    }
+    if (now - state.started >= spec.budgetSeconds) {
+        skipPending(state, "budget spent: " + std::to_string(spec.budgetSeconds / 60) + " minutes");
+        return std::nullopt;
+    }
+    return next;
+}
+
+int failInterrupted(ScheduleState& state, BootStatus which, const std::string& why) {
+    int n = 0;
+    for (std::size_t i = 0; i < state.boots.size(); ++i)
+        if (state.boots[i].status == which) {
+            markFailed(state, i, why);
+            ++n;
+        }
+    return n;
+}
+
+void markAccepted(ScheduleState& state, std::size_t boot) {
+    auto& b = state.boots.at(boot);
+    b.iteration = nextIteration(state, b.row);
+    b.status = BootStatus::Accepted;
+    b.reason.clear();
+}
+
+void markRejected(ScheduleState& state, std::size_t boot, const std::string& why) {
+    auto& b = state.boots.at(boot);
+    b.status = BootStatus::Rejected;
+    b.reason = why;
+    skipPending(state, "row " + b.row + " rejected at boot " + std::to_string(b.number), b.row);
+}
+
+void markFailed(ScheduleState& state, std::size_t boot, const std::string& why) {
+    const std::string row = state.boots.at(boot).row;
+    state.boots[boot].status = BootStatus::Failed;
+    state.boots[boot].reason = why;
+    redo(state, row);
+}
+
+int nextIteration(const ScheduleState& state, const std::string& row) {
+    return countWith(state, row, BootStatus::Accepted);
+}
+
+int countWith(const ScheduleState& state, const std::string& row, BootStatus status) {
+    int n = 0;
+    for (const auto& b : state.boots) n += b.row == row && b.status == status;
+    return n;
+}
+
+std::string summary(const ScheduleState& state, const MatrixSpec& spec) {
+    std::ostringstream out;
+    for (const auto& r : spec.rows) {
+        out << "  " << r.name << ": " << countWith(state, r.name, BootStatus::Accepted) << " accepted, "
+            << countWith(state, r.name, BootStatus::Rejected) << " rejected, "
+            << countWith(state, r.name, BootStatus::Failed) << " failed, "
+            << countWith(state, r.name, BootStatus::Pending) << " to go";
+        for (const auto& b : state.boots)
+            if (b.row == r.name && b.status == BootStatus::Rejected)
+                out << "\n    rejected boot " << b.number << ": " << b.reason;
+        out << "\n";
+    }
+    return out.str();
+}
+
+}  // namespace mmtp::matrix

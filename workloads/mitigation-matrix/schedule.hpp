@@ -1,0 +1,41 @@
+// schedule.hpp - the matrix's state machine, without any booting: which boot
+// comes next, what a finished boot changes, and what a crash left behind.
+// The backends (qemu, kexec, manual) only carry out what it decides.
+#pragma once
+#include "mitigation-matrix/matrix_spec.hpp"
+#include "mitigation-matrix/schedule_state.hpp"
+
+#include <optional>
+#include <string>
+
+namespace mmtp::matrix {
+
+// rows A B C, 2 boots each: interleaved A B C A B C; mirrored A B C C B A.
+ScheduleState initialState(const MatrixSpec& spec, const std::string& digest, long long now);
+
+// The index of the boot to run next, or nullopt when the schedule is done or
+// the budget (boots started, seconds since the start) is spent: then every
+// pending boot is marked skipped with the reason, in `state`.
+std::optional<std::size_t> nextBoot(ScheduleState& state, const MatrixSpec& spec, long long now);
+
+// A boot this process did not see to the end (the process or the machine
+// died): marked failed with `why`, and the row gets one more pending boot in
+// its place (within the budget). Returns how many were failed.
+int failInterrupted(ScheduleState& state, BootStatus which, const std::string& why);
+
+// Outcomes of a boot that ran.
+void markAccepted(ScheduleState& state, std::size_t boot);  // iteration = the row's next iter-N
+// Rejected: the boot showed a state its row does not allow. The same kernel
+// and cmdline will show it again, so the row's pending boots are skipped.
+void markRejected(ScheduleState& state, std::size_t boot, const std::string& why);
+// Failed (the guest did not come back, the run broke): redone, as above.
+void markFailed(ScheduleState& state, std::size_t boot, const std::string& why);
+
+// The iteration the next accepted boot of `row` becomes.
+int nextIteration(const ScheduleState& state, const std::string& row);
+int countWith(const ScheduleState& state, const std::string& row, BootStatus status);
+
+// One line per row: accepted/rejected/failed counts and the reason of a rejection.
+std::string summary(const ScheduleState& state, const MatrixSpec& spec);
+
+}  // namespace mmtp::matrix

@@ -1,0 +1,121 @@
+// tree_import.cpp - a boot's files into DIR/log and DIR/matrix.
+#include "mitigation-matrix/tree_import.hpp"
+
+#include "base/atomic_file.hpp"
+#include "base/errors.hpp"
+#include "base/fd.hpp"
+
+#include <cctype>
+#include <cerrno>
+#include <ctime>
+#include <fcntl.h>
+#include <fstream>
+#include <sstream>
+#include <unistd.h>
+
+namespace fs = std::filesystem;
+
+namespace mmtp::matrix {
+namespace {
+
+const std::string& need(const BootFiles& files, const std::string& path) {
+    const std::string* bytes = files.find(path);
+    if (!bytes) throw Error("the boot sent no " + path);
+    return *bytes;
+}
+
+std::string firstLine(const std::string& text) { return text.substr(0, text.find('\n')); }
+
+// A new file in a folder this program just made: O_EXCL|O_NOFOLLOW anyway.
+void writeNewFile(const fs::path& file, const std::string& bytes) {
+    fs::create_directories(file.parent_path());
+    UniqueFd fd(::open(file.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644));
+    if (fd.get() < 0 || !writeAll(fd.get(), bytes.data(), bytes.size()) || ::fsync(fd.get()) != 0)
+        throw Error(errnoMessage("cannot write " + file.string()));
+}
+
+bool isStatusLine(const std::string& line) { return line.find(" status :: ") != std::string::npos; }
+
+// The row's mmtests-activity: the earlier boots' lines, this boot's, and
+// one "EPOCH status :: N" at the end (this boot's run-config status), as
+// run-mmtests.sh ends a run.
+void appendActivity(const fs::path& runDir, const BootFiles& files, const std::string& row, int status) {
+    const fs::path file = runDir / "mmtests-activity";
+    const auto st = fs::symlink_status(file);
+    if (fs::exists(st) && !fs::is_regular_file(st)) throw Error(file.string() + " is not a regular file");
+    std::string kept;
+    auto keep = [&kept](std::istream& in) {
+        for (std::string line; std::getline(in, line);)
+            if (!isStatusLine(line)) kept += line + "\n";
+    };
+    if (fs::exists(st)) {
+        std::ifstream old(file);
+        keep(old);
+    }
+    if (const std::string* guest = files.find("log/" + row + "/mmtests-activity")) {
+        std::istringstream in(*guest);
+        keep(in);
+    }
+    kept += std::to_string(std::time(nullptr)) + " status :: " + std::to_string(status) + "\n";
+    writeFileAtomically(file, kept);
+}
+
+}  // namespace
+
+BootEvidence evidenceFrom(const BootFiles& files) {
+    BootEvidence e;
+    e.bootId = firstLine(need(files, "boot/boot-id"));
+    e.release = firstLine(need(files, "boot/release"));
+    e.cmdline = firstLine(need(files, "boot/cmdline"));
+    e.vulnerabilities = parseVulnerabilities(need(files, "boot/vulnerabilities"));
+    std::istringstream dmesg(need(files, "boot/dmesg"));
+    for (std::string line; std::getline(dmesg, line);) e.dmesg.push_back(line);
+    // A boot_id is a UUID: anything else is not written into the tree.
+    bool plain = !e.bootId.empty() && e.bootId.size() <= 64;
+    for (char c : e.bootId) plain = plain && (std::isalnum(static_cast<unsigned char>(c)) || c == '-');
+    if (!plain) throw Error("the boot sent a boot/boot-id that is not a boot_id");
+    return e;
+}
+
+int runConfigStatus(const BootFiles& files) {
+    const std::string* text = files.find("boot/run-config.status");
+    if (!text) return 255;
+    try {
+        return std::stoi(*text);
+    } catch (const std::exception&) {
+        return 255;
+    }
+}
+
+void keepBootRecord(const fs::path& workDir, int bootNumber, const std::string& record, const BootFiles& files,
+                    const std::string& console) {
+    const fs::path dir = workDir / "matrix" / "boots" / ("boot-" + std::to_string(bootNumber));
+    fs::create_directories(dir);
+    writeFileAtomically(dir / "matrix-boot.txt", record);
+    writeFileAtomically(dir / "console.log", console);
+    if (const std::string* out = files.find("boot/run-config.out")) writeFileAtomically(dir / "run-config.out", *out);
+}
+
+void importIteration(const fs::path& workDir, const MatrixRow& row, int iteration, const BootFiles& files,
+                     const std::string& record) {
+    const fs::path runDir = workDir / "log" / row.name;
+    const fs::path target = runDir / ("iter-" + std::to_string(iteration));
+    if (fs::exists(fs::symlink_status(target))) throw Error(target.string() + " exists already");
+    const std::string prefix = "log/" + row.name + "/iter-0/";
+    const fs::path staging = workDir / "matrix" / "staging";
+    fs::remove_all(staging);  // what an earlier, interrupted import left
+    bool any = false;
+    for (const auto& f : files.files) {
+        if (f.path.rfind(prefix, 0) != 0) continue;
+        writeNewFile(staging / f.path.substr(prefix.size()), f.bytes);
+        any = true;
+    }
+    if (!any) throw Error("the boot's run-config wrote no " + prefix + " (see its run-config.out)");
+    writeNewFile(staging / "boot-id", firstLine(need(files, "boot/boot-id")) + "\n");
+    writeNewFile(staging / "matrix-boot.txt", record);
+    fs::create_directories(runDir);
+    fs::rename(staging, target);
+    appendActivity(runDir, files, row.name, runConfigStatus(files));
+}
+
+}  // namespace mmtp::matrix
