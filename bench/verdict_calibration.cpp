@@ -45,7 +45,7 @@ enum class Layout {
 };
 
 struct Scenario {
-    const char* name;
+    std::string name;
     Layout layout = Layout::Aba;
     double shiftPct = 0;        // B's true change (higher is better: negative is a regression)
     double bootPct = 1;         // between-boot noise, sd in %
@@ -220,7 +220,7 @@ void runScenario(const Scenario& s, Noise& n, int reports) {
         countReport(s, families, t);
         if (r % 10 == 0) tryRerun(s, n, families, t);
     }
-    std::printf("%-62s %8s %6s %7s %8s %6s %7s %8s\n", s.name, pct(t.anyRegression, t.reports).c_str(),
+    std::printf("%-62s %8s %6s %7s %8s %6s %7s %8s\n", s.name.c_str(), pct(t.anyRegression, t.reports).c_str(),
                 pct(t.anyCall, t.reports).c_str(), s.shiftPct == 0 ? "-" : pct(t.called, t.metrics).c_str(),
                 pct(t.noChange, t.metrics).c_str(), pct(t.small, t.metrics).c_str(),
                 pct(t.inconclusive, t.metrics).c_str(), pct(t.resolved, t.tried).c_str());
@@ -321,17 +321,16 @@ std::vector<Scenario> scenarios() {
     hiccups.hiccupRate = 0.02;
     hiccups.thresholdPct = 3;
     hiccups.metrics = 3;
+    auto statWord = [](UnitStat stat) {
+        return std::string(stat == UnitStat::TrimmedMean ? "trimmed" : stat == UnitStat::Median ? "median" : "mean");
+    };
     for (UnitStat stat : {UnitStat::TrimmedMean, UnitStat::Median, UnitStat::Mean}) {
         Scenario s = hiccups;
         s.stat = stat;
-        s.name = stat == UnitStat::TrimmedMean ? "aba same, 1/50 at 1.5x, thr 3, 3 metrics, trimmed"
-                 : stat == UnitStat::Median    ? "aba same, 1/50 at 1.5x, thr 3, 3 metrics, median"
-                                               : "aba same, 1/50 at 1.5x, thr 3, 3 metrics, mean";
+        s.name = "aba same, 1/50 at 1.5x, thr 3, 3 metrics, " + statWord(stat);
         add(s);
         s.shiftPct = -5;
-        s.name = stat == UnitStat::TrimmedMean ? "aba -5%, 1/50 at 1.5x, thr 3, 3 metrics, trimmed"
-                 : stat == UnitStat::Median    ? "aba -5%, 1/50 at 1.5x, thr 3, 3 metrics, median"
-                                               : "aba -5%, 1/50 at 1.5x, thr 3, 3 metrics, mean";
+        s.name = "aba -5%, 1/50 at 1.5x, thr 3, 3 metrics, " + statWord(stat);
         add(s);
     }
     for (UnitStat stat : {UnitStat::TrimmedMean, UnitStat::Median, UnitStat::Mean}) {
@@ -339,9 +338,7 @@ std::vector<Scenario> scenarios() {
         s.stat = stat;
         s.shiftPct = -2;
         s.samplePct = 3;
-        s.name = stat == UnitStat::TrimmedMean ? "aba -2%, clean Gaussian, samples 3%, trimmed"
-                 : stat == UnitStat::Median    ? "aba -2%, clean Gaussian, samples 3%, median"
-                                               : "aba -2%, clean Gaussian, samples 3%, mean";
+        s.name = "aba -2%, clean Gaussian, samples 3%, " + statWord(stat);
         add(s);
     }
     Scenario many = hiccups;

@@ -111,7 +111,13 @@ void importIteration(const fs::path& workDir, const MatrixRow& row, int iteratio
         any = true;
     }
     if (!any) throw Error("the boot's run-config wrote no " + prefix + " (see its run-config.out)");
-    writeNewFile(staging / "boot-id", firstLine(need(files, "boot/boot-id")) + "\n");
+    // run-config in the guest records iter-0/boot-id itself; it must be the boot the guest reported.
+    const std::string bootId = firstLine(need(files, "boot/boot-id"));
+    if (const std::string* own = files.find(prefix + "boot-id")) {
+        if (firstLine(*own) != bootId) throw Error("the boot's run-config recorded another boot-id than the boot sent");
+    } else {
+        writeNewFile(staging / "boot-id", bootId + "\n");
+    }
     writeNewFile(staging / "matrix-boot.txt", record);
     fs::create_directories(runDir);
     fs::rename(staging, target);

@@ -6,6 +6,7 @@
 #include "render/verdict_text.hpp"
 #include "tables/verdict.hpp"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <sstream>
@@ -235,4 +236,31 @@ TEST_CASE("compare-kernels reads each benchmark once: a malformed line is report
         CHECK(occurrences(report.page, html ? "<h3>Duration</h3>" : "Elapsed") >= 1);
         CHECK(occurrences(report.page, "redis.GET-RPS-1") == 1);
     }
+}
+
+TEST_CASE("many metrics without an interval for one reason are one line with the largest changes",
+          "[compare][kernels][verdict]") {
+    // 55 metrics, one boot per run each against the first: no interval anywhere
+    std::vector<MetricInput> inputs;
+    for (int m = 0; m < 55; ++m)
+        inputs.push_back({"op-" + std::to_string(m), "", true, {100}, {100.0 + m}, {}});
+    RunVerdict v;
+    v.design = RunVerdict::Design::AgainstFirst;
+    v.base = "a";
+    v.now = "b";
+    v.units.kind = UnitKind::RunOwnBoot;
+    v.family = callFamily(inputs, CallSettings{}, 1);
+    std::vector<std::string> lines = collapsedReasons(v);
+    REQUIRE(lines.size() == 1);
+    CHECK(lines[0].find("55 metrics inconclusive, no interval: one boot per run; run the baseline again in another "
+                        "boot (A/B/A)") == 0);
+    CHECK(lines[0].find("the largest changes: op-54 +54.00%, op-53 +53.00%, op-52 +52.00%") != std::string::npos);
+    std::string text = renderVerdict("bench", v);
+    INFO(text);
+    CHECK(std::count(text.begin(), text.end(), '\n') < 10);  // not 55 rows
+    CHECK(text.find("op-54 ") != std::string::npos);
+    // three or fewer for a reason keep their rows
+    v.family = callFamily({inputs[0], inputs[1]}, CallSettings{}, 1);
+    CHECK(collapsedReasons(v).empty());
+    CHECK(renderVerdict("bench", v).find("op-1 ") != std::string::npos);
 }

@@ -53,3 +53,19 @@ TEST_CASE("a boot whose run-config wrote no iter-0 is refused, and nothing reach
     CHECK_THROWS_WITH(importIteration(dir.path(), kRow, 0, files, ""), Catch::Contains("wrote no log/r/iter-0/"));
     CHECK_FALSE(fs::exists(dir.path() / "log/r/iter-0"));
 }
+
+TEST_CASE("run-config's own iter-0/boot-id in the guest is kept when it is the boot's, refused when not",
+          "[mitigation-matrix]") {
+    TempDir dir("matrix-import-test");
+    auto files = bootFiles("0b7c1f2e-5a6d-4c3b-9e8f-112233445566");
+    files.files.push_back({"log/r/iter-0/boot-id", "0b7c1f2e-5a6d-4c3b-9e8f-112233445566\n"});
+    importIteration(dir.path(), kRow, 0, files, "row: r\n");
+    std::ifstream id(dir.path() / "log/r/iter-0/boot-id");
+    std::string line;
+    std::getline(id, line);
+    CHECK(line == "0b7c1f2e-5a6d-4c3b-9e8f-112233445566");
+    auto other = bootFiles("0b7c1f2e-5a6d-4c3b-9e8f-112233445566");
+    other.files.push_back({"log/r/iter-0/boot-id", "99999999-5a6d-4c3b-9e8f-112233445566\n"});
+    CHECK_THROWS_WITH(importIteration(dir.path(), kRow, 1, other, ""), Catch::Contains("another boot-id"));
+    CHECK_FALSE(fs::exists(dir.path() / "log/r/iter-1"));
+}
