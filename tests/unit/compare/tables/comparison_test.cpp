@@ -152,7 +152,8 @@ TEST_CASE("a baseline value of -1 prints every run as 0", "[compare][comparison]
     const Op unset{"a", {-1, -1, -1, -1, -1, -1}, std::nullopt};
     const Op set{"a", {8, 10, 1, 10, 12, 9}, std::nullopt};
     std::vector<RunSummary> runs = {multiops("base", {unset}), multiops("new", {set})};
-    const std::vector<PerlArg>& amean = onlyRow(buildComparison(runs, CompareOptions{}).body, "Amean");
+    const FormattedTable t = buildComparison(runs, CompareOptions{}).body;  // the row refers into it
+    const std::vector<PerlArg>& amean = onlyRow(t, "Amean");
     CHECK(amean[2].asNumber() == 0);
     CHECK(amean[4].asNumber() == 0);
     CHECK(amean[5].asString() == "0:NSIG:");
