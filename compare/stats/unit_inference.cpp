@@ -1,32 +1,18 @@
 #include "stats/unit_inference.hpp"
 
+#include "stats/unit_moments.hpp"
+
 #include <boost/math/distributions/chi_squared.hpp>
-#include <boost/math/distributions/students_t.hpp>
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <numeric>
 
 namespace mmtp::compare {
 
 namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-
-double mean(const std::vector<double>& v) {
-    return std::accumulate(v.begin(), v.end(), 0.0) / static_cast<double>(v.size());
-}
-
-// Sample variance (n - 1); NaN for one value.
-double variance(const std::vector<double>& v, double m) {
-    if (v.size() < 2) return kNaN;
-    double ss = 0;
-    for (double x : v) ss += (x - m) * (x - m);
-    return ss / static_cast<double>(v.size() - 1);
-}
-
-double tQuantile(double df, double p) { return boost::math::quantile(boost::math::students_t(df), p); }
 
 // The standard error of mean(now) - mean(base) and its degrees of freedom.
 // Student's pooled interval is exact when both sides share a variance (the
@@ -83,7 +69,7 @@ bool trustedValue(double x) { return std::isfinite(x) && std::fabs(x) <= kMaxTru
 std::vector<double> iterationMeans(const std::vector<IterationSamples>& iterations) {
     std::vector<double> means;
     for (const IterationSamples& it : iterations)
-        if (!it.values.empty()) means.push_back(mean(it.values));
+        if (!it.values.empty()) means.push_back(unitMoments(it.values).mean);
     return means;
 }
 
@@ -98,10 +84,11 @@ ChangeEstimate estimateChange(const std::vector<double>& base, const std::vector
         e.baseMean = e.nowMean = e.changePct = kNaN;
         return e;
     }
-    e.baseMean = mean(base);
-    e.nowMean = mean(now);
-    e.baseSd = std::sqrt(variance(base, e.baseMean));
-    e.nowSd = std::sqrt(variance(now, e.nowMean));
+    const UnitMoments b = unitMoments(base), n = unitMoments(now);
+    e.baseMean = b.mean;
+    e.nowMean = n.mean;
+    e.baseSd = std::sqrt(b.var);
+    e.nowSd = std::sqrt(n.var);
     if (e.baseMean == 0) {
         e.gap = NoInterval::ZeroBase;
         return e;
@@ -155,14 +142,7 @@ std::optional<std::size_t> unitsToDetect(const ChangeEstimate& e, std::size_t ba
         if (m.se == 0) return true;
         return (tQuantile(m.df, 1 - alpha / 2) + tQuantile(m.df, (1 + power) / 2)) * m.se * scale <= thresholdPct;
     };
-    if (!settles(maxUnits)) return std::nullopt;
-    std::size_t lo = 2, hi = maxUnits;  // settles(hi) holds
-    while (lo < hi) {
-        std::size_t mid = lo + (hi - lo) / 2;
-        if (settles(mid)) hi = mid;
-        else lo = mid + 1;
-    }
-    return lo;
+    return smallestSettlingUnits(2, maxUnits, settles);
 }
 
 }  // namespace mmtp::compare

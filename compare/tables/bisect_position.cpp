@@ -1,11 +1,10 @@
 #include "tables/bisect_position.hpp"
 
-#include <boost/math/distributions/students_t.hpp>
+#include "stats/unit_moments.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <numeric>
 
 namespace mmtp::compare {
 
@@ -14,24 +13,7 @@ namespace {
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr std::size_t kMostUnits = 1000;
 
-struct Side {
-    double mean = 0, var = kNaN, n = 0;
-    bool hasVariance() const { return n >= 2 && std::isfinite(var); }
-};
-
-Side describe(const std::vector<double>& v) {
-    Side s;
-    s.n = static_cast<double>(v.size());
-    s.mean = std::accumulate(v.begin(), v.end(), 0.0) / s.n;
-    if (v.size() >= 2) {
-        double ss = 0;
-        for (double x : v) ss += (x - s.mean) * (x - s.mean);
-        s.var = ss / (s.n - 1);
-    }
-    return s;
-}
-
-double tQuantile(double df, double p) { return boost::math::quantile(boost::math::students_t(df), p); }
+using Side = UnitMoments;
 
 // Welch-Satterthwaite over terms var/n * weight; a side without variance
 // borrows the references' pooled one (and adds no degree of freedom).
@@ -89,14 +71,7 @@ std::optional<std::size_t> unitsToSettle(const Side& good, const Side& bad, Side
         Spread s = spread(good, bad, cand);
         return s.df > 0 && tQuantile(s.df, 1 - (1 - confidence) / 2) * s.se < distance;
     };
-    if (!settles(kMostUnits)) return std::nullopt;
-    std::size_t lo = 1, hi = kMostUnits;
-    while (lo < hi) {
-        std::size_t mid = lo + (hi - lo) / 2;
-        if (settles(mid)) hi = mid;
-        else lo = mid + 1;
-    }
-    return lo;
+    return smallestSettlingUnits(1, kMostUnits, settles);
 }
 
 }  // namespace
@@ -124,7 +99,7 @@ BisectPosition placeCandidate(const PositionInput& in, double confidence) {
         p.why = NoInterval::BadValue;
         return p;
     }
-    Side good = describe(in.good), bad = describe(in.bad), cand = describe(in.candidate);
+    Side good = unitMoments(in.good), bad = unitMoments(in.bad), cand = unitMoments(in.candidate);
     if (good.mean == 0) {
         p.gap = BisectGap::NoInterval;
         p.why = NoInterval::ZeroBase;
