@@ -13,6 +13,7 @@ GOLDENS=${GOLDENS:-$TOP/tests/goldens}
 fail() { echo "FAIL: $*"; exit 1; }
 command -v python3 > /dev/null || { echo "skip: python3 writes the synthetic trees (apt-get install python3)"; exit 77; }
 source "$TOP/tests/scripts/lib/postgres-server.bash"
+source "$TOP/tests/scripts/lib/import-at-once.bash"
 pg_start
 rs=$BIN/results-store
 gen=$TOP/tests/scripts/lib/synthetic-perfpipe-tree.py
@@ -27,34 +28,19 @@ snapshot() {
 
 python3 "$gen" one 1 120 3
 python3 "$gen" two 2 120 3
-"$rs" import one --store "$PG_URI" --machine one > one.out 2>&1 &
-a=$!
-"$rs" import two --store "$PG_URI" --machine two > two.out 2>&1 &
-b=$!
-wait $a || fail "importer one: $(cat one.out)"
-wait $b || fail "importer two: $(cat two.out)"
+import_at_once "$PG_URI" one one two two
 n1=$("$rs" list --store "$PG_URI" --machine one | wc -l)
 n2=$("$rs" list --store "$PG_URI" --machine two | wc -l)
 [[ $n1 == 120 && $n2 == 120 ]] || fail "runs stored: one $n1, two $n2 (want 120 each)"
 echo "ok: two concurrent importers into PostgreSQL kept all 240 runs"
 
 pg_psql -c "CREATE DATABASE fresh" || fail "create fresh"
-"$rs" import one --store "$(uri_of fresh)" --machine one > one.out 2>&1 &
-a=$!
-"$rs" import two --store "$(uri_of fresh)" --machine two > two.out 2>&1 &
-b=$!
-wait $a || fail "fresh importer one: $(cat one.out)"
-wait $b || fail "fresh importer two: $(cat two.out)"
+import_at_once "$(uri_of fresh)" one one two two
 [[ $("$rs" list --store "$(uri_of fresh)" | wc -l) == 240 ]] || fail "a fresh database lost runs"
 echo "ok: two importers migrating one new database at once keep every run"
 
 pg_psql -c "CREATE DATABASE same" || fail "create same"
-"$rs" import one --store "$(uri_of same)" --machine one > a.out 2>&1 &
-a=$!
-"$rs" import one --store "$(uri_of same)" --machine one > b.out 2>&1 &
-b=$!
-wait $a || fail "same tree, importer a: $(cat a.out)"
-wait $b || fail "same tree, importer b: $(cat b.out)"
+import_at_once "$(uri_of same)" one one one one
 [[ $(pg_psql -d same -c "SELECT count(*) FROM runs") == 120 ]] || fail "the same tree twice at once: not 120 runs"
 grep -q "imported 120 runs" a.out b.out && grep -q "imported 0 runs .* 120 already stored unchanged" a.out b.out ||
 	fail "the same tree twice at once: $(cat a.out b.out)"
