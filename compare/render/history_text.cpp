@@ -1,0 +1,101 @@
+#include "render/history_text.hpp"
+
+#include "base/terminal_text.hpp"
+#include "base/text_format.hpp"
+
+#include <cmath>
+#include <ctime>
+#include <numeric>
+#include <ostream>
+
+namespace mmtp::compare::store {
+
+namespace {
+
+std::string utc(std::int64_t epoch) {
+    if (epoch <= 0) return "-";
+    std::time_t t = static_cast<std::time_t>(epoch);
+    std::tm tm{};
+    gmtime_r(&t, &tm);
+    char buf[32];
+    std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M", &tm);
+    return buf;
+}
+
+double mean(const std::vector<double>& v) { return std::accumulate(v.begin(), v.end(), 0.0) / static_cast<double>(v.size()); }
+
+double stddev(const std::vector<double>& v) {
+    if (v.size() < 2) return NAN;
+    double m = mean(v), ss = 0;
+    for (double x : v) ss += (x - m) * (x - m);
+    return std::sqrt(ss / static_cast<double>(v.size() - 1));
+}
+
+std::string pct(double v) { return std::isnan(v) ? "-" : formatText("%+.2f%%", v); }
+
+// "+10.00% [+8.10%, +12.30%] regression (... 99.87% interval)": the change of
+// the side after against the side before, the run as the unit (one value
+// per run: the mean of its iteration means).
+std::string describe(const MetricCall& c, double alpha) {
+    const ChangeEstimate& e = c.change;
+    return formatText("%s [%s, %s] %s (%zu runs before, %zu after; %.4g%% interval)", pct(e.changePct).c_str(),
+                      pct(e.lowPct).c_str(), pct(e.highPct).c_str(), callName(c.call), e.baseN, e.nowN,
+                      100 * (1 - alpha));
+}
+
+}  // namespace
+
+int printHistory(std::ostream& out, const HistoryRequest& r, const std::vector<Series>& series, bool higherIsBetter,
+                 bool bisect) {
+    int status = 0;
+    ChangePointSettings cfg;
+    for (const Series& s : series) {
+        out << "History of " << escapeControls(r.benchmark) << " " << escapeControls(s.op) << " on "
+            << escapeControls(s.machine) << ": " << s.runs.size() << " runs in "
+            << (r.sortVersion ? "version" : "start-time") << " order, " << (higherIsBetter ? "higher" : "lower")
+            << " is better\n";
+        std::vector<SeriesRun> detect = s.forDetection();
+        std::vector<ChangePoint> changes = findChangePoints(detect, higherIsBetter, cfg);
+        std::size_t width = 3;
+        for (const auto* runs : {&s.runs, &s.replaced})
+            for (const HistoryRun& run : *runs) width = std::max(width, escapeControls(run.run).size());
+        width = std::min<std::size_t>(width, 60);
+        out << formatText("%-*s  %-16s  %5s  %14s  %9s  %s\n", static_cast<int>(width), "run", "started (UTC)", "iters",
+                            "mean", "cv", "shift");
+        std::size_t next = 0;
+        for (std::size_t i = 0; i < s.runs.size(); ++i) {
+            const HistoryRun& run = s.runs[i];
+            double m = mean(run.means), sd = stddev(run.means);
+            std::string mark;
+            if (next < changes.size() && changes[next].firstRun == i) mark = "<- shift " + pct(changes[next++].call.change.changePct);
+            out << formatText("%-*s  %-16s  %5zu  %14.4f  %9s  %s\n", static_cast<int>(width),
+                                escapeControls(run.run).substr(0, width).c_str(), utc(run.startEpoch).c_str(),
+                                run.means.size(), m, std::isnan(sd) || m == 0 ? "-" : formatText("%.2f%%", 100 * sd / std::fabs(m)).c_str(),
+                                mark.c_str());
+        }
+        for (const HistoryRun& run : s.replaced)
+            out << formatText("%-*s  %-16s  %5zu  %14.4f  %9s  %s\n", static_cast<int>(width),
+                              escapeControls(run.run).substr(0, width).c_str(), utc(run.startEpoch).c_str(),
+                              run.means.size(), mean(run.means), "-",
+                              ("replaced " + utc(run.replacedEpoch) + " (import --replace), not in the change points").c_str());
+        const double alpha = cfg.alpha / static_cast<double>(std::max<std::size_t>(detect.size(), 2) - 1);
+        if (changes.empty())
+            out << "No change point (each split of at least " << cfg.minSegmentRuns << " runs a side tested with a "
+                << formatText("%.4g", 100 * (1 - alpha))
+                << "% interval, the run as the unit: a shift within the noise between runs is not called one)\n";
+        for (const ChangePoint& c : changes)
+            out << "Change point: first run after the shift " << escapeControls(s.runs[c.firstRun].run) << ": "
+                << describe(c.call, alpha) << "\n";
+        if (bisect) {
+            MetricCall call;
+            int st = newestRunBisectStatus(detect, higherIsBetter, cfg, &call);
+            out << "Newest run " << escapeControls(s.runs.back().run) << " against the last stable segment: "
+                << describe(call, cfg.alpha) << " -> exit " << st << "\n";
+            if (st == 1 || (st == 125 && status == 0)) status = st;
+        }
+        out << "\n";
+    }
+    return status;
+}
+
+}  // namespace mmtp::compare::store
