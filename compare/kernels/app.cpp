@@ -155,7 +155,7 @@ int compareKernels(int argc, const char* const argv[], std::ostream& out, std::o
         ("help,h", "print this help");
     po::variables_map vm = parseCommandLine(argc, argv, desc);  // the notifiers may throw UsageError
     if (vm.count("help")) {
-        out << "usage: compare-kernels [-C WORK/log] [--baseline RUN --compare RUN...] [options]\n"
+        out << "usage: compare-kernels [-C WORK/log | --store DB [--machine M]] [--baseline RUN --compare RUN...] [options]\n"
                      "Reports every benchmark of the runs in a work/log directory, as MMTests' compare-kernels.sh:\n"
                      "its sections first, in its order and layout, then ours (mitigation costs and state, run\n"
                      "validity, verdicts).\n\n"

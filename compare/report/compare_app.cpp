@@ -93,7 +93,7 @@ int compareMmtests(int argc, const char* const argv[], std::ostream& out, std::o
     po::options_description desc = describeOptions(o);
     po::variables_map vm = parseCommandLine(argc, argv, desc);
     if (vm.count("help")) {
-        out << "usage: compare-mmtests -d WORK/log -b BENCH -n RUN1,RUN2,... [options]\n"
+        out << "usage: compare-mmtests {-d WORK/log | --store DB [--machine M]} -b BENCH -n RUN1,RUN2,... [options]\n"
                "Prints the tables of MMTests' bin/compare-mmtests.pl, byte for byte, without Perl or R.\n\n"
             << desc
             << "\nExit status: 0 the table was printed; 1 nothing to compare (unknown benchmark, no named run has\n"
