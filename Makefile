@@ -15,10 +15,10 @@
 #   compare/monitors/       monitor log -> --print-monitor tables, one file per monitor format
 #   compare/stats/          rows -> samples -> MMTests' statistics
 #   compare/tables/         statistics -> comparison and verdict tables
-#   compare/render/         tables -> text, HTML, SVG, JSON
-#   compare/report/         loading runs (tree or --from-json) and the compare-mmtests flow
-#   compare/kernels/        the compare-kernels flow: plan, verdicts, text, HTML, JSON
 #   compare/store/          the results store: trees in (SQLite or PostgreSQL), trees and series out
+#   compare/render/         tables and stored series -> text, HTML, SVG, JSON
+#   compare/report/         loading runs (tree, --from-json or --store) and the compare-mmtests flow
+#   compare/kernels/        the compare-kernels flow: its data (model.hpp), plan, verdicts, text, HTML, JSON
 #   compare/<program>/      main.cpp of compare-mmtests, compare-kernels and results-store
 #
 # USES_<part> is the one place the allowed dependencies are written: a part may
@@ -80,16 +80,18 @@ USES_compare/parsers    := compare/benchmarks compare/input compare/core base
 USES_compare/monitors   := compare/stats compare/benchmarks compare/input compare/core base
 USES_compare/stats      := compare/benchmarks compare/core base
 USES_compare/tables     := compare/stats compare/benchmarks compare/core base
-USES_compare/render     := compare/tables compare/stats compare/benchmarks compare/core base
-USES_compare/report     := compare/render compare/tables compare/monitors compare/parsers compare/stats \
+# The results store: trees in, trees and series out (docs/results-store.md).
+# It only stores: it renders nothing and parses no command line.
+USES_compare/store      := compare/tables compare/parsers compare/stats compare/benchmarks compare/input compare/core base
+# render draws the store's series too (history_html, history_text).
+USES_compare/render     := compare/store compare/tables compare/stats compare/benchmarks compare/core base
+USES_compare/report     := compare/render compare/store compare/tables compare/monitors compare/parsers compare/stats \
                            compare/benchmarks compare/input compare/core base
 USES_compare/kernels    := compare/report $(USES_compare/report)
-# The results store: trees in, trees and series out (docs/results-store.md).
-USES_compare/store      := compare/render compare/tables compare/parsers compare/stats compare/benchmarks compare/input \
-                           compare/core base
-USES_compare/compare-mmtests := compare/store compare/report $(USES_compare/report)
-USES_compare/compare-kernels := compare/store compare/kernels $(USES_compare/kernels)
-USES_compare/results-store := compare/store $(USES_compare/store)
+USES_compare/compare-mmtests := compare/report $(USES_compare/report)
+USES_compare/compare-kernels := compare/kernels $(USES_compare/kernels)
+USES_compare/results-store := compare/render compare/store compare/tables compare/parsers compare/stats \
+                              compare/benchmarks compare/input compare/core base
 
 # The system libraries each part calls directly.
 LIBS_workloads/common        := -lpthread

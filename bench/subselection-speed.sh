@@ -52,26 +52,9 @@ echo "before: $(git -C "$top" log -1 --format='%h %s' "$BEFORE" | cut -c1-90)"
 echo "after:  $BIN/compare-mmtests ($(git -C "$top" log -1 --format=%h) + working tree)"
 
 # The tree: bonnie-detail.gz as bonnie++ -l writes it ("OP USECS"), and the
-# TSV MMTests' bonniepp parse-results prints for it. Latencies: integer usec,
-# uniform around a per-op base, 1 % of them a long tail.
+# TSV MMTests' bonniepp parse-results prints for it (gen-bonniepp-tree.sh).
 case_dir=$work/case
-runs=
-for r in $(seq "$RUNS"); do
-	d=$case_dir/log/run$r/iter-0/bonniepp/logs
-	mkdir -p "$d"
-	awk -v n="$SAMPLES" -v seed="$r" -v tsv="$case_dir/run$r-iter-0.tsv" 'BEGIN {
-		srand(seed)
-		split("wr rw rd sk", op, " "); split("SeqOut:block SeqOut:rewrite SeqIn:block Random:seeks", name, " ")
-		split("850 1900 410 6100", base, " ")
-		for (o = 1; o <= 4; o++) for (i = 1; i <= n; i++) {
-			v = int(base[o] * (0.7 + 0.6 * rand())) + (rand() < 0.01 ? int(base[o] * 20 * rand()) : 0)
-			print op[o], v
-			printf "latency-%s\t_\t_\t%d\t%d\t_\n", name[o], i, v > tsv
-		} }' | gzip -1 > "$d/bonnie-detail.gz"
-	printf 'start :: 1764460100\ntest begin :: bonniepp 1764460101\ntest end :: bonniepp 1764460160 0\nfinish :: 1764460161\n' \
-		> "$case_dir/log/run$r/iter-0/tests-timestamp"
-	runs+=${runs:+,}run$r
-done
+runs=$("$top/bench/gen-bonniepp-tree.sh" "$case_dir" "$RUNS" "$SAMPLES")
 echo "tree: $RUNS runs x 1 iteration x 4 operations x $SAMPLES latency samples"
 
 secs() { awk -v s="$1" -v e="$2" 'BEGIN { printf "%.2f", e - s }'; }

@@ -8,6 +8,7 @@
 #include "input/bounded_read.hpp"
 #include "input/run_settings.hpp"
 #include "report/command_line.hpp"
+#include "report/store_runs.hpp"
 #include "kernels/report.hpp"
 #include "kernels/report_fingerprint.hpp"
 #include "kernels/verdict_roles.hpp"
@@ -87,6 +88,7 @@ int compareKernels(int argc, const char* const argv[], std::ostream& out, std::o
     bool bisect = false;
     std::optional<std::string> mmtestsDir;
     bool ignoreFingerprint = false, followOutsideLinks = false;
+    StoreOptions storeOptions;
     po::options_description desc("Options (compare-kernels.sh's, plus verdicts and JSON)");
     desc.add_options()
         ("baseline", po::value<std::string>()->notifier([&o](const std::string& v) { o.baseline = v; }), "the baseline run")
@@ -108,7 +110,9 @@ int compareKernels(int argc, const char* const argv[], std::ostream& out, std::o
         ("auto-detect", po::bool_switch(&o.autoDetect), "add significance rows to every table")
         (",C", po::value(&changeDir),
          "the work/log directory (default: the current directory); a symlinked run directory (latest -> RUN) is "
-         "not a run of its own, as MMTests' find does not follow it")
+         "not a run of its own, as MMTests' find does not follow it");
+    addStoreOptions(desc, storeOptions);  // beside -C
+    desc.add_options()
         ("verdict", po::value<std::vector<std::string>>(&verdicts),
          "without it, the verdict the runs imply: aba when there are 3+ runs and the first and last share a "
          "baseline name (v7.1.3-first, v7.1.3-return), otherwise first. aba (B against A1 and A2 over their "
@@ -151,7 +155,7 @@ int compareKernels(int argc, const char* const argv[], std::ostream& out, std::o
         ("help,h", "print this help");
     po::variables_map vm = parseCommandLine(argc, argv, desc);  // the notifiers may throw UsageError
     if (vm.count("help")) {
-        out << "usage: compare-kernels [-C WORK/log] [--baseline RUN --compare RUN...] [options]\n"
+        out << "usage: compare-kernels [-C WORK/log | --store DB [--machine M]] [--baseline RUN --compare RUN...] [options]\n"
                      "Reports every benchmark of the runs in a work/log directory, as MMTests' compare-kernels.sh:\n"
                      "its sections first, in its order and layout, then ours (mitigation costs and state, run\n"
                      "validity, verdicts).\n\n"
@@ -164,6 +168,11 @@ int compareKernels(int argc, const char* const argv[], std::ostream& out, std::o
                      "skip), 128 for a bad command line (git bisect run stops).\n";
         return 0;
     }
+    // --store: the stored runs as a private tree, read as -C's.
+    if (storeOptions.store && vm.count("-C"))  // the key of an option with only a short name
+        throw mmtp::UsageError("--store reads the runs from the store: it cannot go with -C");
+    const std::optional<store::StoreView> stored = openStoreRuns(storeOptions, std::nullopt);
+    if (stored) changeDir = stored->logDir.string();
     if (format == "text") o.format = KernelsFormat::Text;
     else if (format == "html") o.format = KernelsFormat::Html;
     else if (format == "mail") o.format = KernelsFormat::Mail;

@@ -14,6 +14,7 @@
 #include "kernels/version_order.hpp"
 #include "kernels/verdict_inputs.hpp"
 #include "kernels/verdict_roles.hpp"
+#include "kernels/vmstat.hpp"
 #include "tables/verdict.hpp"
 
 #include <algorithm>

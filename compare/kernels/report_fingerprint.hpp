@@ -7,7 +7,7 @@
 // new page; a text report with only compare-kernels.sh's options keeps its
 // plain md5, so either tool finds the other's report up to date.
 #pragma once
-#include "kernels/report.hpp"
+#include "kernels/model.hpp"
 
 #include <string>
 #include <vector>

@@ -1,6 +1,7 @@
 #include "kernels/steps.hpp"
 
 #include "core/diagnostics.hpp"
+#include "kernels/plan.hpp"
 #include "render/render.hpp"
 #include "report/load_runs.hpp"
 #include "tables/verdict.hpp"

@@ -10,6 +10,7 @@
 #include "kernels/preamble.hpp"
 #include "kernels/verdict_inputs.hpp"
 #include "kernels/verdict_roles.hpp"
+#include "kernels/vmstat.hpp"
 #include "stats/row_kinds.hpp"
 #include "stats/stats.hpp"
 

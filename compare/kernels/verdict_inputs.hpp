@@ -3,7 +3,7 @@
 // 004's kIOPS and CPU columns), as the benchmark's description says
 // (benchmarks/benchmark_description.cpp).
 #pragma once
-#include "kernels/report.hpp"
+#include "kernels/model.hpp"
 
 #include <functional>
 #include <optional>

@@ -1,7 +1,7 @@
 // verdict_roles.hpp - which verdict the runs imply when none is asked for,
 // which runs replicate which, and what it answers for git bisect run.
 #pragma once
-#include "kernels/page.hpp"
+#include "kernels/model.hpp"
 
 #include <optional>
 #include <string>

@@ -3,8 +3,7 @@
 // field numbers) for our sections: the mitigation costs and the HTML's CPU,
 // context switch and interrupt charts.
 #pragma once
-#include "input/run_validity.hpp"
-#include "monitors/vmstat_by_header.hpp"
+#include "kernels/model.hpp"
 
 #include <cmath>
 #include <cstddef>
@@ -15,14 +14,6 @@
 
 namespace mmtp::compare {
 
-struct RunVmstat {
-    std::string run;
-    bool recorded = false;                 // some iter-N has vmstat-BENCH
-    std::vector<VmstatSamples> iterations; // those that could be read, iter-0 first
-    std::string error;                     // why a log could not be read ("" when all could)
-    std::vector<std::string> bounded;      // "FILE: what it lost to a bound" (monitors/log_words.hpp)
-};
-
 // The vmstat columns kept per sample, for the charts; every column's totals
 // are kept, for the costs. Only the first readable iteration keeps samples.
 inline const std::vector<std::string> kVmstatCharted = {"us", "sy", "wa", "cs", "in"};
@@ -30,17 +21,6 @@ inline const std::vector<std::string> kVmstatCharted = {"us", "sy", "wa", "cs", 
 // Every run's iter-*/vmstat-BENCH, in the runs' order.
 std::vector<RunVmstat> readRunsVmstat(const std::filesystem::path& logDir, const std::vector<std::string>& runs,
                                       const std::string& benchmark);
-
-// Mitigation costs: per run, the mean of vmstat's sy (% of CPU time in the
-// kernel), cs and in (per second) over every sample of every iteration (from
-// each iteration's totals: the samples past the first iteration are not kept).
-struct RunCosts {
-    std::string run;
-    double sysPct = NAN, contextSwitches = NAN, interrupts = NAN;  // NaN: nothing measured
-    std::size_t samples = 0;
-    std::string notMeasured;  // why there are no figures: "failed: ...", "no vmstat log", "unreadable: ..."
-    std::string invalid;      // the run's problem when its figures are kept (--include-invalid)
-};
 
 // The statistic each figure is, for headings and the JSON.
 inline constexpr const char* kCostsStatistic =

@@ -8,6 +8,7 @@
 #include "render/json_export.hpp"
 #include "report/command_line.hpp"
 #include "report/load_runs.hpp"
+#include "report/store_runs.hpp"
 #include "render/render.hpp"
 #include "stats/row_kinds.hpp"
 
@@ -27,6 +28,7 @@ struct Options {
     std::string format = "text";
     bool printRatio = false, printSignificance = false, noCompare = false, jsonExport = false, verbose = false,
          explain = false, followOutsideLinks = false;
+    StoreOptions stored;  // --store, --machine
 };
 
 po::options_description describeOptions(Options& o) {
@@ -47,7 +49,9 @@ po::options_description describeOptions(Options& o) {
         ("no-compare", po::bool_switch(&o.noCompare), "hide the percentage comparisons")
         ("format", po::value(&o.format), "text (default) or html")
         ("json-export", po::bool_switch(&o.jsonExport), "also save the comparison data as DIR/BENCH.json.zst")
-        ("from-json", opt(o.fromJson), "read the runs from a JSON array of extract modules instead of -d")
+        ("from-json", opt(o.fromJson), "read the runs from a JSON array of extract modules instead of -d");
+    addStoreOptions(d, o.stored);  // beside -d and --from-json
+    d.add_options()
         ("mmtests-dir", opt(o.mmtestsDir), "MMTests checkout for benchmarks not parsed natively (default: $MMTESTS_DIR)")
         ("follow-outside-links", po::bool_switch(&o.followOutsideLinks), kFollowOutsideLinksHelp)
         ("verbose,v", po::bool_switch(&o.verbose), "say what is loaded (on stderr)")
@@ -89,7 +93,7 @@ int compareMmtests(int argc, const char* const argv[], std::ostream& out, std::o
     po::options_description desc = describeOptions(o);
     po::variables_map vm = parseCommandLine(argc, argv, desc);
     if (vm.count("help")) {
-        out << "usage: compare-mmtests -d WORK/log -b BENCH -n RUN1,RUN2,... [options]\n"
+        out << "usage: compare-mmtests {-d WORK/log | --store DB [--machine M]} -b BENCH -n RUN1,RUN2,... [options]\n"
                "Prints the tables of MMTests' bin/compare-mmtests.pl, byte for byte, without Perl or R.\n\n"
             << desc
             << "\nExit status: 0 the table was printed; 1 nothing to compare (unknown benchmark, no named run has\n"
@@ -97,6 +101,16 @@ int compareMmtests(int argc, const char* const argv[], std::ostream& out, std::o
                "option, missing -d/-b/-n, bad --format, --print-monitor or --sub-heading). compare-mmtests.pl\n"
                "exits with a leftover errno (2, 29) or 255 instead: docs/exit-codes.md has the table per cause.\n";
         return 0;
+    }
+    // --store: the stored runs as a private tree, read as -d's; the run names are relabelled for it.
+    if (o.stored.store && (o.directory || o.fromJson))
+        throw UsageError("--store reads the runs from the store: it cannot go with -d or --from-json");
+    if (o.stored.store && o.jsonExport)
+        throw UsageError("--json-export writes into the tree (-d); with --store there is none");
+    const std::optional<store::StoreView> stored = openStoreRuns(o.stored, o.names);
+    if (stored) {
+        o.directory = stored->logDir.string();
+        o.names = stored->names;
     }
     if (o.format != "text" && o.format != "html" && o.format != "")
         throw UsageError("--format " + o.format + ": use text or html");

@@ -5,8 +5,9 @@
 #include "core/diagnostics.hpp"
 #include "base/atomic_file.hpp"
 #include "benchmarks/shellpack_config.hpp"
-#include "store/history_html.hpp"
-#include "store/history_text.hpp"
+#include "parsers/benchmark_source.hpp"
+#include "render/history_html.hpp"
+#include "render/history_text.hpp"
 #include "store/schema.hpp"
 #include "store/tree_export.hpp"
 #include "store/tree_import.hpp"
@@ -25,6 +26,17 @@ namespace store = mmtp::compare::store;
 using mmtp::UsageError;
 
 namespace {
+
+// The benchmark's direction (its shellpack's preferhigher); false when unknown.
+bool benchmarkPrefersHigher(const std::string& benchmark, const std::optional<std::string>& mmtestsDir) {
+    try {
+        std::optional<std::filesystem::path> dir;
+        if (mmtestsDir) dir = *mmtestsDir;
+        return mmtp::compare::findBenchmark(benchmark, "", std::nullopt, dir).settings.preferHigher;
+    } catch (const std::runtime_error&) {
+        return false;
+    }
+}
 
 constexpr const char* kUsage =
     "usage: results-store import TREE --store DB --machine NAME [--replace] [--mmtests-dir DIR]\n"
@@ -143,7 +155,7 @@ int history(const std::vector<std::string>& args) {
         throw mmtp::Error("no stored run of " + r.benchmark + " has an operation matching '" + r.metric + "'");
     std::optional<std::string> mmtestsDir;
     if (vm.count("mmtests-dir")) mmtestsDir = vm["mmtests-dir"].as<std::string>();
-    bool higher = vm["higher-is-better"].as<bool>() || store::benchmarkPrefersHigher(r.benchmark, mmtestsDir);
+    bool higher = vm["higher-is-better"].as<bool>() || benchmarkPrefersHigher(r.benchmark, mmtestsDir);
     const bool bisect = vm["bisect"].as<bool>();
     if (vm.count("html")) {
         std::optional<std::string> yaml = mmtp::compare::embeddedShellpackYaml(r.benchmark);

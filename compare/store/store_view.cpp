@@ -30,45 +30,6 @@ std::string joinCommas(const std::vector<std::string>& parts) {
     return s;
 }
 
-// Takes "--long VALUE", "--long=VALUE" (and "-s VALUE", "-sVALUE" when short
-// is given) out of args; the last one wins.
-std::optional<std::string> takeOption(std::vector<std::string>& args, const std::string& lng, const std::string& shrt,
-                                      std::size_t* position = nullptr) {
-    std::optional<std::string> value;
-    for (std::size_t i = 1; i < args.size();) {
-        const std::string& a = args[i];
-        if (a == "--") break;
-        std::size_t take = 0;
-        if (a == lng || (!shrt.empty() && a == shrt)) {
-            if (i + 1 >= args.size()) throw UsageError(a + " needs a value");
-            value = args[i + 1];
-            take = 2;
-        } else if (a.rfind(lng + "=", 0) == 0) {
-            value = a.substr(lng.size() + 1);
-            take = 1;
-        } else if (!shrt.empty() && a.size() > shrt.size() && a.rfind(shrt, 0) == 0 && a[1] != '-') {
-            value = a.substr(shrt.size());
-            take = 1;
-        }
-        if (take) {
-            if (position) *position = i;
-            args.erase(args.begin() + static_cast<long>(i), args.begin() + static_cast<long>(i + take));
-        } else {
-            ++i;
-        }
-    }
-    return value;
-}
-
-bool hasOption(const std::vector<std::string>& args, const std::string& lng, const std::string& shrt) {
-    for (std::size_t i = 1; i < args.size() && args[i] != "--"; ++i) {
-        const std::string& a = args[i];
-        if (a == lng || a.rfind(lng + "=", 0) == 0) return true;
-        if (!shrt.empty() && a.rfind(shrt, 0) == 0 && (a.size() == shrt.size() || a[1] != '-')) return true;
-    }
-    return false;
-}
-
 // Messages name files of the private tree as the store's: its path (where
 // another user could wait for the name, and that means nothing to the
 // reader) is replaced, a line at a time, on std::cerr. Installed once over
@@ -130,43 +91,13 @@ std::string labelOf(const StoredRun& r, bool byMachine) { return byMachine ? r.m
 
 }  // namespace
 
-std::vector<const char*> StoreView::argv() const {
-    std::vector<const char*> v;
-    for (const std::string& a : args) v.push_back(a.c_str());
-    v.push_back(nullptr);
-    return v;
-}
-
-const char* storeHelp() {
-    return "\nFrom a results store (build/bin/results-store; docs/results-store.md):\n"
-           "  --store DB            read the runs from the store DB instead of a tree\n"
-           "  --machine M[,M2...]   the machine(s) whose runs are meant; with several, runs are\n"
-           "                        labelled MACHINE:RUN (and may be named so in the run list)\n";
-}
-
-std::optional<StoreView> storeView(int argc, const char* const argv[], Program program) {
-    std::vector<std::string> args(argv, argv + argc);
-    if (hasOption(args, "--help", "-h")) return std::nullopt;
-    std::optional<std::string> file = takeOption(args, "--store", "");
-    std::optional<std::string> machineList = takeOption(args, "--machine", "");
-    if (!file) {
-        if (machineList) throw UsageError("--machine needs --store");
-        return std::nullopt;
-    }
-    const bool kernels = program == Program::CompareKernels;
-    const std::string dirOption = kernels ? "-C" : "-d";
-    if (hasOption(args, kernels ? "-C" : "--directory", kernels ? "" : "-d") || hasOption(args, "--from-json", ""))
-        throw UsageError("--store reads the runs from the store: it cannot go with " + dirOption +
-                         (kernels ? "" : " or --from-json"));
-    if (!kernels && hasOption(args, "--json-export", ""))
-        throw UsageError("--json-export writes into the tree (-d); with --store there is none");
-
-    OpenStore store(*file, Access::ExistingOnly);
+StoreView storeView(const StoreRequest& request) {
+    OpenStore store(request.store, Access::ExistingOnly);
     std::set<std::string> machines;
     for (std::string& m : storedMachines(store.db)) machines.insert(std::move(m));
     std::vector<std::string> wanted;
-    if (machineList)
-        for (const std::string& m : splitCommas(*machineList)) {
+    if (request.machines)
+        for (const std::string& m : splitCommas(*request.machines)) {
             if (!machines.count(m))
                 throw UsageError("--machine " + m + ": no run of that machine in store " + store.db.name());
             wanted.push_back(m);
@@ -176,10 +107,9 @@ std::optional<StoreView> storeView(int argc, const char* const argv[], Program p
     };
 
     Selection sel;
-    std::size_t namesAt = 0;
-    std::optional<std::string> names = kernels ? std::nullopt : takeOption(args, "--names", "-n", &namesAt);
-    if (names) {
-        std::vector<std::string> entries = splitCommas(*names);
+    StoreView view;
+    if (request.names) {
+        std::vector<std::string> entries = splitCommas(*request.names);
         std::vector<std::optional<StoredRun>> found(entries.size());
         std::set<std::string> machinesUsed;
         for (std::size_t i = 0; i < entries.size(); ++i) {
@@ -209,7 +139,7 @@ std::optional<StoreView> storeView(int argc, const char* const argv[], Program p
                 sel.labels.push_back(labels.back());
             }
         }
-        args.insert(args.begin() + static_cast<long>(namesAt), {"-n", joinCommas(labels)});
+        view.names = joinCommas(labels);
     } else {
         const std::vector<StoredRun> all = storedRuns(store.db);
         std::set<std::string> machinesUsed;
@@ -222,15 +152,12 @@ std::optional<StoreView> storeView(int argc, const char* const argv[], Program p
             }
     }
 
-    StoreView view;
     view.tree = std::make_unique<PrivateTempDir>(storedBytes(store.db, sel.runs));
-    const std::filesystem::path tree = view.tree->path() / "log";
-    std::filesystem::create_directory(tree);
-    TreeExport exporter(store.db, tree);
+    view.logDir = view.tree->path() / "log";
+    std::filesystem::create_directory(view.logDir);
+    TreeExport exporter(store.db, view.logDir);
     for (std::size_t i = 0; i < sel.runs.size(); ++i) exporter.add(sel.runs[i], sel.labels[i]);
-    nameTreeAsStore(tree, store.db.name());
-    args.insert(args.begin() + 1, {dirOption, tree.string()});
-    view.args = std::move(args);
+    nameTreeAsStore(view.logDir, store.db.name());
     return view;
 }
 

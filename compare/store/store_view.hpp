@@ -1,8 +1,9 @@
-// store_view.hpp - `compare-mmtests/compare-kernels --store DB --machine M`:
-// the stored runs they name are written back as a work/log tree in a private
-// temporary directory, and the program then runs on that tree exactly as on
-// the tree the runs came from (same input layer, same parsers, same bytes).
-// Runs of several machines side by side are labelled MACHINE:RUN.
+// store_view.hpp - the stored runs a report names (compare-mmtests and
+// compare-kernels --store DB --machine M, report/store_runs.hpp) written back
+// as a work/log tree in a private temporary directory: the program then runs
+// on that tree exactly as on the tree the runs came from (same input layer,
+// same parsers, same bytes). Runs of several machines side by side are
+// labelled MACHINE:RUN. The command line is the programs' own.
 #pragma once
 #include "store/tree_export.hpp"
 
@@ -13,23 +14,23 @@
 
 namespace mmtp::compare::store {
 
-struct StoreView {
-    std::unique_ptr<PrivateTempDir> tree;
-    std::vector<std::string> args;  // argv[0] first, ready for the program
-    std::vector<const char*> argv() const;
+struct StoreRequest {
+    std::string store;                    // --store DB
+    std::optional<std::string> machines;  // --machine: one name or a comma list; none: every machine
+    std::optional<std::string> names;     // compare-mmtests' -n list; none: every run of the machines
 };
 
-enum class Program { CompareMmtests, CompareKernels };
+struct StoreView {
+    std::unique_ptr<PrivateTempDir> tree;
+    std::filesystem::path logDir;      // the work/log tree of the runs
+    std::optional<std::string> names;  // the -n list naming the runs in it (when names were given)
+};
 
-// nullopt when argv has no --store (the program reads its tree as usual).
-// --machine takes one name or a comma list. compare-mmtests: -n entries are
-// RUN (of --machine, or of the one machine that has it) or MACHINE:RUN, and
-// only they are exported; compare-kernels: every run of the machines is.
-// Throws mmtp::UsageError for a bad combination (-d/-C with --store, an
-// unknown machine, a run on several machines without --machine).
-std::optional<StoreView> storeView(int argc, const char* const argv[], Program program);
-
-// The lines --help adds about --store.
-const char* storeHelp();
+// -n entries are RUN (of --machine, or of the one machine that has it) or
+// MACHINE:RUN, and only they are exported (a name the store lacks stays as
+// given); without names every run of the machines is. Throws
+// mmtp::UsageError for an unknown machine or a run on several machines
+// without --machine, mmtp::Error when the store cannot be opened.
+StoreView storeView(const StoreRequest& request);
 
 }  // namespace mmtp::compare::store

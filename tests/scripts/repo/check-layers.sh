@@ -1,10 +1,10 @@
 #!/bin/bash
 # The layering rule is enforced: in a scratch copy of the tree, each
 # forbidden include (compare -> workloads, a workload -> another workload,
-# stats -> parsers, parsers -> tables/render, base -> anything) makes
-# `make check-layers` fail with a line naming the rule, and the clean copy
-# passes. So does the second rule: a compare source outside
-# compare/benchmarks/ that names a benchmark.
+# stats -> parsers, parsers -> tables/render, store -> render/kernels,
+# base -> anything) makes `make check-layers` fail with a line naming the
+# rule, and the clean copy passes. So does the second rule: a compare source
+# outside compare/benchmarks/ that names a benchmark.
 set -u
 work=$(mktemp -d /tmp/check-layers.XXXXXX)
 trap 'rm -rf "$work"' EXIT
@@ -32,6 +32,9 @@ forbid workloads/pipe-pingpong/main.cpp ibpb-pulse/pulse.hpp "workloads/pipe-pin
 forbid compare/stats/summary.hpp parsers/parsers.hpp "compare/stats may use only"
 forbid compare/parsers/parse_redis.cpp tables/comparison.hpp "compare/parsers may use only"
 forbid compare/parsers/parse_redis.cpp render/render.hpp "compare/parsers may use only"
+# The store only stores (issue 32): it draws nothing and knows no report.
+forbid compare/store/history.cpp render/html_escape.hpp "compare/store may use only"
+forbid compare/store/store_view.cpp kernels/model.hpp "compare/store may use only"
 forbid base/errors.cpp common/signals.hpp "base may use only [nothing]"
 forbid base/atomic_file.hpp compare/core/rows.hpp "base may use only [nothing]"
 

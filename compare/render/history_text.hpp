@@ -11,9 +11,6 @@
 
 namespace mmtp::compare::store {
 
-// The benchmark's direction (its shellpack's preferhigher); false when unknown.
-bool benchmarkPrefersHigher(const std::string& benchmark, const std::optional<std::string>& mmtestsDir);
-
 // Returns 0, or with bisect the worst status over the series (1 over 125 over 0).
 int printHistory(std::ostream& out, const HistoryRequest& request, const std::vector<Series>& series,
                  bool higherIsBetter, bool bisect);

@@ -1,8 +1,7 @@
-#include "store/history_text.hpp"
+#include "render/history_text.hpp"
 
 #include "base/terminal_text.hpp"
 #include "base/text_format.hpp"
-#include "parsers/benchmark_source.hpp"
 
 #include <cmath>
 #include <ctime>
@@ -45,16 +44,6 @@ std::string describe(const MetricCall& c, double alpha) {
 }
 
 }  // namespace
-
-bool benchmarkPrefersHigher(const std::string& benchmark, const std::optional<std::string>& mmtestsDir) {
-    try {
-        std::optional<std::filesystem::path> dir;
-        if (mmtestsDir) dir = *mmtestsDir;
-        return findBenchmark(benchmark, "", std::nullopt, dir).settings.preferHigher;
-    } catch (const std::runtime_error&) {
-        return false;
-    }
-}
 
 int printHistory(std::ostream& out, const HistoryRequest& r, const std::vector<Series>& series, bool higherIsBetter,
                  bool bisect) {

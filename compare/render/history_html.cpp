@@ -1,11 +1,11 @@
-#include "store/history_html.hpp"
+#include "render/history_html.hpp"
 
 #include "base/terminal_text.hpp"
 #include "base/text_format.hpp"
 #include "benchmarks/shellpack_config.hpp"
 #include "render/html_escape.hpp"
 #include "render/svg_text.hpp"
-#include "store/history_text.hpp"
+#include "render/history_text.hpp"
 
 #include <algorithm>
 #include <cmath>
