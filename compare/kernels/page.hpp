@@ -1,12 +1,13 @@
 // page.hpp - compare-kernels' last stage: the runs of every benchmark,
 // loaded and compared once (kernels/report.cpp), written out as the
 // text report, the HTML page and the JSON export. Each rendering reads the
-// same data; none loads the benchmarks again (the page alone reads the
-// monitor logs it graphs, kernels/monitor_tables.hpp).
+// same data; none reads a log (the monitor charts are loaded with the
+// benchmark too, kernels/monitor_tables.hpp).
 #pragma once
 #include "input/machine_state.hpp"
 #include "input/run_settings.hpp"
 #include "input/run_validity.hpp"
+#include "kernels/monitor_tables.hpp"
 #include "kernels/report.hpp"
 #include "kernels/steps.hpp"
 #include "kernels/vmstat.hpp"
@@ -33,6 +34,7 @@ struct BenchmarkResults {
     };
     std::vector<AltReport> altReports;          // compare-kernels.sh's -a tables for it (fiolike: iops, cpu)
     std::vector<RunVmstat> vmstat;              // each run's vmstat samples, read by header (ours)
+    MonitorCharts monitors;                     // the page's monitor charts (--format html only)
     std::optional<std::vector<RunCosts>> costs; // vmstat sy/cs/in per run, when recorded
     std::vector<RunValidity> validity;          // one per run asked for, in order
     std::vector<RunVerdict> verdicts;           // A/B/A's, or each run against the first: the engine's calls
@@ -78,8 +80,7 @@ std::string renderKernelsText(const KernelsOptions& options, const KernelsData& 
 // --format mail: the verdicts and the state differences, <= 80 columns of ASCII.
 std::string renderKernelsMail(const KernelsOptions& options, const KernelsData& data);
 // One self-contained page; every string from the log tree or the command
-// line goes through escapeHtml. A monitor log it cannot graph is one warning
-// on err.
+// line goes through escapeHtml.
 std::string renderKernelsHtml(const KernelsOptions& options, const KernelsData& data, std::ostream& err);
 // Invalid UTF-8 from the tree is replaced by U+FFFD, with one warning on err.
 std::string renderKernelsJson(const KernelsOptions& options, const KernelsData& data, std::ostream& err);

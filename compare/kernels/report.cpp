@@ -402,6 +402,11 @@ BenchmarkResults loadBenchmark(const KernelsOptions& o, const KernelsData& d, co
     runSteps(o, b, names, monitorSteps(o.logDir, names.front()), std::nullopt, warnings, err, durationRuns);
     b.vmstat = readRunsVmstat(o.logDir, names, bench);
     b.costs = mitigationCosts(b.vmstat, b.validity, o.includeInvalid);
+    if (o.format == KernelsFormat::Html) {  // only the page draws them; a log it cannot chart is one warning
+        Warnings chartWarnings;
+        b.monitors = loadMonitorCharts(o.logDir, names, bench, b.vmstat, chartWarnings);
+        for (const std::string& w : chartWarnings) warn(err, w);
+    }
     if (!b.runs.empty())
         computeVerdicts(o, d, b, durationRuns, [&](const std::string& alt) {
             return loadAltRuns(o, bench, names, alt, warnings, err);

@@ -19,13 +19,22 @@ struct RunVmstat {
     std::string run;
     bool recorded = false;                 // some iter-N has vmstat-BENCH
     std::vector<VmstatSamples> iterations; // those that could be read, iter-0 first
+    std::vector<std::string> iterationNames;  // iterations[i]'s directory ("iter-0")
     std::string error;                     // why a log could not be read ("" when all could)
     std::vector<std::string> bounded;      // "FILE: what it lost to a bound" (monitors/log_words.hpp)
 };
 
 // The vmstat columns kept per sample, for the charts; every column's totals
-// are kept, for the costs. Only the first readable iteration keeps samples.
+// are kept, for the costs. Only the first kMaxChartedIterations readable
+// iterations keep samples.
 inline const std::vector<std::string> kVmstatCharted = {"us", "sy", "wa", "cs", "in"};
+// The iterations whose monitors the HTML page charts (each a block of
+// charts): a run of 100 iterations would otherwise keep and draw every
+// sample of every one.
+inline constexpr std::size_t kMaxChartedIterations = 8;
+
+// runDir's iter-N directories in N order (iter-10 after iter-9).
+std::vector<std::filesystem::path> iterationsInOrder(const std::filesystem::path& runDir);
 
 // Every run's iter-*/vmstat-BENCH, in the runs' order.
 std::vector<RunVmstat> readRunsVmstat(const std::filesystem::path& logDir, const std::vector<std::string>& runs,
