@@ -9,6 +9,7 @@
 #include "input/run_settings.hpp"
 #include "input/run_validity.hpp"
 #include "monitors/vmstat_by_header.hpp"
+#include "render/svg_timeseries.hpp"
 #include "stats/boot_units.hpp"
 #include "stats/summary.hpp"
 #include "tables/bisect_position.hpp"
@@ -74,10 +75,24 @@ struct WarningsOnce {
 };
 
 // One run's vmstat logs for a benchmark (kernels/vmstat.hpp reads them).
+// One iteration's monitor charts, runs in legend order.
+struct MonitorIteration {
+    std::string iteration;  // "iter-0"
+    std::vector<TimeChart> charts;
+};
+
+// Every chart of a benchmark's monitors, loaded with the benchmark (the
+// page only draws them).
+struct MonitorCharts {
+    std::vector<MonitorIteration> iterations;  // those where some run recorded a monitor, at most kMaxChartedIterations
+    std::vector<std::string> notes;            // monitors no run recorded, iterations not drawn
+};
+
 struct RunVmstat {
     std::string run;
     bool recorded = false;                 // some iter-N has vmstat-BENCH
     std::vector<VmstatSamples> iterations; // those that could be read, iter-0 first
+    std::vector<std::string> iterationNames;  // iterations[i]'s directory ("iter-0")
     std::string error;                     // why a log could not be read ("" when all could)
     std::vector<std::string> bounded;      // "FILE: what it lost to a bound" (monitors/log_words.hpp)
 };
@@ -107,6 +122,7 @@ struct BenchmarkResults {
     };
     std::vector<AltReport> altReports;          // compare-kernels.sh's -a tables for it (fiolike: iops, cpu)
     std::vector<RunVmstat> vmstat;              // each run's vmstat samples, read by header (ours)
+    MonitorCharts monitors;                     // the page's monitor charts (--format html only)
     std::optional<std::vector<RunCosts>> costs; // vmstat sy/cs/in per run, when recorded
     std::vector<RunValidity> validity;          // one per run asked for, in order
     std::vector<RunVerdict> verdicts;           // A/B/A's, or each run against the first: the engine's calls

@@ -25,7 +25,7 @@ double number(const std::string& text) {
     return end == text.c_str() ? NAN : v;
 }
 
-// One run's iter-0 samples of a monitor, grouped by operation in the order
+// One run's samples of a monitor in one iteration, grouped by operation in the order
 // they first appear; nullopt when the run has no such log.
 struct Samples {
     std::vector<std::pair<std::string, std::vector<std::pair<double, double>>>> byOp;
@@ -49,13 +49,20 @@ const std::vector<std::string> kIostatCharted = {"rkB/s", "wkB/s", "r_await", "w
 
 class MonitorReader {
 public:
-    MonitorReader(const fs::path& logDir, std::vector<std::string> runs, std::string benchmark, Warnings& warnings)
-        : logDir_(logDir), runs_(std::move(runs)), benchmark_(std::move(benchmark)), warnings_(warnings) {}
+    MonitorReader(const fs::path& logDir, std::vector<std::string> runs, std::string benchmark, std::string iteration,
+                  Warnings& warnings)
+        : logDir_(logDir),
+          runs_(std::move(runs)),
+          benchmark_(std::move(benchmark)),
+          iteration_(std::move(iteration)),
+          warnings_(warnings) {}
 
     const std::vector<std::string>& runs() const { return runs_; }
+    const std::string& iteration() const { return iteration_; }
+    fs::path iterDir(const std::string& run) const { return logDir_ / run / iteration_; }
 
     bool recorded(const std::string& run, const std::string& monitor) const {
-        fs::path base = logDir_ / run / "iter-0" / (monitor + "-" + benchmark_);
+        fs::path base = iterDir(run) / (monitor + "-" + benchmark_);
         std::error_code ec;
         for (const char* suffix : {"", ".gz", ".xz"})
             if (fs::exists(fs::path(base.string() + suffix), ec)) return true;
@@ -71,7 +78,7 @@ public:
             if (!recorded(run, monitor)) continue;
             MonitorSession session;  // one per run: each run's own mpstat start and node values
             try {
-                MonitorRun m = parse({logDir_ / run / "iter-0"}, {benchmark_, subHeading}, session);
+                MonitorRun m = parse({iterDir(run)}, {benchmark_, subHeading}, session);
                 Samples s;
                 for (const Row& r : m.iterations.empty() ? Rows{} : m.iterations.front()) {
                     auto op = std::find_if(s.byOp.begin(), s.byOp.end(), [&r](const auto& x) { return x.first == r.metric; });
@@ -83,7 +90,7 @@ public:
                 std::string note = run + ": " + monitor + (subHeading.empty() ? "" : " " + subHeading) +
                                    " not drawn: " + e.what();
                 if (std::find(notes.begin(), notes.end(), note) == notes.end()) notes.push_back(note);
-                warnOnce(warnings_, benchmark_, logDir_ / run / "iter-0" / (monitor + "-" + benchmark_), e.what());
+                warnOnce(warnings_, benchmark_, iterDir(run) / (monitor + "-" + benchmark_), e.what());
             }
         }
         return out;
@@ -93,6 +100,7 @@ private:
     fs::path logDir_;
     std::vector<std::string> runs_;
     std::string benchmark_;
+    std::string iteration_;
     Warnings& warnings_;
 };
 
@@ -134,11 +142,15 @@ bool allZero(const TimeChart& c) {
 
 constexpr std::size_t kFewestPoints = 3;
 
+// The x axis' words for the iteration drawn.
+std::string inIteration(const std::string& iteration) {
+    return ", in each run's " + iteration + (iteration == "iter-0" ? " (the first iteration)" : "");
+}
+
 // A chart whose every series has fewer than three points draws a straight
 // line (or a dot) that says nothing of the shape, and one whose every sample
 // is 0 a flat line: each becomes a note.
-void keep(std::vector<TimeChart>& charts, TimeChart c,
-          std::string xLabel = "seconds since the monitor started, in each run's first iteration (iter-0)") {
+void keep(std::vector<TimeChart>& charts, TimeChart c, std::string xLabel) {
     c.xLabel = std::move(xLabel);
     std::size_t most = 0;
     for (const TimeSeries& s : c.series)
@@ -183,24 +195,26 @@ std::string stampedAxis(bool stamped, bool unstamped, const std::string& monitor
            " number for runs whose log has no timestamps (not in MONITORS_WITH_LATENCY)";
 }
 
-// vmstat columns of every run's first readable iteration, one line each.
-TimeChart vmstatChart(const std::vector<RunVmstat>& vmstat, const std::vector<std::string>& columns, std::string title,
-                      std::string yLabel, bool& stamped, bool& unstamped) {
+// vmstat columns of every run's samples in iteration, one line each.
+TimeChart vmstatChart(const std::vector<RunVmstat>& vmstat, const std::string& iteration,
+                      const std::vector<std::string>& columns, std::string title, std::string yLabel, bool& stamped,
+                      bool& unstamped) {
     TimeChart c{std::move(title), std::move(yLabel), {}, {}};
     c.fromZero = true;
     for (std::size_t r = 0; r < vmstat.size(); ++r) {
         const RunVmstat& run = vmstat[r];
         if (!run.error.empty()) c.notes.push_back(run.run + ": vmstat not drawn: " + run.error);
-        if (run.iterations.empty()) continue;
-        const VmstatSamples& s = run.iterations.front();
+        auto name = std::find(run.iterationNames.begin(), run.iterationNames.end(), iteration);
+        if (name == run.iterationNames.end()) continue;
+        const VmstatSamples& s = run.iterations[static_cast<std::size_t>(name - run.iterationNames.begin())];
         (s.timestamped ? stamped : unstamped) = true;
         addColumnSeries(c, s, run.run, r, columns);
     }
     return c;
 }
 
-void keepVmstatCharts(std::vector<TimeChart>& charts, const std::string& benchmark, const std::vector<RunVmstat>& vmstat,
-                      Warnings& warnings) {
+void keepVmstatCharts(std::vector<TimeChart>& charts, const std::string& benchmark, const std::string& iteration,
+                      const std::vector<RunVmstat>& vmstat, Warnings& warnings) {
     for (const RunVmstat& r : vmstat) {
         std::vector<std::string> problems = r.bounded;
         if (!r.error.empty()) problems.push_back(r.error);
@@ -210,19 +224,20 @@ void keepVmstatCharts(std::vector<TimeChart>& charts, const std::string& benchma
         }
     }
     bool stamped = false, unstamped = false;
-    TimeChart cpu = vmstatChart(vmstat, {"us", "sy", "wa"}, "CPU time: user, system, IO wait (vmstat us/sy/wa)",
-                                "% of CPU time", stamped, unstamped);
-    TimeChart cs = vmstatChart(vmstat, {"cs"}, "Context switches (vmstat cs)", "Context switches/second", stamped,
-                               unstamped);
-    TimeChart in = vmstatChart(vmstat, {"in"}, "Interrupts (vmstat in)", "Interrupts/second", stamped, unstamped);
+    TimeChart cpu =
+        vmstatChart(vmstat, iteration, {"us", "sy", "wa"}, "CPU time: user, system, IO wait (vmstat us/sy/wa)",
+                    "% of CPU time", stamped, unstamped);
+    TimeChart cs = vmstatChart(vmstat, iteration, {"cs"}, "Context switches (vmstat cs)", "Context switches/second",
+                               stamped, unstamped);
+    TimeChart in =
+        vmstatChart(vmstat, iteration, {"in"}, "Interrupts (vmstat in)", "Interrupts/second", stamped, unstamped);
     cs.notes.clear(), in.notes.clear();  // an unreadable log is said once, on the CPU chart
     std::string x = stampedAxis(stamped, unstamped, "vmstat", "sample");
-    x += ", in each run's first iteration; vmstat's since-boot first report left out; columns read by vmstat's header";
+    x += inIteration(iteration) + "; vmstat's since-boot first report left out; columns read by vmstat's header";
     keep(charts, std::move(cpu), x);
     keep(charts, std::move(cs), x);
     keep(charts, std::move(in), x);
 }
-
 
 // One run's mpstat per NUMA node: its own log read by mpstat's header, the
 // nodes and their CPUs from its cpu-topology-mmtests.txt.
@@ -233,7 +248,7 @@ struct RunNodes {
 
 // The charts of CPU busy per NUMA node: per report, the sum over the node's
 // CPUs of 100 - %idle (100 for each busy CPU), each run a line.
-void keepMpstatCharts(std::vector<TimeChart>& charts, const fs::path& logDir, const std::vector<std::string>& runs,
+void keepMpstatCharts(std::vector<TimeChart>& charts, const std::vector<std::string>& runs,
                       const std::string& benchmark, const MonitorReader& reader, Warnings& warnings) {
     std::vector<std::optional<RunNodes>> byRun;
     std::vector<std::string> notes, nodes;  // nodes: the first kMaxNodes over every run, in order
@@ -241,7 +256,7 @@ void keepMpstatCharts(std::vector<TimeChart>& charts, const fs::path& logDir, co
     for (const std::string& run : runs) {
         byRun.emplace_back();
         if (!reader.recorded(run, "mpstat")) continue;
-        const fs::path iterDir = logDir / run / "iter-0";
+        const fs::path iterDir = reader.iterDir(run);
         try {
             const MpstatSamples samples = readMpstatByHeader(iterDir, benchmark, {"%idle"});
             warnBounded(warnings, benchmark, iterDir / ("mpstat-" + benchmark),
@@ -272,7 +287,7 @@ void keepMpstatCharts(std::vector<TimeChart>& charts, const fs::path& logDir, co
                                                             "(the log has no watch-mpstat.sh time: lines)"
                                                           : "seconds since the monitor started (by mpstat's own clock "
                                                             "where the log has no watch-mpstat.sh time: lines)") +
-                          ", in each run's first iteration (iter-0); columns read by mpstat's header";
+                          inIteration(reader.iteration()) + "; columns read by mpstat's header";
     for (const std::string& node : nodes) {
         TimeChart c{"CPU busy on NUMA node-" + node + ": sum over its CPUs of 100 - %idle (mpstat)",
                     "Busy percentage (100 per busy CPU)", {}, {}};
@@ -285,23 +300,107 @@ void keepMpstatCharts(std::vector<TimeChart>& charts, const fs::path& logDir, co
         if (&node == &nodes.front()) c.notes = notes;
         keep(charts, std::move(c), x);
     }
-    if (nodes.empty()) keep(charts, TimeChart{"CPU busy per NUMA node (mpstat)", "", {}, notes});
+    if (nodes.empty()) keep(charts, TimeChart{"CPU busy per NUMA node (mpstat)", "", {}, notes}, x);
 }
-}  // namespace
 
-std::vector<TimeChart> monitorCharts(const fs::path& logDir, const std::vector<std::string>& runs,
-                                     const std::string& benchmark, const std::vector<RunVmstat>& vmstat,
-                                     Warnings& warnings) {
-    MonitorReader reader(logDir, runs, benchmark, warnings);
-    auto anyRun = [&](const char* monitor) {
-        return std::any_of(runs.begin(), runs.end(), [&](const std::string& r) { return reader.recorded(r, monitor); });
+// IO per device: read by iostat's header, where MonitorIostat.pm reads
+// sysstat 12's rkB/s and wkB/s as 0. The devices drawn are those that moved
+// data or waited, busiest (most KiB) first; a log where none did is a note,
+// so a recorded iostat is always drawn or said.
+void keepIostatCharts(std::vector<TimeChart>& charts, const std::vector<std::string>& runs,
+                      const std::string& benchmark, const MonitorReader& reader, Warnings& warnings) {
+    std::vector<std::string> notes;
+    std::vector<std::optional<IostatSamples>> byHeader;
+    std::map<std::string, double> kib;  // device -> KiB read and written, over every run
+    std::set<std::string> active;       // devices with a charted value other than 0
+    for (const std::string& run : runs) {
+        byHeader.emplace_back();
+        if (!reader.recorded(run, "iostat")) continue;
+        const fs::path log = reader.iterDir(run) / ("iostat-" + benchmark);
+        try {
+            IostatSamples s = readIostatByHeader(reader.iterDir(run), benchmark, kIostatCharted);
+            warnBounded(warnings, benchmark, log, droppedByBounds(droppedValues(s.devices), s.droppedLines, "devices"));
+            for (const auto& [dev, samples] : s.devices)
+                for (const std::string& column : kIostatCharted)
+                    for (double v : samples.column(column)) {
+                        if (!std::isfinite(v) || v == 0) continue;
+                        active.insert(dev);
+                        if (column == "rkB/s" || column == "wkB/s") kib[dev] += v;
+                    }
+            byHeader.back() = std::move(s);
+        } catch (const std::exception& e) {
+            notes.push_back(run + ": iostat not drawn: " + e.what());
+            warnOnce(warnings, benchmark, log, e.what());
+        }
+    }
+    std::vector<std::string> devices(active.begin(), active.end());
+    std::stable_sort(devices.begin(), devices.end(), [&](const auto& a, const auto& b) { return kib[a] > kib[b]; });
+    if (devices.size() > kMaxDevices) {
+        notes.push_back(std::to_string(devices.size() - kMaxDevices) + " more devices not drawn (the " +
+                        std::to_string(kMaxDevices) + " that moved the most data are)");
+        devices.resize(kMaxDevices);
+    }
+    auto chart = [&](const std::string& dev, const std::vector<std::string>& columns, std::string title,
+                     std::string yLabel) {
+        TimeChart c{std::move(title), std::move(yLabel), {}, {}};
+        c.fromZero = true;
+        for (std::size_t r = 0; r < byHeader.size(); ++r) {
+            if (!byHeader[r]) continue;
+            auto d = byHeader[r]->devices.find(dev);
+            if (d != byHeader[r]->devices.end()) addColumnSeries(c, d->second, runs[r], r, columns);
+        }
+        return c;
     };
+    bool stamped = false, unstamped = false;
+    for (const auto& h : byHeader)
+        if (h) (h->timestamped ? stamped : unstamped) = true;
+    const std::string x = stampedAxis(stamped, unstamped, "iostat", "report") + inIteration(reader.iteration()) +
+                          "; each device's since-boot first report left out; columns read by iostat's header";
+    for (const std::string& dev : devices) {
+        keep(charts,
+             chart(dev, {"rkB/s", "wkB/s"}, "IO on " + dev + ": read, written (iostat rkB/s, wkB/s)", "KiB/second"), x);
+        keep(charts,
+             chart(dev, {"r_await", "w_await"}, "IO on " + dev + ": read, write wait (iostat r_await, w_await)",
+                   "Time (milliseconds)"),
+             x);
+    }
+    if (devices.empty() && std::any_of(byHeader.begin(), byHeader.end(), [](const auto& h) { return h.has_value(); }))
+        notes.push_back(
+            "recorded, but not drawn: no device read, wrote or waited after its since-boot first report "
+            "(every rkB/s, wkB/s, r_await and w_await is 0)");
+    if (!notes.empty()) keep(charts, TimeChart{"IO (iostat)", "", {}, notes}, x);
+}
+
+const char* const kChartedMonitors[] = {"vmstat", "proc-vmstat", "proc-interrupts", "mpstat", "iostat"};
+
+bool vmstatIn(const std::vector<RunVmstat>& vmstat, const std::string& iteration) {
+    return std::any_of(vmstat.begin(), vmstat.end(), [&](const RunVmstat& r) {
+        return std::find(r.iterationNames.begin(), r.iterationNames.end(), iteration) != r.iterationNames.end() ||
+               (iteration == "iter-0" && r.recorded && r.iterations.empty());  // unreadable: said on iter-0's chart
+    });
+}
+
+// One iteration's charts; `drawn` collects the monitors some run recorded.
+std::vector<TimeChart> iterationCharts(const MonitorReader& reader, const std::vector<std::string>& runs,
+                                       const std::string& benchmark, const std::vector<RunVmstat>& vmstat,
+                                       std::set<std::string>& drawn, Warnings& warnings) {
+    auto anyRun = [&](const char* monitor) {
+        bool any =
+            std::any_of(runs.begin(), runs.end(), [&](const std::string& r) { return reader.recorded(r, monitor); });
+        if (any) drawn.insert(monitor);
+        return any;
+    };
+    const std::string x = "seconds since the monitor started" + inIteration(reader.iteration());
     std::vector<TimeChart> charts;
-    if (std::any_of(vmstat.begin(), vmstat.end(), [](const RunVmstat& r) { return r.recorded; }))
-        keepVmstatCharts(charts, benchmark, vmstat, warnings);
+    if (vmstatIn(vmstat, reader.iteration())) {
+        drawn.insert("vmstat");
+        keepVmstatCharts(charts, benchmark, reader.iteration(), vmstat, warnings);
+    }
     if (anyRun("proc-vmstat"))
-        keep(charts, fieldsChart(reader, "proc-vmstat", parseProcVmstatMonitor, {"pgfault", "pgmajfault"},
-                                 "Page faults: all, major (proc-vmstat pgfault/pgmajfault)", "Faults per sample"));
+        keep(charts,
+             fieldsChart(reader, "proc-vmstat", parseProcVmstatMonitor, {"pgfault", "pgmajfault"},
+                         "Page faults: all, major (proc-vmstat pgfault/pgmajfault)", "Faults per sample"),
+             x);
     if (anyRun("proc-interrupts")) {
         std::vector<std::string> notes;
         std::map<std::string, double> totals;
@@ -312,73 +411,56 @@ std::vector<TimeChart> monitorCharts(const fs::path& logDir, const std::vector<s
                                   "Interrupts by source, the " + std::to_string(sources.size()) +
                                       " busiest (proc-interrupts)", "Interrupts per sample");
         c.notes.insert(c.notes.begin(), notes.begin(), notes.end());
-        keep(charts, std::move(c));
+        keep(charts, std::move(c), x);
     }
-    if (anyRun("mpstat")) keepMpstatCharts(charts, logDir, runs, benchmark, reader, warnings);
-    if (anyRun("iostat")) {
-        std::vector<std::string> notes, devices;
-        for (const std::string& op : operationsOf(reader, "iostat", parseIostatMonitor, notes))
-            if (auto dash = op.rfind('-'); dash != std::string::npos && dash > 0) {
-                std::string dev = op.substr(0, dash);
-                if (std::find(devices.begin(), devices.end(), dev) == devices.end()) devices.push_back(dev);
-            }
-        if (devices.size() > kMaxDevices) {
-            notes.push_back(std::to_string(devices.size() - kMaxDevices) + " more busy devices not drawn");
-            devices.resize(kMaxDevices);
+    if (anyRun("mpstat")) keepMpstatCharts(charts, runs, benchmark, reader, warnings);
+    if (anyRun("iostat")) keepIostatCharts(charts, runs, benchmark, reader, warnings);
+    return charts;
+}
+
+}  // namespace
+
+MonitorCharts loadMonitorCharts(const fs::path& logDir, const std::vector<std::string>& runs,
+                                const std::string& benchmark, const std::vector<RunVmstat>& vmstat,
+                                Warnings& warnings) {
+    // The iterations of every run, in N order, each once.
+    std::vector<std::pair<long, std::string>> iterations;
+    for (const std::string& run : runs) {
+        std::vector<fs::path> dirs;
+        try {
+            dirs = iterationsInOrder(logDir / run);
+        } catch (const std::exception&) {
+            continue;  // an unreadable run directory is said by the run's other checks
         }
-        // The busy devices are MMTests' (a queue over 1); their values are
-        // read by iostat's header, where MonitorIostat.pm reads sysstat 12's
-        // rkB/s and wkB/s as 0.
-        std::vector<std::optional<IostatSamples>> byHeader;
-        for (const std::string& run : runs) {
-            byHeader.emplace_back();
-            if (!reader.recorded(run, "iostat")) continue;
-            try {
-                byHeader.back() = readIostatByHeader(logDir / run / "iter-0", benchmark, kIostatCharted);
-                warnBounded(
-                    warnings, benchmark, logDir / run / "iter-0" / ("iostat-" + benchmark),
-                    droppedByBounds(droppedValues(byHeader.back()->devices), byHeader.back()->droppedLines, "devices"));
-            } catch (const std::exception& e) {
-                std::string note = run + ": iostat not drawn: " + e.what();
-                if (std::find(notes.begin(), notes.end(), note) == notes.end()) notes.push_back(note);
-            }
+        for (const fs::path& d : dirs) {
+            std::string name = d.filename().string();
+            std::pair<long, std::string> key{std::strtol(name.c_str() + 5, nullptr, 10), name};
+            if (std::find(iterations.begin(), iterations.end(), key) == iterations.end()) iterations.push_back(key);
         }
-        auto chart = [&](const std::string& dev, const std::vector<std::string>& columns, std::string title,
-                         std::string yLabel) {
-            TimeChart c{std::move(title), std::move(yLabel), {}, {}};
-            c.fromZero = true;
-            for (std::size_t r = 0; r < byHeader.size(); ++r) {
-                if (!byHeader[r]) continue;
-                auto d = byHeader[r]->devices.find(dev);
-                if (d != byHeader[r]->devices.end()) addColumnSeries(c, d->second, runs[r], r, columns);
-            }
-            return c;
-        };
-        bool stamped = false, unstamped = false;
-        for (const auto& h : byHeader)
-            if (h) (h->timestamped ? stamped : unstamped) = true;
-        const std::string x = stampedAxis(stamped, unstamped, "iostat", "report") +
-                              ", in each run's first iteration (iter-0); each device's since-boot first report left "
-                              "out; columns read by iostat's header";
-        for (const std::string& dev : devices) {
-            keep(charts, chart(dev, {"rkB/s", "wkB/s"}, "IO on " + dev + ": read, written (iostat rkB/s, wkB/s)",
-                               "KiB/second"), x);
-            keep(charts, chart(dev, {"r_await", "w_await"}, "IO on " + dev + ": read, write wait (iostat r_await, w_await)",
-                               "Time (milliseconds)"), x);
-        }
-        if (!notes.empty()) keep(charts, TimeChart{"IO (iostat)", "", {}, notes});
+    }
+    std::sort(iterations.begin(), iterations.end());
+    MonitorCharts out;
+    if (iterations.size() > kMaxChartedIterations) {
+        out.notes.push_back("monitors of the first " + std::to_string(kMaxChartedIterations) + " iterations drawn; " +
+                            std::to_string(iterations.size() - kMaxChartedIterations) + " more (" +
+                            iterations[kMaxChartedIterations].second + " and later) not drawn");
+        iterations.resize(kMaxChartedIterations);
+    }
+    if (iterations.empty()) iterations.emplace_back(0, "iter-0");  // still say which monitors are missing
+    std::set<std::string> drawn;
+    for (const auto& [number, iteration] : iterations) {
+        MonitorReader reader(logDir, runs, benchmark, iteration, warnings);
+        std::vector<TimeChart> charts = iterationCharts(reader, runs, benchmark, vmstat, drawn, warnings);
+        if (!charts.empty()) out.iterations.push_back({iteration, std::move(charts)});
     }
     // README promises these charts: say which monitors no run recorded.
     std::string missing;
-    bool vmstatRecorded = std::any_of(vmstat.begin(), vmstat.end(), [](const RunVmstat& r) { return r.recorded; });
-    for (const char* m : {"vmstat", "proc-vmstat", "proc-interrupts", "mpstat", "iostat"})
-        if (std::string(m) == "vmstat" ? !vmstatRecorded : !anyRun(m)) missing += std::string(missing.empty() ? "" : ", ") + m;
+    for (const char* m : kChartedMonitors)
+        if (!drawn.count(m)) missing += std::string(missing.empty() ? "" : ", ") + m;
     if (!missing.empty())
-        charts.push_back(TimeChart{"Monitors not drawn", "",
-                                   {},
-                                   {"no run recorded " + missing + " for " + benchmark +
-                                    " (run-config's MONITORS_* settings choose the monitors)"}});
-    return charts;
+        out.notes.push_back("Monitors not drawn: no run recorded " + missing + " for " + benchmark +
+                            " (run-config's MONITORS_* settings choose the monitors)");
+    return out;
 }
 
 }  // namespace mmtp::compare

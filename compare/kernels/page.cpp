@@ -1,9 +1,9 @@
 #include "kernels/page.hpp"
+#include "kernels/vmstat.hpp"
 
 #include "core/diagnostics.hpp"
 #include "benchmarks/plot_settings.hpp"
 #include "benchmarks/shellpack_config.hpp"
-#include "kernels/monitor_tables.hpp"
 #include "render/html_escape.hpp"
 #include "render/render.hpp"
 #include "render/svg_chart.hpp"
@@ -41,7 +41,8 @@ const char* kStyle =
     "tr.regression{background:#ffd7a8;font-weight:bold}tr.improvement{background:#d7f5d0;font-weight:bold}"
     "tr.inconclusive{background:#fff3cf}"
     "table.validity{border-collapse:collapse;font-size:12px}table.validity td,table.validity th{border:1px solid #ccc;"
-    "padding:2px 6px}table.validity tr.invalid{background:#f8d0d0}";
+    "padding:2px 6px}table.validity tr.invalid{background:#f8d0d0}"
+    "details.monitor-iteration>summary{cursor:pointer;font-weight:bold;margin:0.4em 0}";
 
 std::string validityHtml(const KernelsOptions& o, const std::vector<RunValidity>& validity) {
     if (!anyInvalid(validity)) return "";
@@ -87,21 +88,29 @@ std::string benchmarkGraphs(const BenchmarkResults& b) {
     return out;
 }
 
-// Monitors are read here, for the page only: the text report and the JSON
-// do not show them.
-std::string monitorGraphs(const KernelsOptions& o, const std::vector<std::string>& runs, const BenchmarkResults& b,
-                          Warnings& warnings) {
-    std::string charts;
-    for (const TimeChart& c : monitorCharts(o.logDir, runs, b.name, b.vmstat, warnings)) {
-        if (c.series.empty()) {
-            std::string text = c.title;
-            for (std::size_t i = 0; i < c.notes.size(); ++i) text += (i == 0 ? ": " : "; ") + c.notes[i];
-            charts += "<p class=\"monitor-note\">" + escapeHtml(text) + "</p>\n";
-        } else {
-            charts += timeChartSvg(c);
+std::string monitorNote(const std::string& text) { return "<p class=\"monitor-note\">" + escapeHtml(text) + "</p>\n"; }
+
+// The monitor charts loaded with the benchmark (kernels/monitor_tables.hpp),
+// one block per iteration; the first is open, the others one click away.
+std::string monitorGraphs(const BenchmarkResults& b) {
+    std::string out;
+    for (const std::string& note : b.monitors.notes) out += monitorNote(note);
+    for (const MonitorIteration& it : b.monitors.iterations) {
+        std::string charts;
+        for (const TimeChart& c : it.charts) {
+            if (c.series.empty()) {
+                std::string text = c.title;
+                for (std::size_t i = 0; i < c.notes.size(); ++i) text += (i == 0 ? ": " : "; ") + c.notes[i];
+                charts += monitorNote(text);
+            } else {
+                charts += timeChartSvg(c);
+            }
         }
+        out += std::string("<details class=\"monitor-iteration\"") +
+               (&it == &b.monitors.iterations.front() ? " open" : "") + "><summary>" + escapeHtml(it.iteration) +
+               "</summary>\n<div class=\"charts\">\n" + charts + "</div></details>\n";
     }
-    return charts.empty() ? "" : "<h3>Monitors</h3>\n<div class=\"charts\">\n" + charts + "</div>\n";
+    return out.empty() ? "" : "<h3>Monitors</h3>\n" + out;
 }
 
 // The other tables compare-kernels.sh prints for the benchmark (redis-zpopmin's
@@ -151,15 +160,14 @@ std::string costsHtml(const BenchmarkResults& b) {
     return out + "</table>\n";
 }
 
-std::string htmlBenchmark(const KernelsOptions& o, const std::vector<std::string>& runs, const BenchmarkResults& b,
-                          Warnings& warnings) {
+std::string htmlBenchmark(const KernelsOptions& o, const BenchmarkResults& b) {
     std::string out = "<h2 id=\"" + escapeHtml(b.name) + "\">" + escapeHtml(b.name) + "</h2>\n";
     out += validityHtml(o, b.validity);
     if (!b.error.empty()) out += "<p>not compared: " + escapeHtml(b.error) + "</p>\n";
     if (!b.compare) {
         if (b.duration) out += "<h3>Duration</h3>\n<p>MMTests' duration monitor: each Duration row is one iteration's seconds, the best (lowest), "
                    "not the mean of the iterations.</p>\n" + renderReport(*b.duration, OutputFormat::Html);
-        return out + costsHtml(b) + monitorGraphs(o, runs, b, warnings);
+        return out + costsHtml(b) + monitorGraphs(b);
     }
     out += "<h3>MMTests comparison</h3>\n" + renderReport(*b.compare, OutputFormat::Html);
     out += otherTables(b);
@@ -173,7 +181,7 @@ std::string htmlBenchmark(const KernelsOptions& o, const std::vector<std::string
     std::string notes;
     for (const std::string& n : b.verdictNotes) notes += n + "\n";
     if (!notes.empty()) out += "<pre>" + escapeHtml(notes) + "</pre>\n";
-    return out + costsHtml(b) + monitorGraphs(o, runs, b, warnings);
+    return out + costsHtml(b) + monitorGraphs(b);
 }
 
 // Mean, stddev, CoV and sample count of every operation of every run.
@@ -303,7 +311,8 @@ std::string dumpReplacingBadUtf8(const json& j, std::ostream& err) {
 
 }  // namespace
 
-std::string renderKernelsHtml(const KernelsOptions& o, const KernelsData& d, std::ostream& err) {
+std::string renderKernelsHtml(const KernelsOptions& o, const KernelsData& d,
+                              std::ostream& /*err: nothing to warn of*/) {
     std::string title = escapeHtml(o.title.empty() ? "MMTests comparison: " + d.runs.front() : o.title);
     std::string out = "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>" + title + "</title><style>" +
                       kStyle + "</style></head><body>\n<h1>" + title + "</h1>\n";
@@ -312,9 +321,7 @@ std::string renderKernelsHtml(const KernelsOptions& o, const KernelsData& d, std
         for (const RunVerdict& v : b.verdicts) answer += renderVerdictHtml(b.name, v);
     if (!answer.empty()) out += "<h2 id=\"verdict\">The answer first</h2>\n<h3>Verdict</h3>\n" + answer;
     out += htmlMachineState(d.states);
-    Warnings warnings;
-    for (const BenchmarkResults& b : d.benchmarks) out += htmlBenchmark(o, d.runs, b, warnings);
-    for (const std::string& w : warnings) warn(err, w);
+    for (const BenchmarkResults& b : d.benchmarks) out += htmlBenchmark(o, b);
     if (!d.lkpAcross.empty()) out += "<h2>" + std::string(kLkpAcrossTitle) + "</h2>\n" + renderLkpHtml(d.lkpAcross);
     return out + "</body></html>\n";
 }

@@ -1,8 +1,8 @@
 // page.hpp - compare-kernels' last stage: the runs of every benchmark,
 // loaded and compared once (kernels/report.cpp), written out as the
 // text report, the HTML page and the JSON export. Each rendering reads the
-// same data; none loads the benchmarks again (the page alone reads the
-// monitor logs it graphs, kernels/monitor_tables.hpp).
+// same data; none reads a log (the monitor charts are loaded with the
+// benchmark too, kernels/monitor_tables.hpp).
 #pragma once
 #include "kernels/model.hpp"
 
@@ -26,8 +26,7 @@ std::string renderKernelsText(const KernelsOptions& options, const KernelsData& 
 // --format mail: the verdicts and the state differences, <= 80 columns of ASCII.
 std::string renderKernelsMail(const KernelsOptions& options, const KernelsData& data);
 // One self-contained page; every string from the log tree or the command
-// line goes through escapeHtml. A monitor log it cannot graph is one warning
-// on err.
+// line goes through escapeHtml.
 std::string renderKernelsHtml(const KernelsOptions& options, const KernelsData& data, std::ostream& err);
 // Invalid UTF-8 from the tree is replaced by U+FFFD, with one warning on err.
 std::string renderKernelsJson(const KernelsOptions& options, const KernelsData& data, std::ostream& err);

@@ -8,6 +8,7 @@
 #include "input/clock_record.hpp"
 #include "input/run_discovery.hpp"
 #include "input/run_validity.hpp"
+#include "kernels/monitor_tables.hpp"
 #include "kernels/page.hpp"
 #include "kernels/plan.hpp"
 #include "kernels/steps.hpp"
@@ -403,6 +404,11 @@ BenchmarkResults loadBenchmark(const KernelsOptions& o, const KernelsData& d, co
     runSteps(o, b, names, monitorSteps(o.logDir, names.front()), std::nullopt, warnings, err, durationRuns);
     b.vmstat = readRunsVmstat(o.logDir, names, bench);
     b.costs = mitigationCosts(b.vmstat, b.validity, o.includeInvalid);
+    if (o.format == KernelsFormat::Html) {  // only the page draws them; a log it cannot chart is one warning
+        Warnings chartWarnings;
+        b.monitors = loadMonitorCharts(o.logDir, names, bench, b.vmstat, chartWarnings);
+        for (const std::string& w : chartWarnings) warn(err, w);
+    }
     if (!b.runs.empty())
         computeVerdicts(o, d, b, durationRuns, [&](const std::string& alt) {
             return loadAltRuns(o, bench, names, alt, warnings, err);

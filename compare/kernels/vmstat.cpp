@@ -9,9 +9,6 @@ namespace fs = std::filesystem;
 
 namespace mmtp::compare {
 
-namespace {
-
-// iter-N directories of a run in N order (iter-10 after iter-9).
 std::vector<fs::path> iterationsInOrder(const fs::path& runDir) {
     std::vector<std::pair<long, std::string>> found;
     for (const std::string& n : listDirectory(runDir))
@@ -22,6 +19,8 @@ std::vector<fs::path> iterationsInOrder(const fs::path& runDir) {
     for (const auto& [number, name] : found) dirs.push_back(runDir / name);
     return dirs;
 }
+
+namespace {
 
 bool hasLog(const fs::path& iterDir, const std::string& benchmark) {
     std::error_code ec;
@@ -39,13 +38,14 @@ double mean(const std::vector<VmstatSamples>& iterations, const std::string& col
     return n ? sum / static_cast<double>(n) : NAN;
 }
 
-// One iteration's log; past the first iteration only its totals are kept.
+// One iteration's log; past the charted iterations only its totals are kept.
 void readIteration(RunVmstat& r, const fs::path& iter, const std::string& benchmark) {
     VmstatSamples s = readVmstatByHeader(iter, benchmark, kVmstatCharted);
-    if (!r.iterations.empty()) s.x = {}, s.columns = {};
+    if (r.iterations.size() >= kMaxChartedIterations) s.x = {}, s.columns = {};
     const std::string lost = droppedByBounds(s.droppedValues, 0, "");
     if (!lost.empty()) r.bounded.push_back((iter / ("vmstat-" + benchmark)).string() + ": " + lost);
     r.iterations.push_back(std::move(s));
+    r.iterationNames.push_back(iter.filename().string());
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 // skipping each device's first report. A device counts as busy from the
 // first report with a queue over 1, for every later run too (MMTests keeps
 // that set in a file-scope hash).
+#include "monitors/iostat_by_header.hpp"
 #include "monitors/monitors.hpp"
 #include "monitors/text.hpp"
 
@@ -57,7 +58,7 @@ MonitorRun parseIostatMonitor(const std::vector<std::filesystem::path>& iterDirs
         double start = 0;
         int format = -1;
         std::map<std::string, int> samples;
-        for (const std::string& line : monitorLogLines(iterDir, "iostat", r.benchmark)) {
+        for (const std::string& line : iostatLogLines(iterDir, r.benchmark)) {  // SGR colour codes dropped
             std::vector<std::string> e = splitBlankRuns(line);
             double timestamp = numOf(fieldAt(e, 1));
             if (start == 0) start = timestamp;

@@ -9,6 +9,29 @@
 
 namespace mmtp::compare {
 
+std::string withoutSgr(const std::string& line) {
+    std::string out;
+    out.reserve(line.size());
+    for (std::size_t i = 0; i < line.size(); ++i) {
+        if (line[i] == '\x1b' && i + 1 < line.size() && line[i + 1] == '[') {
+            std::size_t end = line.find_first_not_of("0123456789;", i + 2);
+            if (end != std::string::npos && line[end] == 'm') {
+                i = end;
+                continue;
+            }
+        }
+        out += line[i];
+    }
+    return out;
+}
+
+std::vector<std::string> iostatLogLines(const std::filesystem::path& iterDir, const std::string& benchmark) {
+    std::vector<std::string> lines = monitorLogLines(iterDir, "iostat", benchmark);
+    for (std::string& line : lines)
+        if (line.find('\x1b') != std::string::npos) line = withoutSgr(line);
+    return lines;
+}
+
 IostatSamples iostatFromLines(const std::vector<std::string>& lines, const std::vector<std::string>& only) {
     IostatSamples s;
     std::vector<std::string> header;  // of the report being read; empty outside a device block
@@ -57,7 +80,7 @@ IostatSamples iostatFromLines(const std::vector<std::string>& lines, const std::
 
 IostatSamples readIostatByHeader(const std::filesystem::path& iterDir, const std::string& benchmark,
                                  const std::vector<std::string>& only) {
-    return iostatFromLines(monitorLogLines(iterDir, "iostat", benchmark), only);
+    return iostatFromLines(iostatLogLines(iterDir, benchmark), only);
 }
 
 }  // namespace mmtp::compare

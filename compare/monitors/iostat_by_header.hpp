@@ -34,4 +34,14 @@ IostatSamples readIostatByHeader(const std::filesystem::path& iterDir, const std
                                  const std::vector<std::string>& only = {});
 IostatSamples iostatFromLines(const std::vector<std::string>& lines, const std::vector<std::string>& only = {});
 
+// line without its SGR sequences (ESC '[' digits and ';' 'm'). iostat wraps
+// each device name and value in colour codes when its stdout is a terminal,
+// as under run-mmtests.sh's unbuffer; left in, they glue to the device name
+// ("\e[32;22mvda") and add a field after it. MonitorIostat.pm reads them raw.
+std::string withoutSgr(const std::string& line);
+
+// The lines of iterDir/iostat-BENCH(.gz, .xz) without SGR sequences: what
+// both iostat readers (this one and monitors/iostat.cpp) read.
+std::vector<std::string> iostatLogLines(const std::filesystem::path& iterDir, const std::string& benchmark);
+
 }  // namespace mmtp::compare

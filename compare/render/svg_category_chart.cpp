@@ -22,21 +22,34 @@ struct Range {
     }
 };
 
+// mean - stddev, cut at 0 for a quantity that cannot be negative (a latency
+// whose spread exceeds its mean would draw a box down to -200k us).
+double boxLow(const CategoryChart& c, const CategoryValue& v) {
+    const double low = v.mean - v.stddev;
+    return c.nonNegative && low < 0 ? 0 : low;
+}
+
 Range valueRange(const CategoryChart& c) {
     Range r;
     for (const auto& cat : c.values)
         for (const CategoryValue& v : cat) {
             if (std::isnan(v.mean)) continue;
             r.add(v.mean);
-            if (c.style == CategoryStyle::Candlesticks) r.add(v.min), r.add(v.max);
-            if (c.style != CategoryStyle::Lines) r.add(v.mean - v.stddev), r.add(v.mean + v.stddev);
+            if (c.style == CategoryStyle::Candlesticks)
+                r.add(c.nonNegative ? std::max(0.0, v.min) : v.min), r.add(v.max);
+            if (c.style != CategoryStyle::Lines) r.add(boxLow(c, v)), r.add(v.mean + v.stddev);
         }
     if (!(r.hi >= r.lo)) r = {0, 1};
     if (r.hi == r.lo) {
         double d = r.lo == 0 ? 1 : std::abs(r.lo) * 0.05;
-        r = {r.lo - d, r.hi + d};
+        r = {c.nonNegative ? std::max(0.0, r.lo - d) : r.lo - d, r.hi + d};
     }
     return r;
+}
+
+bool hasValue(const CategoryChart& c, std::size_t run) {
+    return std::any_of(c.values.begin(), c.values.end(),
+                       [run](const auto& cat) { return run < cat.size() && !std::isnan(cat[run].mean); });
 }
 
 std::string line(double x1, double y1, double x2, double y2, const std::string& attrs) {
@@ -59,15 +72,15 @@ std::string mark(const CategoryChart& c, std::size_t cat, std::size_t run, doubl
     const std::string col = svg::colour(run);
     std::string s = "<g><title>" + escapeHtml(c.categories[cat] + ": " + c.runs[run]) + "</title>";
     if (c.style == CategoryStyle::Candlesticks) {
-        s += line(x, y(v.max), x, y(v.min), "stroke=\"" + col + "\"");
-        double top = y(v.mean + v.stddev), h = std::max(1.0, y(v.mean - v.stddev) - top);
+        s += line(x, y(v.max), x, y(c.nonNegative ? std::max(0.0, v.min) : v.min), "stroke=\"" + col + "\"");
+        double top = y(v.mean + v.stddev), h = std::max(1.0, y(boxLow(c, v)) - top);
         s += "<rect x=\"" + num(x - kCandleW / 2) + "\" y=\"" + num(top) + "\" width=\"" + num(kCandleW) +
              "\" height=\"" + num(h) + "\" fill=\"" + col + "\" fill-opacity=\"0.5\" stroke=\"" + col + "\"/>";
         s += line(x - kCandleW / 2, y(v.mean), x + kCandleW / 2, y(v.mean), "stroke=\"#000\"");
     } else {
         if (c.style == CategoryStyle::ErrorLines && v.stddev > 0) {
-            s += line(x, y(v.mean + v.stddev), x, y(v.mean - v.stddev), "stroke=\"" + col + "\"");
-            for (double e : {v.mean + v.stddev, v.mean - v.stddev})
+            s += line(x, y(v.mean + v.stddev), x, y(boxLow(c, v)), "stroke=\"" + col + "\"");
+            for (double e : {v.mean + v.stddev, boxLow(c, v)})
                 s += line(x - 3, y(e), x + 3, y(e), "stroke=\"" + col + "\"");
         }
         s += "<circle cx=\"" + num(x) + "\" cy=\"" + num(y(v.mean)) + "\" r=\"2.5\" fill=\"" + col + "\"/>";
@@ -90,6 +103,8 @@ std::string categoryChartSvg(const CategoryChart& c) {
     // y axis: ticks, their widest label, the axis title's lines.
     Range r = valueRange(c);
     std::vector<double> ticks = svg::niceTicks(r.lo, r.hi);
+    if (c.nonNegative) std::erase_if(ticks, [](double t) { return t < 0; });
+    if (ticks.empty()) ticks.push_back(0);
     const double step = ticks.size() > 1 ? ticks[1] - ticks[0] : 1;
     r.lo = std::min(r.lo, ticks.front()), r.hi = std::max(r.hi, ticks.back());
     double tickW = 0;
@@ -118,14 +133,15 @@ std::string categoryChartSvg(const CategoryChart& c) {
     body += svg::wrappedText(10, 4 + kTitleFont, c.title, kTitleFont, width - 20, cursor, "font-weight=\"bold\"");
     double legendH = 0;
     std::vector<svg::LegendEntry> entries;
-    for (std::size_t i = 0; i < c.runs.size(); ++i) entries.push_back({c.runs[i], i, 0});
+    for (std::size_t i = 0; i < c.runs.size(); ++i)
+        if (hasValue(c, i)) entries.push_back({c.runs[i], i, 0});
     body += svg::legend(entries, 10, cursor + 6, width - 20, legendH);
     const double top = cursor + 6 + legendH + 12, bottom = top + kPlotH;
     auto y = [&](double v) { return top + (r.hi - v) / (r.hi - r.lo) * kPlotH; };
 
     for (double t : ticks) {
         body += line(left, y(t), left + plotW, y(t), "stroke=\"#e4e4e4\"");
-        body += svg::text(left - 6, y(t) + 3.5, svg::tickLabel(t, step), kTickFont, "end") + "\n";
+        body += svg::text(left - 6, y(t) + 3.5, svg::tickLabel(t, step), kTickFont, "end", "class=\"y-tick\"") + "\n";
     }
     body += line(left, top, left, bottom, "stroke=\"#444\"") + line(left, bottom, left + plotW, bottom, "stroke=\"#444\"");
     for (std::size_t i = 0; i < yTitle.size(); ++i) {
@@ -165,6 +181,18 @@ std::string categoryChartSvg(const CategoryChart& c) {
         if (std::all_of(c.values[cat].begin(), c.values[cat].end(), [](const CategoryValue& v) { return std::isnan(v.mean); }))
             empty += (empty.empty() ? "" : ", ") + c.categories[cat];
     if (!empty.empty()) under.push_back("no run has samples of: " + empty);
+    std::string absent;
+    for (std::size_t i = 0; i < c.runs.size(); ++i)
+        if (!hasValue(c, i)) absent += (absent.empty() ? "" : ", ") + c.runs[i];
+    if (!absent.empty()) under.push_back("no samples here (not in the legend): " + absent);
+    std::size_t cut = 0;
+    for (const auto& cat : c.values)
+        for (const CategoryValue& v : cat)
+            if (c.style != CategoryStyle::Lines && !std::isnan(v.mean) && v.mean - v.stddev < boxLow(c, v)) ++cut;
+    if (cut > 0)
+        under.push_back(std::to_string(cut) + (cut == 1 ? " mark" : " marks") +
+                        " cut at 0 where mean - stddev is "
+                        "below 0: the quantity cannot be negative");
     for (const std::string& text : under) {
         double end = 0;
         body += svg::wrappedText(10, cursor + 14, text, kLabelFont, width - 20, end);

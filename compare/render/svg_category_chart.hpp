@@ -18,15 +18,18 @@ struct CategoryValue {
 struct CategoryChart {
     std::string title;                             // wrapped, never cut
     std::string xLabel, yLabel;                    // axis titles ("" for none)
-    std::vector<std::string> runs;                 // legend, in colour order
+    std::vector<std::string> runs;                 // colour order; the legend names those with a value
     std::vector<std::string> categories;           // x positions
     std::vector<std::vector<CategoryValue>> values;  // [category][run]
     CategoryStyle style = CategoryStyle::Candlesticks;
     std::vector<std::string> notes;                // printed under the chart
+    bool nonNegative = false;  // a latency, time or rate: boxes, bars and the axis stop at 0 (mean - stddev may not)
 };
 
 // A self-contained <svg> whose viewBox holds every element: widths grow with
-// the categories and their labels, long names wrap. Text is escaped.
+// the categories and their labels, long names wrap. Text is escaped. A run
+// without a value in any category is left out of the legend and named under
+// the chart.
 std::string categoryChartSvg(const CategoryChart& chart);
 
 }  // namespace mmtp::compare

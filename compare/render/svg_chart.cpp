@@ -80,6 +80,7 @@ std::string benchmarkChartsSvg(const std::string& benchmark, const std::vector<R
         const std::size_t parts = (metricOps.size() + perChart - 1) / perChart;
         const std::size_t perPart = (metricOps.size() + parts - 1) / parts;
         const std::string yLabel = metric.empty() ? plot.yaxis : svg::unitLabel(units.at(metric));
+        const bool nonNegative = !metric.empty() && svg::cannotBeNegative(units.at(metric));
         for (std::size_t part = 0; part < parts; ++part) {
             CategoryChart c;
             c.title = benchmark + (metric.empty() ? "" : " " + metric) + (yLabel.empty() ? "" : ": " + yLabel) +
@@ -90,6 +91,7 @@ std::string benchmarkChartsSvg(const std::string& benchmark, const std::vector<R
             c.xLabel = "operation";
             c.runs = runNames;
             c.style = style.style;
+            c.nonNegative = nonNegative;
             c.notes.push_back(style.note);
             for (std::size_t i = part * perPart; i < std::min(metricOps.size(), (part + 1) * perPart); ++i) {
                 c.categories.push_back(metricOps[i]);
@@ -112,6 +114,7 @@ std::string benchmarkChartsSvg(const std::string& benchmark, const std::vector<R
             c.xLabel = "operation";
             c.runs = runNames;
             c.style = style.style;
+            c.nonNegative = nonNegative;  // of a baseline mean above 0
             c.notes.push_back(style.note + "; every value divided by " + runs.front().testName +
                               "'s mean of its operation, so the baseline's mean is 100");
             for (std::size_t i = part * perPart; i < std::min(metricOps.size(), (part + 1) * perPart); ++i) {

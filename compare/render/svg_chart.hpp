@@ -1,7 +1,8 @@
 // svg_chart.hpp - a benchmark's graphs for the HTML report (inline SVG, no
 // gnuplot), drawn as its shellpack.yaml's PlotType asks, as
 // bin/graph-mmtests.sh would: one chart per metric, absolute values on a y
-// axis named by the metric's unit, every run in every chart's legend.
+// axis named by the metric's unit, every run with samples in the chart's
+// legend; a latency, time or rate never drawn below 0.
 #pragma once
 #include "benchmarks/plot_settings.hpp"
 #include "stats/summary.hpp"

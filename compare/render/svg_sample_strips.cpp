@@ -20,6 +20,7 @@ std::string sampleStripChartsSvg(const std::string& benchmark, const std::vector
         TimeChart c{benchmark + " " + op + ": every sample, iteration by iteration",
                     unit.empty() ? "value" : svg::unitLabel(unit), {}, {}};
         c.svgClass = "sample-strip-chart";
+        c.iterationAxis = true;
         c.xLabel = "iteration (1 = iter-0); an iteration's samples are spread across its width in log order";
         std::size_t most = 0;
         for (std::size_t r = 0; r < runs.size(); ++r) {

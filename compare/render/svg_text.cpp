@@ -111,6 +111,21 @@ std::vector<double> niceTicks(double lo, double hi, int target) {
     return ticks;
 }
 
+std::vector<double> wholeTicks(double lo, double hi, int target) {
+    const double first = std::ceil(lo), last = std::floor(hi);
+    if (!(last >= first) || !std::isfinite(first) || !std::isfinite(last)) return {};
+    std::vector<double> nice = niceTicks(first, last, target);
+    const double step = nice.size() > 1 ? nice[1] - nice[0] : 1;
+    std::vector<double> ticks;
+    if (step >= 1 && step == std::floor(step)) {  // a round whole step: its ticks inside first..last
+        for (double t : nice)
+            if (t >= first && t <= last) ticks.push_back(t);
+    } else {
+        for (double t = first; t <= last && ticks.size() < 50; ++t) ticks.push_back(t);
+    }
+    return ticks;
+}
+
 std::string tickLabel(double v, double step) {
     static const std::pair<double, const char*> kSuffixes[] = {{1e9, "G"}, {1e6, "M"}, {1e3, "k"}};
     if (v == 0) return "0";
@@ -145,6 +160,8 @@ std::string unitLabel(const std::string& unit) {
     return l == kLabels.end() ? unit : l->second;
 }
 
+bool cannotBeNegative(const std::string& unit) { return !unit.empty() && unitLabel(unit) != unit; }
+
 std::string legend(const std::vector<LegendEntry>& entries, double x, double y, double width, double& height) {
     const double font = 11, line = 16, swatch = 22, pad = 16;
     std::string s;
@@ -157,7 +174,9 @@ std::string legend(const std::vector<LegendEntry>& entries, double x, double y, 
              num(cy + 7) + "\" stroke=\"" + colour(e.colour) + "\" stroke-width=\"3\"" +
              (*dash(e.dash) ? std::string(" stroke-dasharray=\"") + dash(e.dash) + "\"" : "") + "/>";
         for (std::size_t i = 0; i < label.size(); ++i)
-            s += text(cx + swatch, cy + 11 + static_cast<double>(i) * line, label[i], font) + "\n";
+            s += text(cx + swatch, cy + 11 + static_cast<double>(i) * line, label[i], font, "start",
+                      "class=\"legend\"") +
+                 "\n";
         cy += static_cast<double>(label.size() - 1) * line;
         cx += w;
     }

@@ -37,12 +37,19 @@ const char* dash(std::size_t style);  // "" for a solid line
 // About target ticks at round values (1, 2, 5 x 10^n) covering lo..hi; never
 // empty (lo and hi alone when no round values fit: a denormal range, 1e308).
 std::vector<double> niceTicks(double lo, double hi, int target = 5);
+// niceTicks at whole numbers only (a step of at least 1) from lo's ceiling
+// to hi's floor: iteration numbers, never 1.2 or 1.4; empty when no whole
+// number lies in lo..hi.
+std::vector<double> wholeTicks(double lo, double hi, int target = 5);
 // A tick value with as many decimals as step needs; k/M/G above 10^4.
 std::string tickLabel(double v, double step);
 
 // MMTests' label for a shellpack.yaml unit (DataTypes.pm), the unit itself
 // when unknown, "" when none.
 std::string unitLabel(const std::string& unit);
+// A shellpack.yaml unit whose values cannot be negative: every unit
+// DataTypes.pm knows (times, latencies, rates, counts, percentages).
+bool cannotBeNegative(const std::string& unit);
 
 struct LegendEntry {
     std::string label;

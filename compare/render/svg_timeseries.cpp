@@ -48,6 +48,14 @@ std::vector<double> ticksFor(Range& r, bool fromZero = false) {
     return t;
 }
 
+// Iterations i..j (x in [i, j+1)): the axis from i to j+1, ticks at the
+// whole iteration numbers only.
+std::vector<double> iterationTicks(Range& r) {
+    r = {std::floor(r.lo), std::floor(r.hi) + 1};
+    std::vector<double> t = svg::wholeTicks(r.lo, r.hi - 1);
+    return t.empty() ? std::vector<double>{r.lo} : t;
+}
+
 }  // namespace
 
 std::vector<std::pair<double, double>> downsample(const std::vector<std::pair<double, double>>& points,
@@ -83,7 +91,7 @@ std::string timeChartSvg(const TimeChart& c, std::size_t maxPoints) {
     }
     if (!(xr.hi >= xr.lo)) return "";
     if (c.fromZero) yr.lo = std::min(yr.lo, 0.0);
-    std::vector<double> xt = ticksFor(xr), yt = ticksFor(yr, c.fromZero);
+    std::vector<double> xt = c.iterationAxis ? iterationTicks(xr) : ticksFor(xr), yt = ticksFor(yr, c.fromZero);
     const double xStep = xt.size() > 1 ? xt[1] - xt[0] : 1, yStep = yt.size() > 1 ? yt[1] - yt[0] : 1;
     double tickW = 0;
     for (double t : yt) tickW = std::max(tickW, svg::textWidth(svg::tickLabel(t, yStep), kTickFont));
@@ -96,7 +104,8 @@ std::string timeChartSvg(const TimeChart& c, std::size_t maxPoints) {
     double cursor = 0, legendH = 0;
     body += svg::wrappedText(10, 4 + kTitleFont, c.title, kTitleFont, width - 20, cursor, "font-weight=\"bold\"");
     std::vector<svg::LegendEntry> entries;
-    for (const TimeSeries& s : c.series) entries.push_back({s.label, s.colour, s.dash});
+    for (std::size_t i = 0; i < c.series.size(); ++i)
+        if (!drawn[i].empty()) entries.push_back({c.series[i].label, c.series[i].colour, c.series[i].dash});
     body += svg::legend(entries, 10, cursor + 6, width - 20, legendH);
     const double top = cursor + 6 + legendH + 12, bottom = top + kPlotH;
     auto x = [&](double t) { return left + (t - xr.lo) / (xr.hi - xr.lo) * kPlotW; };
@@ -104,11 +113,11 @@ std::string timeChartSvg(const TimeChart& c, std::size_t maxPoints) {
 
     for (double t : yt) {
         body += line(left, y(t), left + kPlotW, y(t), "#e4e4e4");
-        body += svg::text(left - 6, y(t) + 3.5, svg::tickLabel(t, yStep), kTickFont, "end") + "\n";
+        body += svg::text(left - 6, y(t) + 3.5, svg::tickLabel(t, yStep), kTickFont, "end", "class=\"y-tick\"") + "\n";
     }
     for (double t : xt) {
         body += line(x(t), bottom, x(t), bottom + 4, "#444");
-        body += svg::text(x(t), bottom + 15, svg::tickLabel(t, xStep), kTickFont, "middle") + "\n";
+        body += svg::text(x(t), bottom + 15, svg::tickLabel(t, xStep), kTickFont, "middle", "class=\"x-tick\"") + "\n";
     }
     body += line(left, top, left, bottom, "#444") + line(left, bottom, left + kPlotW, bottom, "#444");
     for (std::size_t i = 0; i < yTitle.size(); ++i)

@@ -22,6 +22,9 @@ struct TimeChart {
     std::vector<std::string> notes;  // printed under the chart
     std::string xLabel = "seconds since the monitor started";
     bool fromZero = false;  // a y axis of percentages or counts starts at 0, so a small dip is drawn small
+    // x is an iteration number plus the fraction of it a sample lies at: the
+    // axis spans whole iterations and its ticks are whole (1, 2, never 1.2).
+    bool iterationAxis = false;
     std::string svgClass = "monitor-chart";  // the <svg>'s class
 };
 
@@ -31,7 +34,8 @@ std::vector<std::pair<double, double>> downsample(const std::vector<std::pair<do
                                                   std::size_t maxPoints);
 
 // "" when no series has a point. Text is escaped. Each line's <title>
-// (its tooltip) gives its samples' count, mean, min and max.
+// (its tooltip) gives its samples' count, mean, min and max. A series without
+// a point is left out of the legend.
 std::string timeChartSvg(const TimeChart& chart, std::size_t maxPoints = 400);
 
 }  // namespace mmtp::compare

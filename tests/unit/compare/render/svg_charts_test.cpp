@@ -189,3 +189,74 @@ TEST_CASE("charts of values a denormal apart, or a double's whole range apart, h
         CHECK(categoryChartSvg(cc).find("<svg") != std::string::npos);
     }
 }
+
+namespace {
+
+// The labels of the <text class="CLS"> elements of svg, in order.
+std::vector<std::string> labelsOf(const std::string& svg, const std::string& cls) {
+    std::regex re("<text [^>]*class=\"" + cls + "\"[^>]*>([^<]*)</text>");
+    std::vector<std::string> out;
+    for (auto it = std::sregex_iterator(svg.begin(), svg.end(), re); it != std::sregex_iterator(); ++it)
+        out.push_back(unescape((*it)[1]));
+    return out;
+}
+
+// A latency whose stddev is 2.6 times its mean (six fast samples, one slow).
+CategoryChart spreadLatency(bool nonNegative) {
+    CategoryChart c;
+    c.title = "perfpipe time";
+    c.yLabel = "Time (microseconds)";
+    c.runs = {"base", "new", "empty"};
+    c.categories = {"Time"};
+    c.values = {{{1.5, 144, 377, 1000}, {2.5, 145, 377, 1000}, {}}};
+    c.nonNegative = nonNegative;
+    return c;
+}
+
+}  // namespace
+
+TEST_CASE("a latency's axis, boxes and whiskers stop at 0 when mean - stddev is below it", "[compare][svg]") {
+    std::string clamped = categoryChartSvg(spreadLatency(true));
+    std::vector<std::string> ticks = labelsOf(clamped, "y-tick");
+    REQUIRE_FALSE(ticks.empty());
+    CHECK(ticks.front() == "0");
+    for (const std::string& t : ticks) CHECK(t.rfind('-', 0) != 0);
+    CHECK(clamped.find("2 marks cut at 0 where mean - stddev is below 0") != std::string::npos);
+    CHECK(textsOutside(clamped).empty());
+    // Without the flag (a quantity that may be negative) the box goes below.
+    std::vector<std::string> signedTicks = labelsOf(categoryChartSvg(spreadLatency(false)), "y-tick");
+    REQUIRE_FALSE(signedTicks.empty());
+    CHECK(signedTicks.front().rfind('-', 0) == 0);
+}
+
+TEST_CASE("the units MMTests knows cannot be negative", "[compare][svg]") {
+    CHECK(svg::cannotBeNegative("TIME_USECONDS"));
+    CHECK(svg::cannotBeNegative("KOPS_PER_SECOND"));
+    CHECK(svg::cannotBeNegative("PERCENTAGE"));
+    CHECK_FALSE(svg::cannotBeNegative(""));
+    CHECK_FALSE(svg::cannotBeNegative("delta"));
+}
+
+TEST_CASE("a legend names only the runs with a value; the chart names the others", "[compare][svg]") {
+    std::string s = categoryChartSvg(spreadLatency(true));
+    CHECK(labelsOf(s, "legend") == std::vector<std::string>{"base", "new"});
+    CHECK(s.find("no samples here (not in the legend): empty") != std::string::npos);
+    TimeChart t{
+        "cs", "Context switches/second", {{"a", 0, 0, {{0, 1}, {1, 2}}}, {"b", 1, 0, {{0, NAN}, {1, NAN}}}}, {}};
+    CHECK(labelsOf(timeChartSvg(t), "legend") == std::vector<std::string>{"a"});
+}
+
+TEST_CASE("iteration axes tick at whole iterations only", "[compare][svg]") {
+    CHECK(svg::wholeTicks(1, 1.8) == std::vector<double>{1});
+    CHECK(svg::wholeTicks(1, 3) == std::vector<double>{1, 2, 3});
+    CHECK(svg::wholeTicks(1.2, 1.8).empty());
+    for (double t : svg::wholeTicks(1, 40)) CHECK(t == std::floor(t));
+    // One iteration's samples at 1, 1.2 .. 1.8: the tick is "1", not 1.0..1.8.
+    TimeChart one{"strip", "value", {{"a", 0, 0, {{1, 5}, {1.2, 6}, {1.4, 5}, {1.6, 7}, {1.8, 6}}}}, {}};
+    one.iterationAxis = true;
+    CHECK(labelsOf(timeChartSvg(one), "x-tick") == std::vector<std::string>{"1"});
+    TimeChart two = one;
+    two.series[0].points.push_back({2.5, 4});
+    CHECK(labelsOf(timeChartSvg(two), "x-tick") == std::vector<std::string>{"1", "2"});
+    CHECK(textsOutside(timeChartSvg(two)).empty());
+}
