@@ -5,8 +5,7 @@
 namespace mmtp::pipepingpong {
 
 std::optional<double> estimatedSeconds(const OptionValues& v) {
-    return kProcessStartSeconds +
-           double(v.integer("iterations")) * double(v.integer("loops")) * kRoundTripSeconds;
+    return kProcessStartSeconds + double(v.integer("iterations")) * double(v.integer("loops")) * kRoundTripSeconds;
 }
 
 }  // namespace mmtp::pipepingpong

@@ -20,7 +20,8 @@ namespace {
 
 bool isVariableName(const std::string& name) {
     return !name.empty() && !std::isdigit(static_cast<unsigned char>(name[0])) &&
-           name.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_") == std::string::npos;
+           name.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_") ==
+               std::string::npos;
 }
 
 // The file, or Error when it holds more than kMaxDescriptionBytes.

@@ -10,7 +10,8 @@ constexpr double kRunSetupSeconds = 0.3;  // the run's workers started and reape
 }  // namespace
 
 std::optional<double> estimatedSeconds(const OptionValues& v) {
-    const double counts = double(powerTwoSweep(v.number<unsigned>("min-threads"), v.number<unsigned>("max-threads")).size());
+    const double counts =
+        double(powerTwoSweep(v.number<unsigned>("min-threads"), v.number<unsigned>("max-threads")).size());
     return kProcessStartSeconds +
            counts * double(v.integer("iterations")) * (double(v.integer("runtime")) + kRunSetupSeconds);
 }

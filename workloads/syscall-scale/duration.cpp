@@ -9,9 +9,9 @@ namespace mmtp::syscallscale {
 
 namespace {
 
-constexpr double kRunSetupSeconds = 0.1;   // tasks started and stopped, per run
-constexpr double kFstimePassSeconds = 4;   // fstime's 2 s write and 2 s read passes
-constexpr double kFstimeSleepSeconds = 11; // its sleeps before the passes (--settle yes)
+constexpr double kRunSetupSeconds = 0.1;    // tasks started and stopped, per run
+constexpr double kFstimePassSeconds = 4;    // fstime's 2 s write and 2 s read passes
+constexpr double kFstimeSleepSeconds = 11;  // its sleeps before the passes (--settle yes)
 
 // "a,b c" counts 3, as the settings split a list.
 double listed(const std::string& text) {
@@ -31,8 +31,9 @@ double taskCounts(const OptionValues& v) {
 }  // namespace
 
 std::optional<double> wisSeconds(const OptionValues& v) {
-    return kProcessStartSeconds + listed(v.text("workloads")) * listed(v.text("models")) * taskCounts(v) *
-                                      (double(v.integer("warmup")) + double(v.integer("iterations")) + kRunSetupSeconds);
+    return kProcessStartSeconds +
+           listed(v.text("workloads")) * listed(v.text("models")) * taskCounts(v) *
+               (double(v.integer("warmup")) + double(v.integer("iterations")) + kRunSetupSeconds);
 }
 
 std::optional<double> nullSeconds(const OptionValues& v) {
