@@ -10,9 +10,9 @@
 #include "common/workload_main.hpp"
 #include "fiolike/duration.hpp"
 #include "fiolike/engine.hpp"
+#include "fiolike/report.hpp"
 #include "fiolike/run.hpp"
 #include "fiolike/settings.hpp"
-#include "fiolike/report.hpp"
 
 #include <iostream>
 

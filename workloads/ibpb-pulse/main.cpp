@@ -145,11 +145,14 @@ int run(const Settings& s) {
     return s.pulse.allCpus ? pulseAllCpus(s.pulse.mode) : pulseHere(s.pulse.cpu, s.pulse.mode);
 }
 
+// A pulse of every CPU, setpriv and all, whatever the mode.
+std::optional<double> estimatedSeconds(const OptionValues&) { return kPulseAllCpusSeconds; }
+
 }  // namespace
 
 int main(int argc, char** argv) {
-    // Its exit codes are its own (the summary lists them); a pulse of every CPU takes about a second.
-    const Workload<Settings> w{"ibpb-pulse", kSummary, optionTable(), settingsFrom, supported, run, std::nullopt,
-                               [](const OptionValues&) { return std::optional<double>(kPulseAllCpusSeconds); }};
+    // Its exit codes are its own: the summary lists them.
+    const Workload<Settings> w{"ibpb-pulse", kSummary, optionTable(), settingsFrom,
+                               supported,    run,      std::nullopt,  estimatedSeconds};
     return workloadMain(w, argc, argv);
 }

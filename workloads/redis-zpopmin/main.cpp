@@ -7,8 +7,8 @@
 #include "common/pulse_status.hpp"
 #include "common/workload_main.hpp"
 #include "redis-zpopmin/duration.hpp"
-#include "redis-zpopmin/run.hpp"
 #include "redis-zpopmin/resource_budget.hpp"
+#include "redis-zpopmin/run.hpp"
 #include "redis-zpopmin/settings.hpp"
 
 #include <iostream>

@@ -17,7 +17,7 @@ namespace mmtp::runconfig {
 struct BenchJob {
     std::string bench;
     std::filesystem::path binary;
-    std::vector<std::string> variables;      // the config variables it reads (bench_description.hpp)
+    std::vector<std::string> variables;  // the config variables it reads (bench_description.hpp)
     std::filesystem::path iterDir;
     std::map<std::string, std::string> env;  // the sourced config
     std::vector<Override> overrides;         // recorded in runtime.opts

@@ -10,8 +10,8 @@
 #include "base/clock.hpp"
 #include "base/errors.hpp"
 #include "common/mitigation_snapshot.hpp"
-#include "common/signals.hpp"
 #include "common/preflight.hpp"
+#include "common/signals.hpp"
 #include "common/workload_main.hpp"
 #include "run-config/bench_description.hpp"
 #include "run-config/bench_runner.hpp"
@@ -92,9 +92,8 @@ Estimate planEstimate(const RunPlan& plan, const std::vector<fs::path>& binaries
 // EXIT_CODE). Sets interrupted and stops early on SIGINT/SIGTERM.
 int runIteration(int iteration, const fs::path& iterDir, const std::string& runName, const RunPlan& plan,
                  const std::vector<fs::path>& binaries, const std::vector<BenchDescription>& described,
-                 const std::map<std::string, std::string>& env,
-                 const std::vector<Override>& overrides, RunLog& log, int& failures, bool& interrupted,
-                 RunProgress& progress, double runStart) {
+                 const std::map<std::string, std::string>& env, const std::vector<Override>& overrides, RunLog& log,
+                 int& failures, bool& interrupted, RunProgress& progress, double runStart) {
     const std::string n = std::to_string(iteration + 1);
     const double iterationStart = monotonicSeconds();
     log.startIteration(iterDir);
@@ -231,7 +230,12 @@ int main(int argc, char** argv) {
         for (const auto& m : knownMonitors()) text += " " + m;
         return text;
     }();
-    const Workload<RunSettings> w{kProg, summary.c_str(), optionTable(), settingsFrom, supported, run,
+    const Workload<RunSettings> w{kProg,
+                                  summary.c_str(),
+                                  optionTable(),
+                                  settingsFrom,
+                                  supported,
+                                  run,
                                   ExitMeanings{"a benchmark failed", "bad arguments or config", "no bash"}};
     return workloadMain(w, argc, argv);
 }

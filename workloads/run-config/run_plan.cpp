@@ -166,8 +166,7 @@ std::string describePlan(const RunPlan& plan, const Estimate& est) {
                 << (measured ? measuredFrom(est.measured[i])
                              : "(estimated from the settings; no earlier run with these settings)")
                 << "\n";
-        else
-            out << "  (no estimate: " << plan.benches[i] << " --estimate says its duration depends on the machine)\n";
+        else out << "  (no estimate: " << plan.benches[i] << " --estimate says its duration depends on the machine)\n";
     }
     if (plan.monitors.empty())
         out << "monitors:   none\n";

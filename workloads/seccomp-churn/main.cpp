@@ -5,8 +5,8 @@
 #include "common/pulse_status.hpp"
 #include "common/workload_main.hpp"
 #include "seccomp-churn/duration.hpp"
-#include "seccomp-churn/settings.hpp"
 #include "seccomp-churn/run.hpp"
+#include "seccomp-churn/settings.hpp"
 #include "seccomp-churn/workers.hpp"
 
 #include <cerrno>

@@ -134,8 +134,9 @@ TEST_CASE("--help lists every option with its config variable, default and range
 TEST_CASE("--print-variables lists each row's config variable with its default, in table order") {
     std::ostringstream out;
     table().printVariables(out);
-    CHECK(out.str() == "OPTTEST_PIPELINE=256\nOPTTEST_RWMIXREAD=50\nOPTTEST_POP_MODE=drain\nOPTTEST_THREADED=no\n"
-                       "OPTTEST_LOGDIR\n");
+    CHECK(out.str() ==
+          "OPTTEST_PIPELINE=256\nOPTTEST_RWMIXREAD=50\nOPTTEST_POP_MODE=drain\nOPTTEST_THREADED=no\n"
+          "OPTTEST_LOGDIR\n");
 }
 
 TEST_CASE("--print-variables leaves out what MMTests sets for every benchmark, and an empty default is '='") {

@@ -51,7 +51,10 @@ const OptionTable& table() {
 
 Captured runWith(std::vector<const char*> args, std::function<int(const OptionValues&)> body) {
     args.insert(args.begin(), "prog");
-    return capture([&] { return runWorkloadMain({"prog", "Summary.", table(), nullptr}, static_cast<int>(args.size()), args.data(), body); });
+    return capture([&] {
+        return runWorkloadMain({"prog", "Summary.", table(), nullptr}, static_cast<int>(args.size()), args.data(),
+                               body);
+    });
 }
 
 int succeed(const OptionValues&) { return kExitOk; }
@@ -125,8 +128,13 @@ TEST_CASE("findExecutable searches PATH as execvp does") {
 
 TEST_CASE("--estimate prints the workload's seconds with these values, or unknown, and runs nothing") {
     bool ran = false;
-    auto body = [&ran](const OptionValues&) { ran = true; return kExitOk; };
-    const DurationEstimate perLoop = [](const OptionValues& v) { return std::optional<double>(0.5 * double(v.integer("loops"))); };
+    auto body = [&ran](const OptionValues&) {
+        ran = true;
+        return kExitOk;
+    };
+    const DurationEstimate perLoop = [](const OptionValues& v) {
+        return std::optional<double>(0.5 * double(v.integer("loops")));
+    };
     auto estimateWith = [&](std::vector<const char*> args, DurationEstimate e) {
         args.insert(args.begin(), "prog");
         return capture([&] {
@@ -135,8 +143,9 @@ TEST_CASE("--estimate prints the workload's seconds with these values, or unknow
     };
     CHECK(estimateWith({"--estimate"}, perLoop).out == "5\n");
     CHECK(estimateWith({"--estimate", "-l", "3"}, perLoop).out == "1.5\n");
-    CHECK(estimateWith({"--estimate"}, [](const OptionValues&) { return std::optional<double>(45.300000000000004); })
-              .out == "45.300000000000004\n");  // as computed: a caller sums what the workload did
+    CHECK(estimateWith({"--estimate"}, [](const OptionValues&) {
+              return std::optional<double>(45.300000000000004);
+          }).out == "45.300000000000004\n");  // as computed: a caller sums what the workload did
     CHECK(estimateWith({"--estimate"}, nullptr).out == "unknown\n");
     CHECK(estimateWith({"--estimate"}, [](const OptionValues&) { return std::optional<double>(); }).out == "unknown\n");
     Captured bad = estimateWith({"--estimate", "-l", "500"}, perLoop);

@@ -1,7 +1,7 @@
-#include "base/errors.hpp"
-#include "run-config/config_env.hpp"
-#include "run-config/bench_description.hpp"
 #include "run-config/run_plan.hpp"
+#include "base/errors.hpp"
+#include "run-config/bench_description.hpp"
+#include "run-config/config_env.hpp"
 #include "run-config/system_state.hpp"
 
 #include <catch2/catch.hpp>
