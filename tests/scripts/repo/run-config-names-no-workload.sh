@@ -6,6 +6,8 @@
 # (bench_description.hpp). A planted name and a planted variable in a
 # scratch copy are found, so the check itself cannot pass vacuously.
 set -u
+TOP=${TOP:-$(cd "$(dirname "$0")/../../.." && pwd)}
+BIN=${BIN:-$TOP/build/bin}
 fail() { echo "FAIL: $*"; exit 1; }
 work=$(mktemp -d /tmp/run-config-names.XXXXXX)
 trap 'rm -rf "$work"' EXIT
