@@ -152,7 +152,7 @@ DEPS_OK    := $(BUILD)/build-deps.ok
 .DEFAULT_GOAL := all
 
 # The programs only: the unit tests are built by `make test` (or unit-tests).
-all: $(PROGS)
+all: $(PROGS) $(BUILD)/bin/include-mmtests-plugins.sh
 unit-tests: $(BUILD)/bin/unit-tests
 
 # Never installs anything: a missing header names scripts/install-deps.sh.
@@ -220,6 +220,13 @@ $(addprefix $(BUILD)/bin/,$(ALIASES_$(1))): $(BUILD)/bin/$(1)
 	ln -sfn $(1) $$@
 endef
 $(foreach w,$(WORKLOADS),$(if $(ALIASES_$(w)),$(eval $(call alias,$(w)))))
+
+# The shellpacks' shared lookup, beside the binaries: a drop-in run with
+# build/bin in PATH sources it from there (make install-mmtests puts it in
+# MMTESTS_DIR/shellpacks/). Not executable: a file to source, not a program.
+$(BUILD)/bin/include-mmtests-plugins.sh: shellpacks/include-mmtests-plugins.sh
+	@mkdir -p $(@D)
+	install -m 644 $< $@
 
 ALL_LIB_ARCHIVES := $(foreach p,$(PROG_PARTS) compare/kernels,$(call link_parts,$(p)))
 ALL_LIB_FLAGS    := $(sort $(foreach p,$(ALL_PARTS),$(LIBS_$(p))))

@@ -5,8 +5,10 @@
 #   the absolute BINDIR                     -> MMTESTS_DIR/bin-plugins/BUILD_DIR
 #   shellpacks/<bench>/                     -> MMTESTS_DIR/shellpack_src/src/<bench>/
 #   shellpacks/<bench>/driver-<bench>.sh    -> MMTESTS_DIR/drivers/
+#   shellpacks/include-mmtests-plugins.sh   -> MMTESTS_DIR/shellpacks/ (SHELLPACK_INCLUDE)
 #   configs/config-*                        -> MMTESTS_DIR/configs/
-# A shellpack's <bench>-bench finds its binary in $MMTESTS_PLUGINS_BIN, then
+# A shellpack's <bench>-bench sources include-mmtests-plugins.sh, whose
+# plugin_binary finds its binary in $MMTESTS_PLUGINS_BIN, then
 # $SCRIPTDIR/bin-plugins (SCRIPTDIR = the MMTests root, exported by
 # run-single-test.sh), then the dir named in bin-plugins/BUILD_DIR, then PATH.
 # Refuses to replace a shellpack or driver MMTests itself ships.
@@ -60,6 +62,11 @@ for sp in "$TOP"/shellpacks/*/; do
 	fi
 	echo "$PROG: shellpack $name -> $dest"
 done
+
+# SHELLPACK_INCLUDE, where MMTests' shellpacks source common.sh: ours source the shared lookup there.
+mkdir -p "$MM/shellpacks"
+install -m 644 "$TOP/shellpacks/include-mmtests-plugins.sh" "$MM/shellpacks/"
+echo "$PROG: include-mmtests-plugins.sh -> $MM/shellpacks/"
 
 for c in "$TOP"/configs/config-*; do
 	[ -f "$c" ] || continue

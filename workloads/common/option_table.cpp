@@ -31,6 +31,14 @@ OptionSpec printOptionRow() {
     return s;
 }
 
+// run-config and a by-hand user ask the binary what it reads and how long it runs.
+const OptionSpec kPrintVariablesRow =
+    row("print-variables", 0, "", OptionType::Flag, nullptr,
+        "print the MMTests config variables this program reads, VAR=DEFAULT one a line, and exit");
+const OptionSpec kEstimateRow =
+    row("estimate", 0, "", OptionType::Flag, nullptr,
+        "print how many seconds a run with these options and variables takes (or 'unknown') and exit");
+
 // Boost's bool words, any case, as configs and shellpacks have passed them.
 std::string lower(std::string_view v) {
     std::string out(v);
@@ -148,6 +156,10 @@ OptionSpec repeatedTextOption(const char* name, char shortName, const char* valu
     return s;
 }
 
+bool isHarnessVariable(std::string_view envVar) {
+    return envVar.rfind("LOGDIR_", 0) == 0 || envVar.rfind("SHELLPACK_", 0) == 0;
+}
+
 // --- values -------------------------------------------------------------------
 
 const OptionValues::Value& OptionValues::at(std::string_view name) const {
@@ -207,7 +219,7 @@ std::uint64_t OptionValues::unsignedInteger(std::string_view name) const {
 
 OptionTable::OptionTable(std::vector<OptionSpec> rows, std::vector<std::string> positionals)
     : rows_(std::move(rows)), positionals_(std::move(positionals)) {
-    rows_.insert(rows_.begin(), {kHelpRow, printOptionRow()});
+    rows_.insert(rows_.begin(), {kHelpRow, printOptionRow(), kPrintVariablesRow, kEstimateRow});
 }
 
 const OptionSpec* OptionTable::findLong(std::string_view name) const {
@@ -272,7 +284,8 @@ OptionValues OptionTable::parse(int argc, const char* const argv[]) const {
         }
     }
     out.helpRequested = out.yes("help");
-    if (out.helpRequested) return out;
+    out.variablesRequested = out.yes("print-variables");
+    if (out.helpRequested || out.variablesRequested) return out;
     if (out.has("print-option") && !findLong(out.text("print-option")))
         throw UsageError("--print-option: no option --" + out.text("print-option"));
     if (out.positionals.size() > positionals_.size())
@@ -318,6 +331,13 @@ void OptionTable::printHelp(std::ostream& out, std::string_view program, std::st
         for (const auto& n : notes) bracket += (bracket.empty() ? "[" : ", ") + n;
         if (!bracket.empty()) bracket += "]";
         out << head << '\n' << "        " << s.help << (bracket.empty() ? "" : " " + bracket) << '\n';
+    }
+}
+
+void OptionTable::printVariables(std::ostream& out) const {
+    for (const auto& s : rows_) {
+        if (s.envVar.empty() || isHarnessVariable(s.envVar)) continue;
+        out << s.envVar << (s.defaultValue ? "=" + *s.defaultValue : std::string()) << '\n';
     }
 }
 

@@ -54,10 +54,15 @@ OptionSpec flagOption(const char* name, char shortName, const char* help);
 // A text option that may be given many times, in order (e.g. --set A=1 --set B=2).
 OptionSpec repeatedTextOption(const char* name, char shortName, const char* valueName, const char* help);
 
+// LOGDIR_* and SHELLPACK_*: set by MMTests (run-mmtests.sh, run-single-test.sh)
+// or run-config for every benchmark, never by a config.
+bool isHarnessVariable(std::string_view envVar);
+
 // What one command line and environment gave, validated against the table.
 class OptionValues {
 public:
     bool helpRequested = false;
+    bool variablesRequested = false;  // --print-variables: like --help, reads no variable
     std::vector<std::string> positionals;
 
     // Set by the command line, the config variable or a default.
@@ -102,6 +107,12 @@ public:
     // "usage: PROG [options]", the summary, then one entry per row with its
     // variable, default and range.
     void printHelp(std::ostream& out, std::string_view program, std::string_view summary) const;
+
+    // --print-variables: the MMTests config variables the rows read, one a
+    // line in table order, "VAR=DEFAULT" ("VAR=" for an empty default, "VAR"
+    // for none). The harness's own (isHarnessVariable) are not settings and
+    // are left out.
+    void printVariables(std::ostream& out) const;
 
     const std::vector<OptionSpec>& rows() const { return rows_; }
 

@@ -1,6 +1,7 @@
 #include "common/workload_main.hpp"
 
 #include "base/errors.hpp"
+#include "common/duration_estimate.hpp"
 #include "common/preflight.hpp"
 #include "common/signals.hpp"
 
@@ -8,13 +9,32 @@
 
 namespace mmtp {
 
-int runWorkloadMain(const char* name, const char* summary, const OptionTable& options, int argc,
-                    const char* const argv[], const std::function<int(const OptionValues&)>& body) {
-    return runReportingErrors(name, [&]() -> int {
-        const OptionValues values = options.parse(argc, argv);
+std::string exitLine(const ExitMeanings& exits, const OptionTable& options) {
+    bool pulseStep = false;
+    for (const auto& row : options.rows()) pulseStep = pulseStep || row.name == "after-ibpb-pulse";
+    std::string line = std::string("Exit: 0 ok, 1 ") + exits.failure;
+    if (pulseStep) line += " (also: the --after-ibpb-pulse step failed)";
+    line += std::string(", 2 ") + exits.usage;
+    if (exits.unsupported) line += std::string(", 3 ") + exits.unsupported;
+    return line + ", 130 interrupted.";
+}
+
+int runWorkloadMain(const WorkloadDescription& d, int argc, const char* const argv[],
+                    const std::function<int(const OptionValues&)>& body) {
+    return runReportingErrors(d.name, [&]() -> int {
+        const OptionValues values = d.options.parse(argc, argv);
         if (values.helpRequested) {
-            options.printHelp(std::cout, name, summary);
+            d.options.printHelp(std::cout, d.name, d.summary);
             std::cout.flush();
+            return kExitOk;
+        }
+        if (values.variablesRequested) {
+            d.options.printVariables(std::cout);
+            std::cout.flush();
+            return kExitOk;
+        }
+        if (values.yes("estimate")) {
+            std::cout << estimateLine(d.estimate ? d.estimate(values) : std::nullopt) << std::endl;
             return kExitOk;
         }
         if (values.has("print-option")) {

@@ -8,10 +8,11 @@
 #include "common/progress.hpp"
 #include "common/pulse_status.hpp"
 #include "common/workload_main.hpp"
+#include "fiolike/duration.hpp"
 #include "fiolike/engine.hpp"
+#include "fiolike/report.hpp"
 #include "fiolike/run.hpp"
 #include "fiolike/settings.hpp"
-#include "fiolike/report.hpp"
 
 #include <iostream>
 
@@ -70,13 +71,13 @@ int main(int argc, char** argv) {
     const Workload<JobPlan> w{
         "fiolike",
         "Runs fio-like jobs (one per --rw pattern and --iodepth listed) and appends one\n"
-        "terse v3 line per job to LOGDIR/fio.log.\n"
-        "Exit: 0 ok, 1 failure (also: the --after-ibpb-pulse step failed), 2 bad option, 3 engine not\n"
-        "available here, 130 interrupted.",
+        "terse v3 line per job to LOGDIR/fio.log.",
         optionTable(),
         jobPlanFrom,
         supported,
         run,
+        ExitMeanings{.unsupported = "engine not available here"},
+        estimatedSeconds,
     };
     return workloadMain(w, argc, argv);
 }

@@ -4,11 +4,12 @@
 #include "base/atomic_file.hpp"
 #include "base/errors.hpp"
 #include "common/clock_check.hpp"
+#include "common/preflight.hpp"
 #include "common/progress.hpp"
 #include "common/pulse_status.hpp"
 #include "common/signals.hpp"
-#include "common/preflight.hpp"
 #include "common/workload_main.hpp"
+#include "pipe-pingpong/duration.hpp"
 #include "pipe-pingpong/exchange.hpp"
 #include "pipe-pingpong/report.hpp"
 #include "pipe-pingpong/settings.hpp"
@@ -71,13 +72,14 @@ int run(const Settings& s) {
 int main(int argc, char** argv) {
     const Workload<Settings> w{
         "pipe-pingpong",
-        "Two tasks pass a 4-byte message over two pipes, perf bench sched pipe's way.\n"
-        "Exit: 0 ok, 1 failure (also: the --after-ibpb-pulse step failed), 2 bad option, 3 unsupported here (e.g. no per-task\n"
-        "indirect-branch control: boot with spectre_v2_user=prctl), 130 interrupted.",
+        "Two tasks pass a 4-byte message over two pipes, perf bench sched pipe's way.",
         optionTable(),
         settingsFrom,
         supported,
         run,
+        ExitMeanings{.unsupported = "unsupported here (e.g. no per-task\n"
+                                    "indirect-branch control: boot with spectre_v2_user=prctl)"},
+        estimatedSeconds,
     };
     return workloadMain(w, argc, argv);
 }

@@ -6,8 +6,9 @@
 #include "common/preflight.hpp"
 #include "common/pulse_status.hpp"
 #include "common/workload_main.hpp"
-#include "redis-zpopmin/run.hpp"
+#include "redis-zpopmin/duration.hpp"
 #include "redis-zpopmin/resource_budget.hpp"
+#include "redis-zpopmin/run.hpp"
 #include "redis-zpopmin/settings.hpp"
 
 #include <iostream>
@@ -40,12 +41,13 @@ int main(int argc, char** argv) {
         "redis-zpopmin",
         "Runs redis-benchmark's test suite (redis-benchmark --csv -c C -r R -n N -P P [-t ...])\n"
         "against a fresh redis-server; writes redis-<clients>-<iteration>.log (CSV) and\n"
-        "replies-<clients>-<iteration>.log into the log directory.\n"
-        "Exit: 0 ok, 1 failure (also: the --after-ibpb-pulse step failed), 2 bad option, 3 no redis-server here, 130 interrupted.",
+        "replies-<clients>-<iteration>.log into the log directory.",
         optionTable(),
         settingsFrom,
         supported,
         run,
+        ExitMeanings{.unsupported = "no redis-server here"},
+        estimatedSeconds,
     };
     return workloadMain(w, argc, argv);
 }

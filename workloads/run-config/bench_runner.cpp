@@ -1,18 +1,16 @@
 #include "run-config/bench_runner.hpp"
 
 #include "base/errors.hpp"
-#include "base/terminal_text.hpp"
 #include "common/signals.hpp"
-#include "common/temp_dir.hpp"
 #include "run-config/gzip_file.hpp"
 #include "run-config/log_file.hpp"
 #include "run-config/monitor_set.hpp"
 #include "run-config/piped_child.hpp"
 #include "run-config/system_state.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 #include <mutex>
 #include <unistd.h>
@@ -23,24 +21,11 @@ namespace mmtp::runconfig {
 
 int recordedExitCode(const ExitStatus& st) { return st.success() ? 0 : 255; }
 
-std::vector<std::string> settingsPrefixes(const std::string& bench) {
-    std::string own;
-    for (char c : bench) own += c == '-' ? '_' : static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-    own += '_';
-    if (bench == "fiolike") return {"FIO_", own};  // settings.cpp: FIO_RUNTIME, FIO_IO_PATTERNS, ...
-    return {own};
-}
-
-std::string runtimeCommand(const std::string& bench, const fs::path& binary,
+std::string runtimeCommand(const std::vector<std::string>& variables, const fs::path& binary,
                            const std::map<std::string, std::string>& env) {
-    const std::vector<std::string> prefixes = settingsPrefixes(bench);
     std::string cmd;
     for (const auto& [k, v] : env)
-        for (const auto& prefix : prefixes)
-            if (k.rfind(prefix, 0) == 0) {
-                cmd += k + "=" + v + " ";
-                break;
-            }
+        if (std::find(variables.begin(), variables.end(), k) != variables.end()) cmd += k + "=" + v + " ";
     return cmd + binary.string();
 }
 
@@ -55,7 +40,7 @@ void logRuntime(const BenchJob& job, const fs::path& logs) {
         text += "Runtime options\n";
         for (const auto& [k, v] : job.overrides) text += "Set: " + k + "=" + v + "\n";
     }
-    const std::string cmd = runtimeCommand(job.bench, job.binary, job.env);
+    const std::string cmd = runtimeCommand(job.variables, job.binary, job.env);
     appendToLog(opts, text + "Run: " + cmd + "\n");
     appendToLog(logs / "commands.log", cmd + "\n");
 }
@@ -84,22 +69,6 @@ private:
 };
 
 }  // namespace
-
-void checkBenchSettings(const fs::path& binary, const std::map<std::string, std::string>& env, const fs::path& config) {
-    TempDir tmp("run-config");
-    SpawnOptions o;
-    o.argv = {binary.string(), "--print-option", "logdir"};
-    o.env = envList(env);
-    o.stdinPath = "/dev/null";
-    o.stdoutPath = "/dev/null";
-    o.stderrPath = tmp.path() / "refusal";
-    const ExitStatus st = ChildProcess::spawn(o).wait();
-    if (st.success()) return;
-    std::string why;
-    std::getline(std::ifstream(tmp.path() / "refusal"), why);
-    if (why.empty()) why = binary.filename().string() + " --print-option " + st.describe();
-    throw UsageError("config " + config.string() + ": " + escapeControls(why));
-}
 
 BenchOutcome runBench(const BenchJob& job, const RunPlan& plan, RunLog& log) {
     const std::string& bench = job.bench;

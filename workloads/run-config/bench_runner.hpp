@@ -17,6 +17,7 @@ namespace mmtp::runconfig {
 struct BenchJob {
     std::string bench;
     std::filesystem::path binary;
+    std::vector<std::string> variables;  // the config variables it reads (bench_description.hpp)
     std::filesystem::path iterDir;
     std::map<std::string, std::string> env;  // the sourced config
     std::vector<Override> overrides;         // recorded in runtime.opts
@@ -31,24 +32,12 @@ struct BenchOutcome {
 // The code run-mmtests.sh records for a workload status: 0 or 255 (SHELLPACK_ERROR).
 int recordedExitCode(const ExitStatus& st);
 
-// The prefixes of the config variables a bench reads: its name in capitals
-// (REDIS_ZPOPMIN_ for redis-zpopmin), and FIO_ for fiolike, which reads fio's
-// shellpack variables. LOGDIR_* and SHELLPACK_* are run-config's, never these.
-std::vector<std::string> settingsPrefixes(const std::string& bench);
-
-// runtime.opts' lines for a bench: "Run: VAR=... BINARY" with the config
-// variables it reads. Earlier runs are matched on it (past_durations.hpp),
-// so it must name every variable that changes what the bench does.
-std::string runtimeCommand(const std::string& bench, const std::filesystem::path& binary,
+// runtime.opts' lines for a bench: "Run: VAR=... BINARY" with those of the
+// variables it reads (its --print-variables) that the config sets, in name
+// order. Earlier runs are matched on it (past_durations.hpp), so it names
+// every variable that changes what the bench does.
+std::string runtimeCommand(const std::vector<std::string>& variables, const std::filesystem::path& binary,
                            const std::map<std::string, std::string>& env);
-
-// Has the bench parse its settings from env (`BINARY --print-option logdir`:
-// its option table, ranges and all) before anything is run or claimed: a
-// value it would refuse (PIPE_PINGPONG_LOOPS=1e308) is the config's
-// UsageError, with the bench's one line, not a failed run that burns the
-// run's name.
-void checkBenchSettings(const std::filesystem::path& binary, const std::map<std::string, std::string>& env,
-                        const std::filesystem::path& config);
 
 BenchOutcome runBench(const BenchJob& job, const RunPlan& plan, RunLog& log);
 

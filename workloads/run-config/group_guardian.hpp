@@ -1,6 +1,6 @@
 // group_guardian.hpp - makes sure nothing run-config starts outlives it, even
 // after a SIGKILL. PDEATHSIG covers the processes run-config forks itself,
-// not what they fork in turn (pipe-pingpong's two tasks, say), so a small
+// not what they fork in turn (a workload's own tasks, say), so a small
 // guardian process holds the list of the process groups run-config started:
 // when run-config dies, its end of the pipe closes and the guardian SIGKILLs
 // every group still listed. On a normal exit only the config's own group

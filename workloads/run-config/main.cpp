@@ -10,9 +10,10 @@
 #include "base/clock.hpp"
 #include "base/errors.hpp"
 #include "common/mitigation_snapshot.hpp"
-#include "common/signals.hpp"
 #include "common/preflight.hpp"
+#include "common/signals.hpp"
 #include "common/workload_main.hpp"
+#include "run-config/bench_description.hpp"
 #include "run-config/bench_runner.hpp"
 #include "run-config/boot_id.hpp"
 #include "run-config/config_env.hpp"
@@ -64,24 +65,35 @@ std::vector<fs::path> findBinaries(const std::vector<std::string>& benches, cons
     return binaries;
 }
 
+// Each bench's binary, asked with the config's variables (bench_description.hpp).
+std::vector<BenchDescription> describeBenches(const std::vector<fs::path>& binaries,
+                                              const std::map<std::string, std::string>& env, const fs::path& config) {
+    std::vector<BenchDescription> out;
+    for (const auto& b : binaries) out.push_back(describeBench(b, env, config));
+    return out;
+}
+
 // What earlier runs in the work dir measured for each bench with the
-// settings it has now (its runtime.opts Run: line).
-std::vector<PastDurations> earlierMeasurements(const RunPlan& plan, const std::vector<fs::path>& binaries,
-                                               const std::map<std::string, std::string>& env, const fs::path& workDir,
-                                               const std::string& runName) {
+// settings it has now (its runtime.opts Run: line), else what it estimates.
+Estimate planEstimate(const RunPlan& plan, const std::vector<fs::path>& binaries,
+                      const std::vector<BenchDescription>& described, const std::map<std::string, std::string>& env,
+                      const fs::path& workDir, const std::string& runName) {
     std::vector<PastDurations> past;
-    for (std::size_t i = 0; i < plan.benches.size(); ++i)
+    std::vector<std::optional<double>> modelled;
+    for (std::size_t i = 0; i < plan.benches.size(); ++i) {
         past.push_back(pastDurations(workDir / "log", plan.benches[i],
-                                     "Run: " + runtimeCommand(plan.benches[i], binaries[i], env), runName));
-    return past;
+                                     "Run: " + runtimeCommand(described[i].variables, binaries[i], env), runName));
+        modelled.push_back(described[i].seconds);
+    }
+    return estimate(plan, modelled, past);
 }
 
 // One iteration; returns the last bench's recorded code (run-mmtests.sh's
 // EXIT_CODE). Sets interrupted and stops early on SIGINT/SIGTERM.
 int runIteration(int iteration, const fs::path& iterDir, const std::string& runName, const RunPlan& plan,
-                 const std::vector<fs::path>& binaries, const std::map<std::string, std::string>& env,
-                 const std::vector<Override>& overrides, RunLog& log, int& failures, bool& interrupted,
-                 RunProgress& progress, double runStart) {
+                 const std::vector<fs::path>& binaries, const std::vector<BenchDescription>& described,
+                 const std::map<std::string, std::string>& env, const std::vector<Override>& overrides, RunLog& log,
+                 int& failures, bool& interrupted, RunProgress& progress, double runStart) {
     const std::string n = std::to_string(iteration + 1);
     const double iterationStart = monotonicSeconds();
     log.startIteration(iterDir);
@@ -97,7 +109,8 @@ int runIteration(int iteration, const fs::path& iterDir, const std::string& runN
             where = plan.benches[i];
             std::cout << progress.line(iteration, i, monotonicSeconds() - runStart) << std::endl;
             const double benchStart = monotonicSeconds();
-            BenchOutcome o = runBench({plan.benches[i], binaries[i], iterDir, env, overrides}, plan, log);
+            BenchOutcome o =
+                runBench({plan.benches[i], binaries[i], described[i].variables, iterDir, env, overrides}, plan, log);
             progress.benchDone(i, monotonicSeconds() - benchStart);
             exitCode = o.recordedCode;
             if (exitCode != 0) ++failures;
@@ -163,15 +176,14 @@ int run(const RunSettings& s) {
     RunPlan plan = makePlan(env);
     if (plan.benches.empty()) throw UsageError("config " + config.string() + " sets no MMTESTS");
     auto binaries = findBinaries(plan.benches, config);
-    for (const auto& b : binaries) checkBenchSettings(b, env, config);
+    const auto described = describeBenches(binaries, env, config);
 
     if (s.dryRun) {
         fs::path runDir = s.workDir / "log" / runName;
         std::cout << "run-config: plan for " << config.string() << " -> " << runDir.string()
                   << (fs::exists(runDir) ? " (exists: a run would refuse it)" : "") << "\n";
         for (const auto& [k, v] : s.overrides) std::cout << "set:        " << k << "=" << v << "\n";
-        const auto past = earlierMeasurements(plan, binaries, env, s.workDir, runName);
-        std::cout << describePlan(plan, estimate(plan, env, past));
+        std::cout << describePlan(plan, planEstimate(plan, binaries, described, env, s.workDir, runName));
         return 0;
     }
     for (const auto& skipped : plan.skipped)
@@ -179,7 +191,7 @@ int run(const RunSettings& s) {
     for (const auto& w : plan.warnings) std::cout << w << "\n";
 
     // Before the claim: the new run's own empty dir is skipped anyway.
-    const Estimate est = estimate(plan, env, earlierMeasurements(plan, binaries, env, s.workDir, runName));
+    const Estimate est = planEstimate(plan, binaries, described, env, s.workDir, runName);
     fs::path runDir = claimRunDir(s.workDir, runName);
     RunLog log(runDir);
     std::cout << "run-config: " << config.string() << " -> " << runDir.string() << " (" << plan.iterations
@@ -193,8 +205,8 @@ int run(const RunSettings& s) {
         fs::path iterDir = runDir / ("iter-" + std::to_string(it));
         fs::create_directory(iterDir);
         bootIds.record(iterDir, std::cerr);
-        exitCode = runIteration(it, iterDir, runName, plan, binaries, env, s.overrides, log, failures, interrupted,
-                                progress, runStart);
+        exitCode = runIteration(it, iterDir, runName, plan, binaries, described, env, s.overrides, log, failures,
+                                interrupted, progress, runStart);
     }
     log.activity("run-mmtests: End");
     log.runActivity("status :: " + std::to_string(interrupted ? int(kExitInterrupted) : exitCode));
@@ -214,11 +226,16 @@ int main(int argc, char** argv) {
             "Runs each bench in the config's MMTESTS with the binary of the same name\n"
             "beside run-config, MMTEST_ITERATIONS times, with the config's monitors, writing\n"
             "the log tree run-mmtests.sh writes.\n"
-            "Exit: 0 ok, 1 a benchmark failed, 2 bad arguments or config, 3 no bash, 130 interrupted.\n"
             "Monitors run-config records:";
         for (const auto& m : knownMonitors()) text += " " + m;
         return text;
     }();
-    const Workload<RunSettings> w{kProg, summary.c_str(), optionTable(), settingsFrom, supported, run};
+    const Workload<RunSettings> w{kProg,
+                                  summary.c_str(),
+                                  optionTable(),
+                                  settingsFrom,
+                                  supported,
+                                  run,
+                                  ExitMeanings{"a benchmark failed", "bad arguments or config", "no bash"}};
     return workloadMain(w, argc, argv);
 }

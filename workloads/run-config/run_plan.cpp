@@ -2,7 +2,6 @@
 
 #include "base/errors.hpp"
 #include "base/terminal_text.hpp"
-#include "run-config/duration_estimate.hpp"
 #include "run-config/monitor_catalog.hpp"
 #include "run-config/run_tree.hpp"
 
@@ -40,7 +39,7 @@ void refuseRepeatedBenches(const std::vector<std::string>& benches, const std::s
 }
 
 // Run-config's own cost per iteration and per benchmark, measured on a
-// 2-CPU VM (2026-12-02: three iterations of a 1 s pipe-pingpong, wall time
+// 2-CPU VM (2026-12-02: three iterations of a 1 s benchmark, wall time
 // minus the benchmarks' elapsed): the system-state commands, 0.15 s per
 // iteration without monitors; and per benchmark with monitors (vmstat,
 // iostat, mpstat, top, proc-vmstat), 5.0 s, mostly monitors.sh's settle.
@@ -110,7 +109,7 @@ RunPlan makePlan(const std::map<std::string, std::string>& env) {
     return p;
 }
 
-Estimate estimate(const RunPlan& plan, const std::map<std::string, std::string>& env,
+Estimate estimate(const RunPlan& plan, const std::vector<std::optional<double>>& modelled,
                   const std::vector<PastDurations>& past) {
     Estimate e;
     e.measured = past;
@@ -118,7 +117,7 @@ Estimate estimate(const RunPlan& plan, const std::map<std::string, std::string>&
     double perIteration = kSystemStateSeconds;
     for (std::size_t i = 0; i < plan.benches.size(); ++i) {
         const std::optional<double> measured = e.measured[i].mean();
-        e.perBench.push_back(measured ? measured : benchSeconds(plan.benches[i], env));
+        e.perBench.push_back(measured ? measured : i < modelled.size() ? modelled[i] : std::nullopt);
         perIteration += e.perBench.back().value_or(0);
         if (!plan.monitors.empty()) perIteration += kMonitorSettleSeconds;
     }
@@ -167,8 +166,7 @@ std::string describePlan(const RunPlan& plan, const Estimate& est) {
                 << (measured ? measuredFrom(est.measured[i])
                              : "(estimated from the settings; no earlier run with these settings)")
                 << "\n";
-        else
-            out << "  (no estimate: run-config does not know how " << plan.benches[i] << " scales)\n";
+        else out << "  (no estimate: " << plan.benches[i] << " --estimate says its duration depends on the machine)\n";
     }
     if (plan.monitors.empty())
         out << "monitors:   none\n";

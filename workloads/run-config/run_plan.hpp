@@ -43,20 +43,20 @@ struct Estimate {
     double overheadPerIteration = 0;              // system state, monitor settling
     double total = 0;
 };
-// past: per benchmark of the plan (or none), what earlier runs with the same
-// settings measured; where there is a measurement it replaces the cost
-// model (duration_estimate.hpp). The overhead is not learned: it depends on
+// modelled: per benchmark of the plan, what its binary's --estimate said
+// (bench_description.hpp); past: per benchmark (or none), what earlier runs
+// with the same settings measured, which replaces the model. The overhead is not learned: it depends on
 // the monitors, which no file of an iteration records as a setting, and
 // the iteration's epochs are whole seconds; RunProgress learns it after a
 // run's first iteration.
-Estimate estimate(const RunPlan& plan, const std::map<std::string, std::string>& env,
+Estimate estimate(const RunPlan& plan, const std::vector<std::optional<double>>& modelled,
                   const std::vector<PastDurations>& past = {});
 
 // The --dry-run text.
 std::string describePlan(const RunPlan& plan, const Estimate& est);
 
-// An estimate is shown saturated at this (about 31 years): the settings are
-// checked (duration_estimate.hpp), but their product can still be absurd.
+// An estimate is shown saturated at this (about 31 years): each benchmark
+// checks its settings, but their product can still be absurd.
 inline constexpr long kMaxEstimateSeconds = 1'000'000'000;
 // seconds rounded, within 0..kMaxEstimateSeconds
 long wholeSeconds(double seconds);

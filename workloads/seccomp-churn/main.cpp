@@ -4,8 +4,9 @@
 #include "common/preflight.hpp"
 #include "common/pulse_status.hpp"
 #include "common/workload_main.hpp"
-#include "seccomp-churn/settings.hpp"
+#include "seccomp-churn/duration.hpp"
 #include "seccomp-churn/run.hpp"
+#include "seccomp-churn/settings.hpp"
 #include "seccomp-churn/workers.hpp"
 
 #include <cerrno>
@@ -51,12 +52,13 @@ int main(int argc, char** argv) {
         "seccomp-churn",
         "Fork children that set no_new_privs, attach seccomp filter(s) and exit; one\n"
         "bogo-op per reaped child. Writes stress-ng --metrics-brief logs\n"
-        "(stressng-<N>-<ITER>.log) and attach-latency extras (seccomp-churn-<N>-<ITER>.extra).\n"
-        "Exit: 0 ok, 1 failure (also: the --after-ibpb-pulse step failed), 2 bad option, 3 no seccomp filters here, 130 interrupted.",
+        "(stressng-<N>-<ITER>.log) and attach-latency extras (seccomp-churn-<N>-<ITER>.extra).",
         optionTable(),
         settingsFrom,
         supported,
         run,
+        ExitMeanings{.unsupported = "no seccomp filters here"},
+        estimatedSeconds,
     };
     return workloadMain(w, argc, argv);
 }

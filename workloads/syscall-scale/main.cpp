@@ -9,6 +9,7 @@
 #include "common/preflight.hpp"
 #include "common/pulse_status.hpp"
 #include "common/workload_main.hpp"
+#include "syscall-scale/duration.hpp"
 #include "syscall-scale/fsbuffer_run.hpp"
 #include "syscall-scale/null_run.hpp"
 #include "syscall-scale/settings.hpp"
@@ -33,8 +34,7 @@ int wisMain(int argc, char** argv) {
         "will-it-scale's testcases: 1..N tasks (processes or threads, placed one per core)\n"
         "each calling one system call in a loop; one min:/max:/total: line a second, the\n"
         "warm-up seconds dropped. Writes benchlog-CASE_MODEL-N as MMTests' wis shellpack\n"
-        "keeps it, and syscall-scale-CASE_MODEL-N.extra (ns per operation, placement).\n"
-        "Exit: 0 ok, 1 failure, 2 bad option, 130 interrupted.",
+        "keeps it, and syscall-scale-CASE_MODEL-N.extra (ns per operation, placement).",
         wisOptions(),
         wisConfigFrom,
         [](WisConfig& c) {
@@ -46,6 +46,8 @@ int wisMain(int argc, char** argv) {
             runWis(c, std::cout);
             return int(kExitOk);
         },
+        ExitMeanings{},
+        wisSeconds,
     };
     return workloadMain(w, argc, argv);
 }
@@ -55,8 +57,7 @@ int nullMain(int argc, char** argv) {
         "syscall-null",
         "stress-ng --null N: N processes writing 4 KiB to /dev/null (plus the stressor's\n"
         "lseek, fallocate, fdatasync, fcntl, ioctl and mmap calls), one bogo-op a loop.\n"
-        "Writes stressng-N-ITER.log (--metrics-brief) and syscall-null-N-ITER.extra.\n"
-        "Exit: 0 ok, 1 failure, 2 bad option, 3 no /dev/null, 130 interrupted.",
+        "Writes stressng-N-ITER.log (--metrics-brief) and syscall-null-N-ITER.extra.",
         nullOptions(),
         nullConfigFrom,
         [](NullConfig& c) {
@@ -68,6 +69,8 @@ int nullMain(int argc, char** argv) {
             runNull(c, std::cout);
             return int(kExitOk);
         },
+        ExitMeanings{.unsupported = "no /dev/null"},
+        nullSeconds,
     };
     return workloadMain(w, argc, argv);
 }
@@ -78,7 +81,7 @@ int fsbufferMain(int argc, char** argv) {
         "unixbench's fsbuffer (fstime -c -b 256 -m 500): copy a 500 KiB file 256 bytes\n"
         "at a time, after 2 s write and read passes. Appends fstime's output to\n"
         "unixbenchd.log (as MMTests' unixbenchd shellpack) and writes\n"
-        "syscall-fsbuffer-ITER.extra. Exit: 0 ok, 1 failure, 2 bad option, 130 interrupted.",
+        "syscall-fsbuffer-ITER.extra.",
         fsbufferOptions(),
         fsbufferConfigFrom,
         [](FsbufferConfig& c) {
@@ -90,6 +93,8 @@ int fsbufferMain(int argc, char** argv) {
             runFsbuffer(c, std::cout);
             return int(kExitOk);
         },
+        ExitMeanings{},
+        fsbufferSeconds,
     };
     return workloadMain(w, argc, argv);
 }

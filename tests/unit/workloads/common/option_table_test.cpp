@@ -130,3 +130,30 @@ TEST_CASE("--help lists every option with its config variable, default and range
     CHECK(parse({"--help"}).helpRequested);
     CHECK(parse({"--help", "extra"}).helpRequested);
 }
+
+TEST_CASE("--print-variables lists each row's config variable with its default, in table order") {
+    std::ostringstream out;
+    table().printVariables(out);
+    CHECK(out.str() ==
+          "OPTTEST_PIPELINE=256\nOPTTEST_RWMIXREAD=50\nOPTTEST_POP_MODE=drain\nOPTTEST_THREADED=no\n"
+          "OPTTEST_LOGDIR\n");
+}
+
+TEST_CASE("--print-variables leaves out what MMTests sets for every benchmark, and an empty default is '='") {
+    const OptionTable t({textOption("logdir", 0, "LOGDIR_RESULTS", nullptr, "logs"),
+                         textOption("data", 0, "SHELLPACK_DATA", nullptr, "data"),
+                         textOption("tests", 't', "OPTTEST_TESTS", "", "all"),
+                         yesNoOption("direct", 0, "O_DIRECT", "no", "O_DIRECT")});
+    std::ostringstream out;
+    t.printVariables(out);
+    CHECK(out.str() == "OPTTEST_TESTS=\nO_DIRECT=no\n");
+    CHECK(isHarnessVariable("LOGDIR_TOPLEVEL"));
+    CHECK(isHarnessVariable("SHELLPACK_LOG"));
+    CHECK_FALSE(isHarnessVariable("MMTEST_ITERATIONS"));
+}
+
+TEST_CASE("--print-variables reads no variable: a bad value in the environment does not stop it") {
+    EnvVar bad("OPTTEST_PIPELINE", "1e308");
+    CHECK(parse({"--print-variables"}).variablesRequested);
+    CHECK_THROWS_AS(parse({"--estimate"}), UsageError);  // --estimate reads them, as a run does
+}

@@ -51,7 +51,10 @@ const OptionTable& table() {
 
 Captured runWith(std::vector<const char*> args, std::function<int(const OptionValues&)> body) {
     args.insert(args.begin(), "prog");
-    return capture([&] { return runWorkloadMain("prog", "Summary.", table(), static_cast<int>(args.size()), args.data(), body); });
+    return capture([&] {
+        return runWorkloadMain({"prog", "Summary.", table(), nullptr}, static_cast<int>(args.size()), args.data(),
+                               body);
+    });
 }
 
 int succeed(const OptionValues&) { return kExitOk; }
@@ -121,4 +124,61 @@ TEST_CASE("findExecutable searches PATH as execvp does") {
     CHECK(findExecutable("sh").find("/sh") != std::string::npos);
     CHECK(findExecutable("/nonexistent/redis-server").empty());
     CHECK(findExecutable("no-such-program-here").empty());
+}
+
+TEST_CASE("--estimate prints the workload's seconds with these values, or unknown, and runs nothing") {
+    bool ran = false;
+    auto body = [&ran](const OptionValues&) {
+        ran = true;
+        return kExitOk;
+    };
+    const DurationEstimate perLoop = [](const OptionValues& v) {
+        return std::optional<double>(0.5 * double(v.integer("loops")));
+    };
+    auto estimateWith = [&](std::vector<const char*> args, DurationEstimate e) {
+        args.insert(args.begin(), "prog");
+        return capture([&] {
+            return runWorkloadMain({"prog", "Summary.", table(), e}, static_cast<int>(args.size()), args.data(), body);
+        });
+    };
+    CHECK(estimateWith({"--estimate"}, perLoop).out == "5\n");
+    CHECK(estimateWith({"--estimate", "-l", "3"}, perLoop).out == "1.5\n");
+    CHECK(estimateWith({"--estimate"}, [](const OptionValues&) {
+              return std::optional<double>(45.300000000000004);
+          }).out == "45.300000000000004\n");  // as computed: a caller sums what the workload did
+    CHECK(estimateWith({"--estimate"}, nullptr).out == "unknown\n");
+    CHECK(estimateWith({"--estimate"}, [](const OptionValues&) { return std::optional<double>(); }).out == "unknown\n");
+    Captured bad = estimateWith({"--estimate", "-l", "500"}, perLoop);
+    CHECK(bad.code == kExitUsage);
+    CHECK(bad.err == "prog: --loops: must be between 1 and 100 (got 500)\n");
+    CHECK_FALSE(ran);
+}
+
+TEST_CASE("--print-variables prints the table's variables and runs nothing") {
+    static const OptionTable t({integerOption("loops", 'l', "PROG_LOOPS", "10", 1, 100, "loops"),
+                                textOption("logdir", 0, "LOGDIR_RESULTS", nullptr, "logs")});
+    const char* args[] = {"prog", "--print-variables"};
+    bool ran = false;
+    Captured c = capture([&] {
+        return runWorkloadMain({"prog", "Summary.", t, nullptr}, 2, args, [&ran](const OptionValues&) {
+            ran = true;
+            return kExitOk;
+        });
+    });
+    CHECK(c.code == kExitOk);
+    CHECK(c.out == "PROG_LOOPS=10\n");
+    CHECK_FALSE(ran);
+}
+
+TEST_CASE("--help ends the summary with the shared exit line, in the workload's words") {
+    static const OptionTable plain({integerOption("loops", 'l', "", "10", 1, 100, "loops")});
+    CHECK(exitLine({}, plain) == "Exit: 0 ok, 1 failure, 2 bad option, 130 interrupted.");
+    CHECK(exitLine({.unsupported = "no /dev/null"}, plain) ==
+          "Exit: 0 ok, 1 failure, 2 bad option, 3 no /dev/null, 130 interrupted.");
+    CHECK(exitLine({"a benchmark failed", "bad arguments or config", "no bash"}, plain) ==
+          "Exit: 0 ok, 1 a benchmark failed, 2 bad arguments or config, 3 no bash, 130 interrupted.");
+    static const OptionTable pulsed({textOption("after-ibpb-pulse", 0, "", nullptr, "step")});
+    CHECK(exitLine({.unsupported = "no redis-server here"}, pulsed) ==
+          "Exit: 0 ok, 1 failure (also: the --after-ibpb-pulse step failed), 2 bad option, 3 no redis-server here, "
+          "130 interrupted.");
 }

@@ -5,21 +5,12 @@
 
 using namespace mmtp::runconfig;
 
-TEST_CASE("the Run: line names the variables the bench reads, and none of run-config's", "[run-config]") {
-    const std::map<std::string, std::string> env = {{"FIO_RUNTIME", "5"},
-                                                    {"FIO_IO_PATTERNS", "randread"},
-                                                    {"FIOLIKE_X", "1"},
-                                                    {"LOGDIR_RESULTS", "/w/logs"},
-                                                    {"SHELLPACK_DATA", "/w/data"},
-                                                    {"PIPE_PINGPONG_LOOPS", "200"},
-                                                    {"MMTESTS", "fiolike pipe-pingpong"}};
-    SECTION("fiolike reads fio's shellpack variables, FIO_*") {
-        CHECK(runtimeCommand("fiolike", "/b/fiolike", env) ==
-              "FIOLIKE_X=1 FIO_IO_PATTERNS=randread FIO_RUNTIME=5 /b/fiolike");
-    }
-    SECTION("every other bench reads the variables named after it") {
-        CHECK(runtimeCommand("pipe-pingpong", "/b/pipe-pingpong", env) == "PIPE_PINGPONG_LOOPS=200 /b/pipe-pingpong");
-        CHECK(settingsPrefixes("redis-zpopmin") == std::vector<std::string>{"REDIS_ZPOPMIN_"});
-        CHECK(runtimeCommand("ibpb-pulse", "/b/ibpb-pulse", env) == "/b/ibpb-pulse");
-    }
+TEST_CASE("the Run: line names the variables the bench says it reads, set by the config, in name order",
+          "[run-config]") {
+    const std::map<std::string, std::string> env = {
+        {"B_RUNTIME", "5"}, {"B_PATTERNS", "randread"},    {"B_UNREAD", "1"},
+        {"O_DIRECT", "1"},  {"LOGDIR_RESULTS", "/w/logs"}, {"MMTESTS", "b"}};
+    const std::vector<std::string> reads = {"B_RUNTIME", "B_PATTERNS", "O_DIRECT", "B_UNSET"};
+    CHECK(runtimeCommand(reads, "/b/b", env) == "B_PATTERNS=randread B_RUNTIME=5 O_DIRECT=1 /b/b");
+    CHECK(runtimeCommand({}, "/b/ib", env) == "/b/ib");
 }

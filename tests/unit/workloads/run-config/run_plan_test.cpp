@@ -1,7 +1,7 @@
-#include "base/errors.hpp"
-#include "run-config/config_env.hpp"
-#include "run-config/duration_estimate.hpp"
 #include "run-config/run_plan.hpp"
+#include "base/errors.hpp"
+#include "run-config/bench_description.hpp"
+#include "run-config/config_env.hpp"
 #include "run-config/system_state.hpp"
 
 #include <catch2/catch.hpp>
@@ -73,22 +73,16 @@ TEST_CASE("vmstat without timestamps (always, gzip) is warned about, naming MONI
               .warnings.empty());
 }
 
-TEST_CASE("the estimate scales with the config's sizes and iterations", "[run-config]") {
-    std::map<std::string, std::string> env = {{"MMTESTS", "seccomp-churn"}, {"SECCOMP_CHURN_MIN_THREADS", "1"},
-                                              {"SECCOMP_CHURN_MAX_THREADS", "4"}, {"SECCOMP_CHURN_ITERATIONS", "3"},
-                                              {"SECCOMP_CHURN_RUNTIME", "10"}};
-    CHECK(powerOfTwoSteps(1, 4) == 3);
-    CHECK(powerOfTwoSteps(1, 6) == 4);  // 1 2 4 6
-    CHECK(powerOfTwoSteps(2, 2) == 1);
-    auto one = benchSeconds("seccomp-churn", env);
-    REQUIRE(one);
-    CHECK(*one == Approx(0.3 + 3 * 3 * 10.3));
-    env["MMTEST_ITERATIONS"] = "2";
+TEST_CASE("the estimate is each bench's own times the iterations, plus run-config's overhead", "[run-config]") {
+    std::map<std::string, std::string> env = {{"MMTESTS", "a b"}, {"MMTEST_ITERATIONS", "2"}};
     RunPlan p = makePlan(env);
-    Estimate e = estimate(p, env);
-    CHECK(e.total == Approx(2 * (*one + e.overheadPerIteration)));
-    CHECK_FALSE(benchSeconds("unknown-bench", env));
-    CHECK(describePlan(p, e).find("estimated duration: ") != std::string::npos);
+    Estimate e = estimate(p, {93.0, std::nullopt});
+    CHECK(e.total == Approx(2 * (93.0 + e.overheadPerIteration)));
+    const std::string text = describePlan(p, e);
+    CHECK(text.find("estimated duration: ") != std::string::npos);
+    CHECK_THAT(text, Catch::Contains("benchmark:  b  (no estimate: b --estimate says its duration depends on the "
+                                     "machine)\n"));
+    CHECK_THAT(text, Catch::Contains(", not counting benchmarks without an estimate\n"));
     CHECK(humanDuration(3725) == "1 h 02 min");
     CHECK(humanDuration(185) == "3 min 05 s");
 }
@@ -140,25 +134,26 @@ TEST_CASE("cpu topology lines follow list-cpu-toplogy.sh", "[run-config]") {
     fs::remove_all(root);
 }
 
-TEST_CASE("the fiolike estimate counts one job per pattern and depth listed", "[run-config]") {
-    std::map<std::string, std::string> env = {{"FIO_RUNTIME", "30"}, {"FIO_RAMP_TIME", "5"}};
-    auto one = benchSeconds("fiolike", env);
-    REQUIRE(one);
-    env["FIO_IO_PATTERNS"] = "randread,randwrite";
-    env["FIO_IODEPTH"] = "1 32 64";
-    auto six = benchSeconds("fiolike", env);
-    REQUIRE(six);
-    CHECK(*six - 0.3 == Approx(6 * (*one - 0.3)));
+TEST_CASE("a bench's answers are read strictly: names, and seconds or unknown", "[run-config]") {
+    CHECK(variablesFrom("A_B=1\nC=\nD\n", "x") == std::vector<std::string>{"A_B", "C", "D"});
+    CHECK(variablesFrom("", "x").empty());
+    CHECK_THROWS_WITH(variablesFrom("A=1\n1X=2\n", "x"), "x --print-variables: '1X=2' is not VAR=DEFAULT");
+    CHECK_THROWS_WITH(variablesFrom("\x1b]52;c;x\n", "x"), Catch::StartsWith("x --print-variables: '\\e]52"));
+    CHECK(*secondsFrom("93.3\n", "x") == Approx(93.3));
+    CHECK(*secondsFrom("0\n", "x") == 0);
+    CHECK_FALSE(secondsFrom("unknown\n", "x"));
+    for (const char* bad : {"", "\n", "-1\n", "inf\n", "nan\n", "1e400\n", "12 s\n", "1\n2\n"})
+        CHECK_THROWS_WITH(secondsFrom(bad, "x"), Catch::StartsWith("x --estimate: '"));
 }
 
 TEST_CASE("--dry-run uses the measured mean and says where it came from", "[run-config][past]") {
     const std::map<std::string, std::string> env = {{"MMTESTS", "pipe-pingpong ibpb-pulse"}, {"RUN_MONITOR", "no"}};
     RunPlan plan = makePlan(env);
     PastDurations measured{"work/log", {40.0, 50.0, 52.5}, {"a", "b"}};
-    Estimate e = estimate(plan, env, {measured, {}});
+    Estimate e = estimate(plan, {9.0, 1.0}, {measured, {}});
     REQUIRE(e.perBench[0]);
     CHECK(*e.perBench[0] == Approx(47.5));
-    CHECK(*e.perBench[1] == Approx(1.0));  // ibpb-pulse's model
+    CHECK(*e.perBench[1] == Approx(1.0));  // ibpb-pulse's own estimate
     CHECK(e.total == Approx(47.5 + 1.0 + e.overheadPerIteration));
     const std::string text = describePlan(plan, e);
     CHECK_THAT(text, Catch::Contains("benchmark:  pipe-pingpong  ~48 s per iteration (measured: mean of 3 earlier "
@@ -174,11 +169,7 @@ TEST_CASE("a benchmark listed twice in MMTESTS is refused: its second run would 
     CHECK(makePlan({{"MMTESTS", "ibpb-pulse pipe-pingpong"}}).benches.size() == 2);
 }
 
-TEST_CASE("an estimate from impossible settings is a UsageError naming the variable; a huge one is saturated",
-          "[run-config]") {
-    for (const char* v : {"1e308", "inf", "-1", "nan", "1e13"})
-        CHECK_THROWS_WITH(benchSeconds("pipe-pingpong", {{"PIPE_PINGPONG_LOOPS", v}}),
-                          Catch::StartsWith(std::string("PIPE_PINGPONG_LOOPS='") + v + "'"));
+TEST_CASE("a huge estimate is saturated where it is shown", "[run-config]") {
     CHECK(wholeSeconds(1e300) == kMaxEstimateSeconds);
     CHECK(wholeSeconds(std::numeric_limits<double>::infinity()) == kMaxEstimateSeconds);
     CHECK(wholeSeconds(std::nan("")) == 0);
