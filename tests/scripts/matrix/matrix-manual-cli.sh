@@ -49,7 +49,7 @@ mm "$work/small" --work-dir "$work/u2" --backend manual --until-decided >"$work/
 [ $? = 2 ] && grep -q 'budget-boots 3 allows fewer than 2 boots per row' "$work/ud.out" || fail "--until-decided, small budget: $(cat "$work/ud.out")"
 [ -e "$work/u2/matrix/state" ] && fail "a refused --until-decided wrote a schedule"
 mm "$TOP/configs/matrix-seed-004" --work-dir "$work/u3" --backend manual --until-decided >"$work/ud.out" 2>&1 || fail "--until-decided: exit $?: $(cat "$work/ud.out")"
-grep -q "^mitigation-matrix: next, boot 0: row mitigations-off" "$work/ud.out" && grep -q "^  then run: .* --backend manual --until-decided$" "$work/ud.out" || fail "--until-decided: $(cat "$work/ud.out")"
+grep -q "^mitigation-matrix: next, boot 0: row mitigations=off" "$work/ud.out" && grep -q "^  then run: .* --backend manual --until-decided$" "$work/ud.out" || fail "--until-decided: $(cat "$work/ud.out")"
 
 # qemu: a row whose kernel is missing is refused before any boot.
 if command -v qemu-system-x86_64 >/dev/null; then
