@@ -56,11 +56,15 @@ fs::path selfPath() {
 
 Settings settingsFrom(const OptionValues& v) {
     if (v.positionals.size() != 1) throw UsageError(kUsage);
-    Settings s{fs::absolute(v.positionals[0]), fs::absolute(v.required("work-dir")), v.text("backend"),
-               v.yes("until-decided"), {}};
+    Settings s{fs::absolute(v.positionals[0]),
+               fs::absolute(v.required("work-dir")),
+               v.text("backend"),
+               v.yes("until-decided"),
+               {}};
     s.spec = parseMatrixFile(s.matrix);
     if (s.untilDecided && s.spec.rows.size() < 2)
-        throw UsageError("matrix " + s.matrix.string() + ": --until-decided compares rows with the first: it needs two");
+        throw UsageError("matrix " + s.matrix.string() +
+                         ": --until-decided compares rows with the first: it needs two");
     if (s.untilDecided && lastRound(s.spec) < firstLookRound(s.spec))
         throw UsageError("matrix " + s.matrix.string() + ": --until-decided: budget-boots " +
                          std::to_string(s.spec.budgetBoots) + " allows fewer than " +
@@ -93,8 +97,9 @@ int decision(const Settings& s, const ScheduleState& state) {
         return 1;
     }
     std::cout << "mitigation-matrix: " << (look->decided ? "decided" : "undecided (budget spent)") << " at "
-              << completedRound(state, s.spec) << " boots per row: " << look->summary << " (verdict: "
-              << (s.workDir / "matrix").string() << "/look-" << completedRound(state, s.spec) << ".txt)" << std::endl;
+              << completedRound(state, s.spec) << " boots per row: " << look->summary
+              << " (verdict: " << (s.workDir / "matrix").string() << "/look-" << completedRound(state, s.spec)
+              << ".txt)" << std::endl;
     return look->decided ? 0 : 1;
 }
 

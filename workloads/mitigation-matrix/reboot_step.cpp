@@ -20,7 +20,8 @@ std::optional<std::size_t> bootWith(const ScheduleState& state, BootStatus statu
 
 }  // namespace
 
-StepResult rebootStep(const MatrixSpec& spec, const fs::path& workDir, const RebootHooks& hooks, const MoreBoots& more) {
+StepResult rebootStep(const MatrixSpec& spec, const fs::path& workDir, const RebootHooks& hooks,
+                      const MoreBoots& more) {
     ScheduleState state = loadOrStart(spec, workDir);
     const fs::path file = statePath(workDir);
     acceptImported(state, workDir);

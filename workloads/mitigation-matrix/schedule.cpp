@@ -62,7 +62,9 @@ int completedRound(const ScheduleState& state, const MatrixSpec& spec) {
 
 int lastRound(const MatrixSpec& spec) { return spec.budgetBoots / int(spec.rows.size()); }
 
-void addRound(ScheduleState& state, const MatrixSpec& spec) { addRoundNumber(state, spec, completedRound(state, spec)); }
+void addRound(ScheduleState& state, const MatrixSpec& spec) {
+    addRoundNumber(state, spec, completedRound(state, spec));
+}
 
 bool hasPending(const ScheduleState& state) {
     for (const auto& b : state.boots)
