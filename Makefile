@@ -72,6 +72,8 @@ USES_workloads/common   := base
 $(foreach w,$(WORKLOADS),$(eval USES_workloads/$(w) := workloads/common base))
 # The matrix runs configs as run-config does (in a guest or after a reboot) and
 # reads them with run-config's own config sourcing: it may use run-config's part.
+# --until-decided's looks run compare-kernels as a program over the tree (a
+# workload does not see compare's headers), and share base/alpha_spending.
 USES_workloads/mitigation-matrix := workloads/run-config workloads/common base
 USES_compare/core       := base
 USES_compare/input      := compare/core base

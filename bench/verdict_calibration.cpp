@@ -14,9 +14,11 @@
 //   incon     metrics inconclusive
 //   resolved  inconclusive metrics a rerun with the units asked for settles
 // The fwer columns of shifted rows are not false alarms. Then a simulated
-// git bisect run over 8 commits with the references (--good/--bad).
+// git bisect run over 8 commits with the references (--good/--bad), and
+// mitigation-matrix --until-decided's repeated looks (sequentialRows).
 // Not a timed test: a calibration table (docs/verdicts.md).
 //   build/bin/verdict-calibration [REPORTS] [SEED]
+#include "base/alpha_spending.hpp"
 #include "stats/boot_units.hpp"
 #include "tables/bisect_position.hpp"
 #include "tables/verdict.hpp"
@@ -314,6 +316,103 @@ void runBisect(Noise& n, int simulations, double effectPct, double noisePct, con
                 simulations, undecided, static_cast<double>(runs) / simulations);
 }
 
+// --- mitigation-matrix --until-decided: repeated looks -------------------
+
+// Two rows (A, the first, and B), one boot each per round, interleaved;
+// after each round from the second on, the engine looks at the rows' units
+// (each boot's samples by the trimmed mean) and the schedule stops when no
+// metric is inconclusive or after lastRound rounds (the budget). Each look
+// at its O'Brien-Fleming share of alpha, as the matrix does, or (naive) at
+// the whole alpha every time: what spending buys.
+struct SequentialScenario {
+    std::string name;
+    double shiftPct = 0, bootPct = 1;
+    int metrics = 3, lastRound = 10;
+    bool spend = true;
+};
+
+struct SequentialTally {
+    long runs = 0, anyCall = 0, wrongNoChange = 0, decided = 0, early = 0, rightCall = 0, rounds = 0;
+};
+
+std::vector<double> bootUnit(Noise& n, const Scenario& s, double level, int metrics) {
+    std::vector<double> unit;
+    for (int m = 0; m < metrics; ++m) {
+        const double boot = level * (1 + s.bootPct / 100 * n.normal(n.rng));
+        std::vector<double> samples;
+        for (int k = 0; k < s.samples; ++k) {
+            double v = boot * (1 + s.samplePct / 100 * n.normal(n.rng));
+            if (n.uniform(n.rng) < s.hiccupRate) v /= s.hiccupFactor;
+            samples.push_back(v);
+        }
+        unit.push_back(summariseUnit(samples, s.stat));
+    }
+    return unit;
+}
+
+void runSequential(const SequentialScenario& q, Noise& n, int simulations) {
+    Scenario s;  // samples: 7 a boot at 1 %, one in 50 a 1.5x hiccup
+    s.bootPct = q.bootPct;
+    s.hiccupRate = 0.02;
+    SequentialTally t;
+    for (int sim = 0; sim < simulations; ++sim) {
+        std::vector<std::vector<double>> a, b;  // per boot, per metric
+        bool anyCall = false, wrongNoChange = false, decided = false, right = false;
+        int round = 0;
+        while (round < q.lastRound && !decided) {
+            a.push_back(bootUnit(n, s, 100, q.metrics));
+            b.push_back(bootUnit(n, s, 100 * (1 + q.shiftPct / 100), q.metrics));
+            if (++round < 2) continue;
+            std::vector<MetricInput> inputs;
+            for (int m = 0; m < q.metrics; ++m) {
+                MetricInput in{"metric-" + std::to_string(m), "", true, {}, {}, {}};
+                for (int k = 0; k < round; ++k) {
+                    in.base.push_back(a[static_cast<std::size_t>(k)][static_cast<std::size_t>(m)]);
+                    in.now.push_back(b[static_cast<std::size_t>(k)][static_cast<std::size_t>(m)]);
+                }
+                inputs.push_back(in);
+            }
+            CallSettings settings;
+            settings.alpha = q.spend ? mmtp::lookAlpha(round, 2, q.lastRound, kFamilyAlpha) : kFamilyAlpha;
+            CallFamily f = callFamily(inputs, settings, 1);
+            decided = f.count(Call::Inconclusive) == 0;
+            for (const MetricCall& r : f.rows) {
+                anyCall = anyCall || isCall(r.call);
+                // "no change" claimed while B moved by the threshold or more
+                wrongNoChange = wrongNoChange || (r.call == Call::NoChange && std::fabs(q.shiftPct) >= 5);
+            }
+            right = q.shiftPct != 0 && f.count(q.shiftPct < 0 ? Call::Regression : Call::Improvement) == f.rows.size();
+        }
+        ++t.runs;
+        t.anyCall += anyCall;
+        t.wrongNoChange += wrongNoChange;
+        t.decided += decided;
+        t.early += decided && round < q.lastRound;
+        t.rightCall += decided && right;
+        t.rounds += round;
+    }
+    std::printf("%-52s %8s %9s %8s %7s %8s %7.1f of %d\n", q.name.c_str(),
+                q.shiftPct == 0 ? pct(t.anyCall, t.runs).c_str() : "-",
+                std::fabs(q.shiftPct) >= 5 ? pct(t.wrongNoChange, t.runs).c_str() : "-", pct(t.decided, t.runs).c_str(),
+                pct(t.early, t.runs).c_str(), q.shiftPct == 0 ? "-" : pct(t.rightCall, t.runs).c_str(),
+                static_cast<double>(t.rounds) / static_cast<double>(t.runs), q.lastRound);
+}
+
+std::vector<SequentialScenario> sequentialRows() {
+    std::vector<SequentialScenario> out;
+    for (bool spend : {true, false})
+        for (int metrics : {1, 3, 20}) {
+            const std::string how = spend ? "" : ", naive (0.05 every look)";
+            out.push_back({"null, boot 3%, " + std::to_string(metrics) + " metric" + (metrics > 1 ? "s" : "") + how, 0,
+                           3, metrics, 10, spend});
+        }
+    out.push_back({"null, boot 0.5%", 0, 0.5, 3, 10, true});
+    out.push_back({"-20%, boot 1%", -20, 1, 3, 10, true});
+    out.push_back({"-10%, boot 3%", -10, 3, 3, 10, true});
+    out.push_back({"-5%, boot 2% (at the threshold)", -5, 2, 3, 10, true});
+    return out;
+}
+
 std::vector<Scenario> scenarios() {
     std::vector<Scenario> out;
     auto add = [&out](Scenario s) { out.push_back(s); };
@@ -418,5 +517,13 @@ int main(int argc, char** argv) {
     for (const Scenario& s : scenarios()) runScenario(s, n, reports);
     std::printf("\n");
     for (double noise : {3.0, 5.0}) runBisect(n, std::max(reports / 3, 10), 10, noise, BisectPlan{});
+    const int schedules = 3 * reports;  // a rate near 5 % needs them: +-0.8 % at 900
+    std::printf("\nmitigation-matrix --until-decided: rows A and B, a look after every round from 2 to 10 boots per "
+                "row, %d schedules per row, 3 metrics unless a row says, threshold +-5%%, alpha %.2f over the looks "
+                "and metrics\n",
+                schedules, kFamilyAlpha);
+    std::printf("%-52s %8s %9s %8s %7s %8s %s\n", "scenario", "any-call", "wrong-nc", "decided", "early", "right",
+                "rounds (boots per row)");
+    for (const SequentialScenario& q : sequentialRows()) runSequential(q, n, schedules);
     return 0;
 }

@@ -123,6 +123,12 @@ int compareKernels(int argc, const char* const argv[], std::ostream& out, std::o
         ("threshold", po::value<std::vector<std::string>>(&thresholds),
          "PCT: no change means the whole interval lies within +-PCT % (default 5); REGEX=PCT for the metrics "
          "matching REGEX (unanchored; the first match wins); repeatable")
+        ("family-alpha", po::value<double>()->notifier([&o](double a) {
+             if (!(a > 0 && a < 1)) throw mmtp::UsageError("--family-alpha " + std::to_string(a) + ": use a number in (0, 1)");
+             o.calls.alpha = a;
+         }),
+         "the error rate the verdict's intervals share over the report's metrics (default 0.05); mitigation-matrix "
+         "--until-decided passes each look's share of it")
         ("all", po::bool_switch(&o.lkpAll), "--verdict lkp: every row, not only the calls (LKP shows only changes that pass its check)")
         ("lkp-layout", po::value<std::string>()->notifier([&o](const std::string& v) {
              if (v != "boxed" && v != "lkp") throw mmtp::UsageError("--lkp-layout " + v + ": use lkp or boxed");

@@ -118,8 +118,8 @@ std::string systemdUnitText(const LocalSetup& s) {
            "Type=oneshot\n"
            "ExecStart=" +
            quotedForShell(s.self.string()) + " " + quotedForShell(s.matrixFile.string()) + " --work-dir " +
-           quotedForShell(s.workDir.string()) +
-           " --backend kexec\n\n"
+           quotedForShell(s.workDir.string()) + " --backend kexec" + (s.untilDecided ? " --until-decided" : "") +
+           "\n\n"
            "[Install]\n"
            "WantedBy=multi-user.target\n";
 }
@@ -135,7 +135,7 @@ std::string manualInstructions(const MatrixSpec& spec, const MatrixRow& row, int
         << "  grub:    grub-reboot 'Advanced options for Debian GNU/Linux>Debian GNU/Linux, with Linux "
         << kernelRelease << "'  (then add the cmdline at the menu with 'e')\n"
         << "  then run: " << s.self.string() << " " << s.matrixFile.string() << " --work-dir " << s.workDir.string()
-        << " --backend manual\n";
+        << " --backend manual" << (s.untilDecided ? " --until-decided" : "") << "\n";
     return out.str();
 }
 

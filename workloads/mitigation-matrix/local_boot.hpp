@@ -15,6 +15,7 @@ struct LocalSetup {
     std::filesystem::path matrixFile;  // as given, made absolute
     std::filesystem::path workDir;     // absolute
     std::filesystem::path binDir;      // run-config and the workloads
+    bool untilDecided = false;         // the next step is run with --until-decided too
 };
 
 // `kexec -l IMAGE [--initrd=INITRD] --append=BASE ROWCMDLINE`; a running-kernel

@@ -1,7 +1,7 @@
 // mitigation-matrix - run one config under several kernels and boot
 // parameters, a fresh boot per iteration, each boot verified.
 //
-//   mitigation-matrix MATRIX --work-dir DIR [--backend qemu|kexec|manual]
+//   mitigation-matrix MATRIX --work-dir DIR [--backend qemu|kexec|manual] [--until-decided]
 //
 // Writes DIR/log/ROW/iter-N (one boot each; compare-kernels -C DIR/log reads
 // it), DIR/matrix/state (the schedule, resumed by the next invocation) and
@@ -13,6 +13,7 @@
 #include "mitigation-matrix/qemu_schedule.hpp"
 #include "mitigation-matrix/schedule.hpp"
 #include "mitigation-matrix/settle_boot.hpp"
+#include "mitigation-matrix/until_decided.hpp"
 
 #include <iostream>
 
@@ -22,12 +23,13 @@ using namespace mmtp::matrix;
 
 namespace {
 
-const char* kUsage = "usage: mitigation-matrix MATRIX --work-dir DIR [--backend qemu|kexec|manual]";
+const char* kUsage = "usage: mitigation-matrix MATRIX --work-dir DIR [--backend qemu|kexec|manual] [--until-decided]";
 
 struct Settings {
     fs::path matrix;
     fs::path workDir;
     std::string backend;
+    bool untilDecided = false;
     MatrixSpec spec;
 };
 
@@ -37,7 +39,10 @@ const OptionTable& optionTable() {
          choiceOption("backend", 0, "", "qemu", "qemu|kexec|manual",
                       "qemu: a fresh guest per boot; kexec: reboot this machine with kexec; manual: print the next "
                       "boot and resume when run again"),
-         flagOption("until-decided", 0, "add boots until the verdict is decided (not built yet: refused)")},
+         flagOption("until-decided", 0,
+                    "after boots-per-row, add interleaved rounds until compare-kernels calls every metric (each row "
+                    "against the first; decide-metric, decide-threshold) or the budget is spent; the looks share "
+                    "alpha 0.05 (O'Brien-Fleming spending)")},
         {"MATRIX"});
     return table;
 }
@@ -51,10 +56,19 @@ fs::path selfPath() {
 
 Settings settingsFrom(const OptionValues& v) {
     if (v.positionals.size() != 1) throw UsageError(kUsage);
-    if (v.yes("until-decided"))
-        throw UsageError("--until-decided is not built yet: run a fixed schedule (boots-per-row) and compare-kernels");
-    Settings s{fs::absolute(v.positionals[0]), fs::absolute(v.required("work-dir")), v.text("backend"), {}};
+    Settings s{fs::absolute(v.positionals[0]),
+               fs::absolute(v.required("work-dir")),
+               v.text("backend"),
+               v.yes("until-decided"),
+               {}};
     s.spec = parseMatrixFile(s.matrix);
+    if (s.untilDecided && s.spec.rows.size() < 2)
+        throw UsageError("matrix " + s.matrix.string() +
+                         ": --until-decided compares rows with the first: it needs two");
+    if (s.untilDecided && lastRound(s.spec) < firstLookRound(s.spec))
+        throw UsageError("matrix " + s.matrix.string() + ": --until-decided: budget-boots " +
+                         std::to_string(s.spec.budgetBoots) + " allows fewer than " +
+                         std::to_string(firstLookRound(s.spec)) + " boots per row, the first look");
     return s;
 }
 
@@ -64,6 +78,29 @@ void supported(Settings& s) {
             "qemu-system-x86_64 not found (apt-get install qemu-system-x86, or scripts/install-deps.sh --test)");
     if (s.backend == "kexec" && findExecutable("kexec").empty())
         throw UnsupportedError("kexec not found (apt-get install kexec-tools)");
+    if (s.untilDecided && !fs::is_regular_file(selfPath().parent_path() / "compare-kernels"))
+        throw UnsupportedError("--until-decided needs compare-kernels beside mitigation-matrix (make)");
+}
+
+LookAt looker(const Settings& s) { return compareKernelsLook(s.spec, s.workDir, selfPath().parent_path()); }
+
+MoreBoots moreBoots(const Settings& s) {
+    if (!s.untilDecided) return {};
+    return [&s](ScheduleState& state) { return addRoundUntilDecided(state, s.spec, looker(s)); };
+}
+
+// --until-decided's answer: the last look again (the tree is what it was).
+int decision(const Settings& s, const ScheduleState& state) {
+    const auto look = finalLook(state, s.spec, looker(s));
+    if (!look) {
+        std::cout << "mitigation-matrix: undecided: no look could be made (a row rejected or short)" << std::endl;
+        return 1;
+    }
+    std::cout << "mitigation-matrix: " << (look->decided ? "decided" : "undecided (budget spent)") << " at "
+              << completedRound(state, s.spec) << " boots per row: " << look->summary
+              << " (verdict: " << (s.workDir / "matrix").string() << "/look-" << completedRound(state, s.spec)
+              << ".txt)" << std::endl;
+    return look->decided ? 0 : 1;
 }
 
 void warnTcg() {
@@ -83,19 +120,19 @@ int finish(const Settings& s) {
                       << s.spec.bootsPerRow << "): exit 1" << std::endl;
             return 1;
         }
-    return 0;
+    return s.untilDecided ? decision(s, *state) : 0;
 }
 
 int run(const Settings& s) {
     if (s.backend == "qemu") {
         const Accel accel = chooseAccel();
         if (accel == Accel::Tcg) warnTcg();
-        runQemuSchedule(s.spec, s.workDir, fs::path(selfPath()).parent_path(), accel);
+        runQemuSchedule(s.spec, s.workDir, fs::path(selfPath()).parent_path(), accel, moreBoots(s));
         return finish(s);
     }
-    const LocalSetup setup{selfPath(), s.matrix, s.workDir, selfPath().parent_path()};
+    const LocalSetup setup{selfPath(), s.matrix, s.workDir, selfPath().parent_path(), s.untilDecided};
     const RebootHooks hooks = s.backend == "kexec" ? kexecHooks(s.spec, setup) : manualHooks(s.spec, setup);
-    if (rebootStep(s.spec, s.workDir, hooks) != StepResult::Done) return 0;
+    if (rebootStep(s.spec, s.workDir, hooks, moreBoots(s)) != StepResult::Done) return 0;
     return finish(s);
 }
 
@@ -106,7 +143,8 @@ int main(int argc, char** argv) {
                                "Runs MATRIX's config under each of its rows (kernel + boot parameters), one boot per\n"
                                "iteration, rows interleaved; each boot's state is checked against its row and a\n"
                                "boot that does not match is rejected and not counted.\n"
-                               "Exit: 0 every row has its boots, 1 a row was rejected or short, 2 bad arguments or\n"
+                               "Exit: 0 every row has its boots (--until-decided: and the verdict is decided), 1 a\n"
+                               "row was rejected or short (or undecided when the budget ran out), 2 bad arguments or\n"
                                "matrix, 3 qemu/kexec missing, 130 interrupted (run again to resume).",
                                optionTable(),
                                settingsFrom,

@@ -100,6 +100,8 @@ struct Parser {
         else if (key == "guest-cpus") spec.guestCpus = number(key, v, 1, 64);
         else if (key == "guest-cpu-model") spec.guestCpuModel = v;
         else if (key == "base-cmdline") spec.baseCmdline = v;
+        else if (key == "decide-metric") spec.decideMetric = v;
+        else if (key == "decide-threshold") spec.decideThresholdPct = number(key, v, 1, 100);
         else if (key == "order") {
             if (v == "interleaved") spec.order = BootOrder::Interleaved;
             else if (v == "mirrored") spec.order = BootOrder::Mirrored;

@@ -41,6 +41,10 @@ struct MatrixSpec {
     std::string guestCpuModel = "EPYC-Rome";
     // kexec: the command line every row's own is added to (root=... ro ...).
     std::string baseCmdline;
+    // --until-decided: the metrics that must be decided (compare-kernels
+    // --metric; empty: every metric) and the no-change threshold in percent.
+    std::string decideMetric;
+    double decideThresholdPct = 5;
 };
 
 // Parses FILE; ${NAME} in a value is taken from the environment. Throws

@@ -15,7 +15,8 @@ namespace fs = std::filesystem;
 
 namespace mmtp::matrix {
 
-void runQemuSchedule(const MatrixSpec& spec, const fs::path& workDir, const fs::path& binDir, Accel accel) {
+void runQemuSchedule(const MatrixSpec& spec, const fs::path& workDir, const fs::path& binDir, Accel accel,
+                     const MoreBoots& more) {
     // A missing kernel would fail every boot of its row until the budget is spent.
     for (const auto& row : spec.rows)
         if (!fs::is_regular_file(kernelImage(row)))
@@ -35,7 +36,7 @@ void runQemuSchedule(const MatrixSpec& spec, const fs::path& workDir, const fs::
     for (const auto& row : spec.rows) configs.push_back(row.config);
     const GuestPayload payload = findGuestPayload(binDir, configs);
     QemuBackend qemu(spec, accel, buildGuestArchive(payload, scratch.path()), scratch.path());
-    while (auto next = nextBoot(state, spec, std::time(nullptr))) {
+    while (auto next = nextBootOrMore(state, spec, std::time(nullptr), more)) {
         BootRecord& b = state.boots[*next];
         const MatrixRow& row = rowNamed(spec, b.row);
         b.status = BootStatus::Started;

@@ -4,13 +4,15 @@
 #pragma once
 #include "mitigation-matrix/matrix_spec.hpp"
 #include "mitigation-matrix/qemu_backend.hpp"
+#include "mitigation-matrix/schedule.hpp"
 
 #include <filesystem>
 
 namespace mmtp::matrix {
 
-// Returns when the schedule is done or its budget spent.
+// Returns when the schedule is done or its budget spent; more: --until-decided's
+// rounds (schedule.hpp), empty for the fixed schedule.
 void runQemuSchedule(const MatrixSpec& spec, const std::filesystem::path& workDir, const std::filesystem::path& binDir,
-                     Accel accel);
+                     Accel accel, const MoreBoots& more = {});
 
 }  // namespace mmtp::matrix

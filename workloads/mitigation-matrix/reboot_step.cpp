@@ -20,7 +20,8 @@ std::optional<std::size_t> bootWith(const ScheduleState& state, BootStatus statu
 
 }  // namespace
 
-StepResult rebootStep(const MatrixSpec& spec, const fs::path& workDir, const RebootHooks& hooks) {
+StepResult rebootStep(const MatrixSpec& spec, const fs::path& workDir, const RebootHooks& hooks,
+                      const MoreBoots& more) {
     ScheduleState state = loadOrStart(spec, workDir);
     const fs::path file = statePath(workDir);
     acceptImported(state, workDir);
@@ -42,7 +43,7 @@ StepResult rebootStep(const MatrixSpec& spec, const fs::path& workDir, const Reb
         settleBoot(state, *started, spec, workDir, files, "");
         saveState(file, state);
     }
-    const auto next = nextBoot(state, spec, std::time(nullptr));
+    const auto next = nextBootOrMore(state, spec, std::time(nullptr), more);
     if (!next) {
         saveState(file, state);
         return StepResult::Done;

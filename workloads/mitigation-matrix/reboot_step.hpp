@@ -11,6 +11,7 @@
 #pragma once
 #include "mitigation-matrix/boot_files.hpp"
 #include "mitigation-matrix/matrix_spec.hpp"
+#include "mitigation-matrix/schedule.hpp"
 
 #include <filesystem>
 #include <functional>
@@ -30,6 +31,8 @@ struct RebootHooks {
 
 enum class StepResult { RebootArranged, StillWaiting, Done };
 
-StepResult rebootStep(const MatrixSpec& spec, const std::filesystem::path& workDir, const RebootHooks& hooks);
+// more: --until-decided's rounds (schedule.hpp); empty: the fixed schedule.
+StepResult rebootStep(const MatrixSpec& spec, const std::filesystem::path& workDir, const RebootHooks& hooks,
+                      const MoreBoots& more = {});
 
 }  // namespace mmtp::matrix

@@ -1,6 +1,7 @@
 // schedule.cpp - the matrix's state machine (schedule.hpp).
 #include "mitigation-matrix/schedule.hpp"
 
+#include <algorithm>
 #include <sstream>
 
 namespace mmtp::matrix {
@@ -34,18 +35,41 @@ void redo(ScheduleState& state, const std::string& row) {
     addPending(state, row);
 }
 
+void addRoundNumber(ScheduleState& state, const MatrixSpec& spec, int round) {
+    const bool backwards = spec.order == BootOrder::Mirrored && round % 2 == 1;
+    for (std::size_t i = 0; i < spec.rows.size(); ++i)
+        addPending(state, spec.rows[backwards ? spec.rows.size() - 1 - i : i].name);
+}
+
 }  // namespace
 
 ScheduleState initialState(const MatrixSpec& spec, const std::string& digest, long long now) {
     ScheduleState st;
     st.digest = digest;
     st.started = now;
-    for (int round = 0; round < spec.bootsPerRow; ++round) {
-        const bool backwards = spec.order == BootOrder::Mirrored && round % 2 == 1;
-        for (std::size_t i = 0; i < spec.rows.size(); ++i)
-            addPending(st, spec.rows[backwards ? spec.rows.size() - 1 - i : i].name);
-    }
+    for (int round = 0; round < spec.bootsPerRow; ++round) addRoundNumber(st, spec, round);
     return st;
+}
+
+int completedRound(const ScheduleState& state, const MatrixSpec& spec) {
+    int least = -1;
+    for (const auto& r : spec.rows) {
+        const int n = countWith(state, r.name, BootStatus::Accepted);
+        least = least < 0 ? n : std::min(least, n);
+    }
+    return std::max(least, 0);
+}
+
+int lastRound(const MatrixSpec& spec) { return spec.budgetBoots / int(spec.rows.size()); }
+
+void addRound(ScheduleState& state, const MatrixSpec& spec) {
+    addRoundNumber(state, spec, completedRound(state, spec));
+}
+
+bool hasPending(const ScheduleState& state) {
+    for (const auto& b : state.boots)
+        if (b.status == BootStatus::Pending) return true;
+    return false;
 }
 
 std::optional<std::size_t> nextBoot(ScheduleState& state, const MatrixSpec& spec, long long now) {
@@ -61,6 +85,13 @@ std::optional<std::size_t> nextBoot(ScheduleState& state, const MatrixSpec& spec
         skipPending(state, "budget spent: " + std::to_string(spec.budgetSeconds / 60) + " minutes");
         return std::nullopt;
     }
+    return next;
+}
+
+std::optional<std::size_t> nextBootOrMore(ScheduleState& state, const MatrixSpec& spec, long long now,
+                                          const MoreBoots& more) {
+    auto next = nextBoot(state, spec, now);
+    if (!next && more && more(state)) next = nextBoot(state, spec, now);
     return next;
 }
 

@@ -5,6 +5,7 @@
 #include "mitigation-matrix/matrix_spec.hpp"
 #include "mitigation-matrix/schedule_state.hpp"
 
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -17,6 +18,14 @@ ScheduleState initialState(const MatrixSpec& spec, const std::string& digest, lo
 // the budget (boots started, seconds since the start) is spent: then every
 // pending boot is marked skipped with the reason, in `state`.
 std::optional<std::size_t> nextBoot(ScheduleState& state, const MatrixSpec& spec, long long now);
+
+// --until-decided's hook: called when no boot is pending, adds boots and
+// returns true, or returns false (the schedule is done).
+using MoreBoots = std::function<bool(ScheduleState&)>;
+// nextBoot, and when nothing is pending, nextBoot again after `more` added
+// boots (once: a budget that skips them ends the schedule).
+std::optional<std::size_t> nextBootOrMore(ScheduleState& state, const MatrixSpec& spec, long long now,
+                                          const MoreBoots& more);
 
 // A boot this process did not see to the end (the process or the machine
 // died): marked failed with `why`, and the row gets one more pending boot in
@@ -34,6 +43,14 @@ void markFailed(ScheduleState& state, std::size_t boot, const std::string& why);
 // The iteration the next accepted boot of `row` becomes.
 int nextIteration(const ScheduleState& state, const std::string& row);
 int countWith(const ScheduleState& state, const std::string& row, BootStatus status);
+
+// --until-decided: the rounds every row has completed (the accepted boots of
+// the row with fewest), the most the budget in boots allows, and one more
+// boot per row in the matrix's order (mirrored: every other round backwards).
+int completedRound(const ScheduleState& state, const MatrixSpec& spec);
+int lastRound(const MatrixSpec& spec);
+void addRound(ScheduleState& state, const MatrixSpec& spec);
+bool hasPending(const ScheduleState& state);
 
 // One line per row: accepted/rejected/failed counts and the reason of a rejection.
 std::string summary(const ScheduleState& state, const MatrixSpec& spec);

@@ -3,8 +3,8 @@
 # file in configs/ parses; the manual backend's first step prints the next
 # boot (kernel, cmdline, a grub-reboot line) and saves the schedule, and a
 # second step on the same boot says the reboot has not happened; bad input
-# is one line naming the file (and line) with exit 2; --until-decided is
-# refused, not faked.
+# is one line naming the file (and line) with exit 2; --until-decided
+# refuses a matrix it cannot decide (one row, a budget below two boots a row).
 set -u
 TOP=${TOP:-$(cd "$(dirname "$0")/../../.." && pwd)}
 BIN=${BIN:-$TOP/build/bin}
@@ -39,8 +39,17 @@ rc=$?
 grep -q "^mitigation-matrix: $work/bad:5: expect must be 'FILE: TEXT'" "$work/bad.out" || fail "bad matrix: $(cat "$work/bad.out")"
 mm "$work/missing" --work-dir "$work/b" >"$work/missing.out" 2>&1
 [ $? = 2 ] && grep -q "matrix $work/missing is not a readable file" "$work/missing.out" || fail "missing: $(cat "$work/missing.out")"
-mm "$TOP/configs/matrix-smoke" --work-dir "$work/b" --until-decided >"$work/ud.out" 2>&1
-[ $? = 2 ] && grep -q 'until-decided is not built yet' "$work/ud.out" || fail "--until-decided: $(cat "$work/ud.out")"
+# --until-decided: a matrix it cannot decide is refused before any boot; a
+# good one starts its schedule as the fixed one does.
+printf '[matrix]\nconfig = %s\n[row a]\nkernel = running\n' "$TOP/configs/config-scheduler-pipe-pingpong-matrix-smoke" >"$work/one"
+mm "$work/one" --work-dir "$work/u1" --backend manual --until-decided >"$work/ud.out" 2>&1
+[ $? = 2 ] && grep -q 'until-decided compares rows with the first: it needs two' "$work/ud.out" || fail "--until-decided, one row: $(cat "$work/ud.out")"
+printf '[matrix]\nconfig = %s\nbudget-boots = 3\n[row a]\nkernel = running\n[row b]\nkernel = running\n' "$TOP/configs/config-scheduler-pipe-pingpong-matrix-smoke" >"$work/small"
+mm "$work/small" --work-dir "$work/u2" --backend manual --until-decided >"$work/ud.out" 2>&1
+[ $? = 2 ] && grep -q 'budget-boots 3 allows fewer than 2 boots per row' "$work/ud.out" || fail "--until-decided, small budget: $(cat "$work/ud.out")"
+[ -e "$work/u2/matrix/state" ] && fail "a refused --until-decided wrote a schedule"
+mm "$TOP/configs/matrix-seed-004" --work-dir "$work/u3" --backend manual --until-decided >"$work/ud.out" 2>&1 || fail "--until-decided: exit $?: $(cat "$work/ud.out")"
+grep -q "^mitigation-matrix: next, boot 0: row mitigations=off" "$work/ud.out" && grep -q "^  then run: .* --backend manual --until-decided$" "$work/ud.out" || fail "--until-decided: $(cat "$work/ud.out")"
 
 # qemu: a row whose kernel is missing is refused before any boot.
 if command -v qemu-system-x86_64 >/dev/null; then

@@ -1,0 +1,154 @@
+// until_decided.cpp - the stopping rule of --until-decided (until_decided.hpp).
+#include "mitigation-matrix/until_decided.hpp"
+
+#include "base/alpha_spending.hpp"
+#include "base/errors.hpp"
+#include "base/fd.hpp"
+#include "base/terminal_text.hpp"
+#include "common/child_process.hpp"
+#include "mitigation-matrix/schedule.hpp"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <fcntl.h>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <unistd.h>
+
+namespace fs = std::filesystem;
+
+namespace mmtp::matrix {
+namespace {
+
+// compare-kernels' JSON of a matrix tree is small; a larger file is not its.
+constexpr std::size_t kMaxLookJsonBytes = 64 << 20;
+
+bool anyRejected(const ScheduleState& state) {
+    return std::any_of(state.boots.begin(), state.boots.end(),
+                       [](const BootRecord& b) { return b.status == BootStatus::Rejected; });
+}
+
+std::string alphaText(double a) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.2g", a);
+    return buf;
+}
+
+// The look's JSON, opened O_NOFOLLOW (the work dir may be shared) and bounded.
+std::string readBounded(const fs::path& file) {
+    UniqueFd fd(::open(file.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC));
+    if (fd.get() < 0) throw Error(errnoMessage("cannot open " + file.string()));
+    std::string text(kMaxLookJsonBytes + 1, '\0');
+    std::size_t got = 0;
+    while (got < text.size()) {
+        const ssize_t r = ::read(fd.get(), text.data() + got, text.size() - got);
+        if (r < 0 && errno == EINTR) continue;
+        if (r < 0) throw Error(errnoMessage("cannot read " + file.string()));
+        if (r == 0) break;
+        got += std::size_t(r);
+    }
+    if (got > kMaxLookJsonBytes) throw Error(file.string() + " is larger than 64 MiB");
+    text.resize(got);
+    return text;
+}
+
+}  // namespace
+
+int firstLookRound(const MatrixSpec& spec) { return std::max(spec.bootsPerRow, kFirstLookRound); }
+
+bool addRoundUntilDecided(ScheduleState& state, const MatrixSpec& spec, const LookAt& look) {
+    if (hasPending(state) || anyRejected(state)) return false;
+    const int round = completedRound(state, spec), last = lastRound(spec);
+    if (round >= firstLookRound(spec)) {
+        const double alpha = lookAlpha(round, firstLookRound(spec), last, kUntilDecidedAlpha);
+        const Look l = look(round, alpha);
+        std::cout << "mitigation-matrix: look at " << round << " boots per row (alpha " << alphaText(alpha) << " of "
+                  << kUntilDecidedAlpha << "): " << (l.decided ? "decided" : "undecided") << ": "
+                  << escapeControls(l.summary) << std::endl;
+        if (l.decided) return false;
+    }
+    if (round >= last) {
+        std::cout << "mitigation-matrix: budget spent (" << last << " boots per row): undecided" << std::endl;
+        return false;
+    }
+    addRound(state, spec);
+    return true;
+}
+
+std::optional<Look> finalLook(const ScheduleState& state, const MatrixSpec& spec, const LookAt& look) {
+    const int round = completedRound(state, spec);
+    if (anyRejected(state) || round < firstLookRound(spec)) return std::nullopt;
+    // A schedule cut short (minutes spent) looks with the share of its round.
+    return look(round,
+                lookAlpha(std::min(round, lastRound(spec)), firstLookRound(spec), lastRound(spec), kUntilDecidedAlpha));
+}
+
+Look lookFromJson(const std::string& text) {
+    const auto j = nlohmann::json::parse(text, nullptr, false);
+    if (j.is_discarded() || !j.is_object() || !j.contains("benchmarks") || !j["benchmarks"].is_array())
+        return {false, "compare-kernels wrote no verdict JSON"};
+    int rows = 0, inconclusive = 0, errors = 0;
+    std::string open;
+    for (const auto& b : j["benchmarks"]) {
+        if (!b.is_object()) continue;
+        if (b.contains("error") && b["error"].is_string() && !b["error"].get<std::string>().empty()) ++errors;
+        if (!b.contains("verdicts") || !b["verdicts"].is_array()) continue;
+        for (const auto& v : b["verdicts"]) {
+            if (!v.is_object() || !v.contains("rows") || !v["rows"].is_array()) continue;
+            for (const auto& r : v["rows"]) {
+                if (!r.is_object() || !r.contains("call") || !r["call"].is_string()) continue;
+                ++rows;
+                if (r["call"] != "inconclusive") continue;
+                ++inconclusive;
+                if (inconclusive <= 3 && r.contains("metric") && r["metric"].is_string() && v["new"].is_string())
+                    open += std::string(open.empty() ? "" : ", ") + v["new"].get<std::string>() + " " +
+                            r["metric"].get<std::string>();
+            }
+        }
+    }
+    if (rows == 0) return {false, "no verdict rows (no metric matched, or nothing to compare)"};
+    std::ostringstream s;
+    s << rows - inconclusive << " of " << rows << " metric rows called or no change";
+    if (inconclusive) s << "; inconclusive: " << open << (inconclusive > 3 ? ", ..." : "");
+    if (errors) s << "; " << errors << " benchmark(s) could not be compared";
+    return {inconclusive == 0 && errors == 0, s.str()};
+}
+
+LookAt compareKernelsLook(const MatrixSpec& spec, const fs::path& workDir, const fs::path& binDir) {
+    return [spec, workDir, binDir](int round, double alpha) {
+        const fs::path stem = workDir / "matrix" / ("look-" + std::to_string(round));
+        fs::remove(stem.string() + ".json");
+        SpawnOptions o;
+        o.argv = {(binDir / "compare-kernels").string(),
+                  "-C",
+                  (workDir / "log").string(),
+                  "--verdict",
+                  "first",
+                  "--baseline",
+                  spec.rows.front().name};
+        for (std::size_t i = 1; i < spec.rows.size(); ++i)
+            o.argv.insert(o.argv.end(), {"--compare", spec.rows[i].name});
+        if (!spec.decideMetric.empty()) o.argv.insert(o.argv.end(), {"--metric", spec.decideMetric});
+        char number[64];
+        std::snprintf(number, sizeof number, "%.17g", spec.decideThresholdPct);
+        o.argv.insert(o.argv.end(), {"--threshold", number});
+        std::snprintf(number, sizeof number, "%.17g", alpha);
+        o.argv.insert(o.argv.end(),
+                      {"--family-alpha", number, "--format", "mail", "--json-export", stem.string() + ".json"});
+        o.stdinPath = "/dev/null";
+        o.stdoutPath = stem.string() + ".txt";
+        o.stderrToStdout = true;
+        const ExitStatus st = ChildProcess::spawn(o).wait();
+        if (!st.success() || !fs::is_regular_file(stem.string() + ".json"))
+            return Look{false, "compare-kernels " + st.describe() + " (see " + stem.string() + ".txt)"};
+        try {
+            return lookFromJson(readBounded(stem.string() + ".json"));
+        } catch (const Error& e) {
+            return Look{false, e.what()};
+        }
+    };
+}
+
+}  // namespace mmtp::matrix

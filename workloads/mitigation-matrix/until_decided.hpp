@@ -1,0 +1,50 @@
+// until_decided.hpp - mitigation-matrix --until-decided: after each round
+// (every row one more accepted boot) the verdict looks at the tree, each
+// row against the first; the schedule gets another interleaved round until
+// no selected metric is inconclusive, or the budget is spent. Each look's
+// error rate is its Lan-DeMets O'Brien-Fleming share of the family alpha
+// (base/alpha_spending.hpp), so the looks together call noise at most alpha.
+#pragma once
+#include "mitigation-matrix/matrix_spec.hpp"
+#include "mitigation-matrix/schedule_state.hpp"
+
+#include <filesystem>
+#include <functional>
+#include <string>
+
+namespace mmtp::matrix {
+
+inline constexpr double kUntilDecidedAlpha = 0.05;  // over every look and every metric
+// The first look needs two boots per row: one boot estimates no variance.
+inline constexpr int kFirstLookRound = 2;
+
+// The verdict at one look: decided when no metric is inconclusive.
+struct Look {
+    bool decided = false;
+    std::string summary;  // one line: the calls, or what is still inconclusive
+};
+// Looks at the tree as it is after `round` boots per row, at error rate alpha.
+using LookAt = std::function<Look(int round, double alpha)>;
+
+int firstLookRound(const MatrixSpec& spec);
+
+// Called when no boot is pending: looks at the completed round (when it is a
+// look) and adds one more round when it is undecided and the budget allows
+// one. Returns true when it added a round. Prints one line per look.
+bool addRoundUntilDecided(ScheduleState& state, const MatrixSpec& spec, const LookAt& look);
+
+// The last look of a finished schedule: nullopt when none could be made
+// (a row rejected, fewer than two boots per row).
+std::optional<Look> finalLook(const ScheduleState& state, const MatrixSpec& spec, const LookAt& look);
+
+// The real look: compare-kernels (binDir) over workDir/log, each row against
+// the first, --metric and --threshold from the matrix, --family-alpha alpha;
+// its JSON export and mail-format verdict are kept in workDir/matrix/look-R.*.
+LookAt compareKernelsLook(const MatrixSpec& spec, const std::filesystem::path& workDir,
+                          const std::filesystem::path& binDir);
+
+// The verdict rows of a compare-kernels --json-export: decided when there is
+// at least one and none is inconclusive (a benchmark error is undecided).
+Look lookFromJson(const std::string& json);
+
+}  // namespace mmtp::matrix
