@@ -4,14 +4,12 @@
 #include "kernels/page.hpp"
 
 #include "input/machine_state.hpp"
-#include "base/text_format.hpp"
 #include "render/render.hpp"
 #include "render/verdict_text.hpp"
 #include "kernels/design_line.hpp"
 #include "kernels/preamble.hpp"
 #include "kernels/table_vs_verdict.hpp"
 #include "kernels/verdict_inputs.hpp"
-#include "kernels/verdict_roles.hpp"
 #include "stats/row_kinds.hpp"
 #include "stats/stats.hpp"
 
@@ -19,7 +17,6 @@
 #include <cmath>
 #include <cstdio>
 
-using mmtp::formatText;
 
 namespace mmtp::compare {
 
