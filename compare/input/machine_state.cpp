@@ -48,6 +48,8 @@ RunMachineState readMachineState(const fs::path& logDir, const std::string& run)
     readKeyValues(iter0 / "speculation-prctl.txt", "prctl", s);
     if (auto micro = readLogOrWarn(iter0 / "microcode.txt", s.warnings)) s.entries["microcode"] = trim(*micro);
     if (auto cmdline = readLogOrWarn(iter0 / "cmdline.txt", s.warnings)) s.entries["cmdline"] = trim(*cmdline);
+    // The machine and kernel the run booted (run-config's sysstate snippet writes it).
+    if (auto uname = readLogOrWarn(iter0 / "kernel.version", s.warnings)) s.uname = trim(uname->substr(0, uname->find('\n')));
     if (auto dmesg = readLogOrWarn(iter0 / "dmesg", s.warnings)) {
         for (const std::string& line : splitLines(*dmesg)) {
             std::size_t p = line.find("Command line: ");

@@ -16,6 +16,7 @@ namespace mmtp::compare {
 struct RunMachineState {
     std::string run;
     std::map<std::string, std::string> entries;  // "vulnerabilities/spectre_v2" -> "Mitigation: ..."
+    std::string uname;                           // iter-0/kernel.version (uname -a), "" without one
     Warnings warnings;                           // snapshot files refused (not regular, past a limit)
 };
 

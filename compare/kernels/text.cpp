@@ -4,12 +4,12 @@
 #include "kernels/page.hpp"
 
 #include "input/machine_state.hpp"
-#include "base/text_format.hpp"
 #include "render/render.hpp"
 #include "render/verdict_text.hpp"
+#include "kernels/design_line.hpp"
 #include "kernels/preamble.hpp"
+#include "kernels/table_vs_verdict.hpp"
 #include "kernels/verdict_inputs.hpp"
-#include "kernels/verdict_roles.hpp"
 #include "kernels/vmstat.hpp"
 #include "stats/row_kinds.hpp"
 #include "stats/stats.hpp"
@@ -18,7 +18,6 @@
 #include <cmath>
 #include <cstdio>
 
-using mmtp::formatText;
 
 namespace mmtp::compare {
 
@@ -156,47 +155,11 @@ std::string failedText(const KernelsData& d) {
 
 }  // namespace
 
-std::string rolesSummary(const KernelsData& d) {
-    const std::vector<std::string>& r = d.roleRuns;
-    if (r.size() < 2) return "";
-    std::string line = "Roles: ";
-    if (!d.bisectGood.empty()) {
-        auto list = [](const std::vector<std::string>& names) {
-            std::string out;
-            for (const std::string& n : names) out += (out.empty() ? "" : ", ") + n;
-            return out;
-        };
-        return line + "good " + list(d.bisectGood) + "; bad " + list(d.bisectBad) +
-               "; every other run group a bisect candidate\n";
-    }
-    std::optional<ReplicateGroups> g = interleavedGroups(r);
-    if (d.design == Verdict::Aba && g && g->b.size() >= 2) {
-        auto list = [](const std::vector<std::string>& names) {
-            std::string out;
-            for (const std::string& n : names) out += (out.empty() ? "" : ", ") + n;
-            return out;
-        };
-        line += "A " + list(g->a) + "; B " + list(g->b) + " (A/B/A/B: the runs alternate between two names)";
-    } else if (d.design == Verdict::Aba && r.size() >= 3) {
-        line += "A1 " + r.front() + ", B ";
-        for (std::size_t i = 1; i + 1 < r.size(); ++i) line += (i > 1 ? " and " : "") + r[i];
-        line += ", A2 " + r.back();
-        if (d.impliedDesign) line += " (A/B/A: the first and last runs share the name '" + baselineName(r.front()) + "')";
-    } else {
-        line += "each of";
-        for (std::size_t i = 1; i < r.size(); ++i) line += " " + r[i];
-        line += " against " + r.front();
-        if (d.impliedDesign) line += " (the first and last runs share no baseline name: not A/B/A)";
-    }
-    line += "\n";
-    if (r != d.runs) line += "(--sort-version orders the tables' columns only; the roles follow the run order above)\n";
-    return line;
-}
-
 std::string verdictBlock(const KernelsOptions& o, const KernelsData& d) {
     std::string out;
     for (const BenchmarkResults& b : d.benchmarks) {
-        for (const RunVerdict& v : b.verdicts) out += "\n" + renderVerdict(b.name, v);
+        for (const RunVerdict& v : b.verdicts)
+            out += "\n" + renderVerdict(b.name, v) + disagreementLines(signDisagreements(b, v), v);
         for (const BenchmarkResults::Candidate& c : b.bisect)
             out += "\n" + renderBisect(b.name, c.name, c.runs, c.positions, c.confidence);
         if (b.baselines) {
@@ -209,7 +172,7 @@ std::string verdictBlock(const KernelsOptions& o, const KernelsData& d) {
     if (!d.lkpAcross.empty())
         out += "\n" + std::string(kLkpAcrossTitle) + "\n" + renderLkp(d.lkpAcross, o.lkpAll, o.lkpBoxed);
     if (out.empty()) return "";
-    return std::string(kVerdictHeading) + "\n" + rolesSummary(d) + out + "\n" + kShReportHeading + "\n";
+    return std::string(kVerdictHeading) + "\n" + designSummary(o, d) + out + "\n" + kShReportHeading + "\n";
 }
 
 std::string renderKernelsText(const KernelsOptions& o, const KernelsData& d) {
@@ -227,74 +190,6 @@ std::string renderKernelsText(const KernelsOptions& o, const KernelsData& d) {
     std::string failed = failedText(d);
     if (!failed.empty()) out += "\n" + failed;
     return out;
-}
-
-namespace {
-
-// Plain ASCII (anything else from the tree shows as '?') in lines of at most
-// width columns, a long line broken at a blank and continued indented.
-std::string asciiWrapped(const std::string& text, std::size_t width = 80) {
-    std::string out, line;
-    auto flush = [&out, width](std::string l) {
-        const std::string indent = "      ";
-        bool first = true;
-        while (l.size() > width) {
-            std::size_t cut = l.rfind(' ', width);
-            if (cut == std::string::npos || cut <= indent.size()) cut = width;
-            out += l.substr(0, cut) + "\n";
-            l = indent + l.substr(cut == width ? cut : cut + 1);
-            first = false;
-        }
-        (void)first;
-        out += l + "\n";
-    };
-    for (char c : text) {
-        if (c == '\n') {
-            flush(line);
-            line.clear();
-        } else {
-            unsigned char u = static_cast<unsigned char>(c);
-            line += u == '\t' ? ' ' : (u < 0x20 || u >= 0x7f) ? '?' : c;
-        }
-    }
-    if (!line.empty()) flush(line);
-    return out;
-}
-
-std::string mailVerdict(const std::string& bench, const RunVerdict& v) {
-    std::string out = bench + ": " + rolesLine(v) + "\n  " + callCounts(v.family) + "\n  (" + statisticLine(v) + ")\n";
-    for (const MetricCall& r : v.family.rows) {
-        if (r.call == Call::NoChange) continue;
-        std::string interval = r.change.hasInterval()
-                                   ? formatText("[%+.1f%%, %+.1f%%]", r.change.lowPct, r.change.highPct)
-                                   : std::string("[no interval]");
-        std::string change = std::isfinite(r.change.changePct) ? formatText("%+7.2f%%", r.change.changePct) : "       -";
-        out += formatText("  %-12s %s %-18s %s\n", callName(r.call), change.c_str(), interval.c_str(), r.op.c_str());
-        std::string why = undecidedText(r, v.units.kind);
-        if (!why.empty()) out += "      " + why + "\n";
-    }
-    std::size_t same = v.family.count(Call::NoChange);
-    if (same > 0) out += formatText("  %zu metric%s no change (interval within +-%.3g%%%s)\n", same,
-                                    same == 1 ? "" : "s", v.family.thresholdPct,
-                                    v.family.perMetricThresholds ? " or its --threshold" : "");
-    return out;
-}
-
-}  // namespace
-
-std::string renderKernelsMail(const KernelsOptions& o, const KernelsData& d) {
-    std::string out = "compare-kernels verdict\n" + rolesSummary(d);
-    for (const BenchmarkResults& b : d.benchmarks) {
-        for (const RunVerdict& v : b.verdicts) out += "\n" + mailVerdict(b.name, v);
-        for (const std::string& n : b.verdictNotes) out += n + "\n";
-        if (!b.error.empty()) out += b.name + ": not compared: " + b.error + "\n";
-        for (const RunValidity& v : b.validity)
-            if (!v.valid()) out += b.name + ": INVALID run " + v.run + " (" + problemName(v.problem) + ")\n";
-    }
-    if (!d.lkpAcross.empty()) out += "\n" + std::string(kLkpAcrossTitle) + " (calls only)\n" + renderLkp(d.lkpAcross, o.lkpAll, true);
-    std::string state = renderMachineStateText(d.states) + settingsDifferencesText(d.settings);
-    out += "\n" + (state.empty() ? std::string("Mitigation state and settings: the same in every run\n") : state);
-    return asciiWrapped(out);
 }
 
 }  // namespace mmtp::compare

@@ -12,7 +12,9 @@
 #   any error (no such directory, a --baseline not there)          -> 125
 #   a wrong command line                                           -> 128
 # and the mail report of the bad tree is at most 80 columns of ASCII, one
-# line per called or inconclusive metric, the no-change ones counted.
+# line per called or inconclusive metric (with both sides' values and unit),
+# the no-change ones counted (tests/scripts/kernels/compare-kernels-mail.sh
+# checks the mail of every verdict design).
 set -uo pipefail
 : "${BIN:?}"
 fail() { echo "FAIL: $*"; exit 1; }
@@ -96,9 +98,8 @@ tree mailtree "candidate-with-a-very-long-name-$(printf 'x%.0s' {1..50})" 5 0.3 
 cat mail.txt
 awk 'length($0) > 80 { print FILENAME ":" NR ": " length($0) " columns"; bad = 1 } END { exit bad }' mail.txt || fail "mail lines over 80 columns"
 LC_ALL=C grep -q '[^ -~]' mail.txt && fail "mail holds non-ASCII or control characters"
-grep -Eq '^  regression +-1[45]\.[0-9]+% \[' mail.txt || fail "mail: no regression line"
-grep -q "ZPOPMIN-RPS-1" mail.txt || fail "mail: the regressed metric is not named"
-grep -Eq '^  [0-9]+ metrics? no change' mail.txt || fail "mail: the no-change metrics are not counted"
-grep -q "mean of 5 boots" mail.txt || fail "mail: the statistic is not named"
+grep -Eq '^  ZPOPMIN-RPS-1 +[0-9.]+ +[0-9.]+ kops/s +-1[45]\.[0-9]% +\+-[0-9.]+% regression$' mail.txt || fail "mail: no regression line"
+grep -Eq '^  \.\.\. and [0-9]+ metrics?: [0-9]+ no change' mail.txt || fail "mail: the no-change metrics are not counted"
+grep -q "the mean over boots of each one's 20% trimmed mean (base 10, new 5)" mail.txt || fail "mail: the statistic is not named"
 [ "$(grep -c 'GET-RPS-1' mail.txt)" = 0 ] || fail "mail: a no-change metric has its own line"
 echo "ok: --format mail is <= 80 columns of ASCII, names the statistic, one line per call, no-change metrics counted"

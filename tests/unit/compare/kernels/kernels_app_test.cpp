@@ -121,8 +121,8 @@ TEST_CASE("--format mail is at most 80 columns of ASCII and names the statistic"
         CHECK(line.size() <= 80);
         for (char c : line) CHECK((c >= ' ' && c <= '~'));
     }
-    CHECK(r.out.find("B: mean of 4 boots") != std::string::npos);
-    CHECK(r.out.find("  regression") != std::string::npos);
+    CHECK(r.out.find("the mean over boots of each one's 20% trimmed mean (base 8, new 4)") != std::string::npos);
+    CHECK(r.out.find(" regression\n") != std::string::npos);
 }
 
 TEST_CASE("compare-kernels' bad options are one usage line, exit 2", "[compare][kernels][app]") {
