@@ -19,4 +19,9 @@ Warnings clockRecordWarnings(const std::filesystem::path& logDir, const std::str
 // The warnings of one record's text; where names the file.
 Warnings clockRecordTextWarnings(const std::string& text, const std::string& where);
 
+// What one of those warnings is about, in a few words for a summary line:
+// "samples under 1000 ticks", "series too noisy for a call", or
+// "records not read".
+std::string clockWarningTopic(const std::string& warning);
+
 }  // namespace mmtp::compare

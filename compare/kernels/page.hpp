@@ -63,6 +63,8 @@ struct KernelsData {
     std::string optionBlocks;           // the baseline's compiler/runtime/sysctl.opts
     std::vector<BenchmarkResults> benchmarks;
     std::vector<LkpTable> lkpAcross;  // --verdict lkp: one table per later run, across benchmarks
+    std::vector<std::string> limits;          // what the machine could not do (kernels/machine_limits.hpp)
+    std::vector<std::string> warningSummary;  // the held warnings, counted (core/diagnostics_summary.hpp)
 };
 
 // The heading of --verdict lkp's one table across benchmarks (text and HTML).
