@@ -489,8 +489,8 @@ KernelsReport buildReport(const KernelsOptions& o, WarningTally& held, std::ostr
         data.settings.push_back(readRunSettings(o.logDir, n));
         warnings.insert(warnings.end(), data.settings.back().warnings.begin(), data.settings.back().warnings.end());
         for (std::string& w : clockRecordWarnings(o.logDir, n)) {  // our workloads' clock and noise checks
-            const std::string topic = clockWarningTopic(w);
-            held.add("clock", topic, n, std::move(w));
+            if (std::optional<std::string> topic = clockWarningTopic(w)) held.add("clock", *topic, n, std::move(w));
+            else warnings.push_back(std::move(w));
         }
     }
     data.optionBlocks = optionBlocks(o.logDir, data.runs.front(), warnings);

@@ -32,5 +32,5 @@ TEST_CASE("a clock record's warnings are summarised by what they are about", "[c
           "samples under 1000 ticks");
     CHECK(clockWarningTopic("r/iter-0/x-clock.json: ZADD: CoV 34.2 % over 3 iterations; changes under ...") ==
           "series too noisy for a call");
-    CHECK(clockWarningTopic("r/iter-0/x-clock.json: not a regular file; ignored") == "records not read");
+    CHECK_FALSE(clockWarningTopic("r/iter-0/x-clock.json: not a regular file; ignored"));
 }
