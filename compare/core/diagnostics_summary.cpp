@@ -17,8 +17,8 @@ std::string fitted(std::string line) {
 }  // namespace
 
 void WarningTally::add(const std::string& kind, const std::string& what, const std::string& run, std::string message) {
-    auto g = std::find_if(groups_.begin(), groups_.end(),
-                          [&](const Group& x) { return x.kind == kind && x.what == what; });
+    auto g =
+        std::find_if(groups_.begin(), groups_.end(), [&](const Group& x) { return x.kind == kind && x.what == what; });
     if (g == groups_.end()) g = groups_.insert(groups_.end(), Group{kind, what, {}, 0});
     ++g->count;
     if (!run.empty()) g->runs.insert(run);
@@ -31,7 +31,7 @@ std::vector<std::string> WarningTally::summary() const {
                                           (messages_.size() == 1 ? " warning" : " warnings") +
                                           " held back (--warnings lists them):")};
     for (const Group& g : groups_) {
-        std::string runs = g.runs.empty() ? ""
+        std::string runs = g.runs.empty()       ? ""
                            : g.runs.size() == 1 ? ", in 1 run"
                                                 : ", in " + std::to_string(g.runs.size()) + " runs";
         lines.push_back(fitted("  " + std::to_string(g.count) + " " + g.kind + ": " + g.what + runs));

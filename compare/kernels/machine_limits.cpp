@@ -13,8 +13,8 @@ namespace {
 constexpr std::size_t kMaxLimitLines = 12;
 
 // Boot switches that are mitigations without a '=' (Documentation/admin-guide/kernel-parameters.txt).
-constexpr std::array<std::string_view, 8> kSwitches{"nosmt",  "nopti",  "nospectre_v1", "nospectre_v2",
-                                                     "noibrs", "noibpb", "nospec_store_bypass_disable", "nokaslr"};
+constexpr std::array<std::string_view, 8> kSwitches{
+    "nosmt", "nopti", "nospectre_v1", "nospectre_v2", "noibrs", "noibpb", "nospec_store_bypass_disable", "nokaslr"};
 
 // The recorded mitigation state without the command line: the command line
 // differs exactly when the names do; what the kernel made of it is the rest.
@@ -76,8 +76,7 @@ std::vector<std::string> mitigationWords(const std::string& run) {
     while (from <= run.size()) {
         std::size_t end = std::min(run.find('-', from), run.size());
         std::string w = run.substr(from, end - from);
-        if (w.find('=') != std::string::npos ||
-            std::find(kSwitches.begin(), kSwitches.end(), w) != kSwitches.end())
+        if (w.find('=') != std::string::npos || std::find(kSwitches.begin(), kSwitches.end(), w) != kSwitches.end())
             words.push_back(w);
         from = end + 1;
     }

@@ -12,7 +12,7 @@
 namespace mmtp::compare {
 
 struct WithoutZeroRows {
-    ComparisonReport table;     // the rows that are not zero in every run
+    ComparisonReport table;    // the rows that are not zero in every run
     std::size_t zeroRows = 0;  // how many were
 };
 

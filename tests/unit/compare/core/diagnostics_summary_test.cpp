@@ -10,7 +10,8 @@ using namespace mmtp::compare;
 TEST_CASE("held warnings are counted per kind and topic with the runs they name", "[compare][warning-summary]") {
     WarningTally t;
     for (const char* run : {"a-first", "b", "a-return"})
-        for (int i = 0; i < 8; ++i) t.add("clock", "samples under 1000 ticks", run, std::string(run) + " warning " + std::to_string(i));
+        for (int i = 0; i < 8; ++i)
+            t.add("clock", "samples under 1000 ticks", run, std::string(run) + " warning " + std::to_string(i));
     t.add("invalid run", "failed, left out of verdicts", "b", "invalid run b for redis (failed): ...");
     CHECK(t.count() == 25);
     CHECK(t.messages().front() == "a-first warning 0");

@@ -10,7 +10,8 @@
 using namespace mmtp::compare;
 namespace fs = std::filesystem;
 
-TEST_CASE("ibpb-pulse's refusal names the missing indirect-branch control and its parameter", "[compare][failure-cause]") {
+TEST_CASE("ibpb-pulse's refusal names the missing indirect-branch control and its parameter",
+          "[compare][failure-cause]") {
     const std::string log =
         "ibpb-pulse: starting\n"
         "ibpb-pulse: initial indirect-branch mask is ENABLE, expected PRCTL|ENABLE: no per-task indirect-branch "
@@ -19,7 +20,8 @@ TEST_CASE("ibpb-pulse's refusal names the missing indirect-branch control and it
     CHECK(missingCapabilityInLog(log) == "per-task indirect-branch control absent (spectre_v2_user=prctl)");
 }
 
-TEST_CASE("a parameter the table does not know is still named; a log without one names nothing", "[compare][failure-cause]") {
+TEST_CASE("a parameter the table does not know is still named; a log without one names nothing",
+          "[compare][failure-cause]") {
     CHECK(missingCapabilityInLog("x: cannot measure; boot with foo=bar.\n") ==
           "a capability this kernel lacks (foo=bar)");
     CHECK_FALSE(missingCapabilityInLog("x: exited 1: connection refused\n"));

@@ -19,7 +19,8 @@ TEST_CASE("a run's mitigation words are its name's parts with '=' or a known swi
     CHECK(mitigationWords("v7.1.3-first").empty());
 }
 
-TEST_CASE("runs named for different mitigations with the same recorded state are flagged", "[compare][machine-limits]") {
+TEST_CASE("runs named for different mitigations with the same recorded state are flagged",
+          "[compare][machine-limits]") {
     KernelsData d;
     d.states = {state("k-retbleed=ibrs", "Vulnerable", "root=/dev/sda retbleed=ibrs"),
                 state("k-mitigations=off", "Vulnerable", "root=/dev/sda mitigations=off"),
@@ -31,8 +32,8 @@ TEST_CASE("runs named for different mitigations with the same recorded state are
 
 TEST_CASE("an A/B/A of one name and runs without a recorded state are not flagged", "[compare][machine-limits]") {
     KernelsData d;
-    d.states = {state("v7-first", "Vulnerable", "x"), state("v7-return", "Vulnerable", "x"),
-                {"a=1", {}, {}}, {"a=2", {}, {}}};
+    d.states = {
+        state("v7-first", "Vulnerable", "x"), state("v7-return", "Vulnerable", "x"), {"a=1", {}, {}}, {"a=2", {}, {}}};
     CHECK(machineLimits(d).empty());
 }
 
@@ -44,7 +45,7 @@ TEST_CASE("a benchmark that failed for a missing capability says which", "[compa
                   "per-task indirect-branch control absent (spectre_v2_user=prctl)"};
     b.validity = {v};
     d.benchmarks.push_back(b);
-    CHECK(machineLimits(d) == std::vector<std::string>{
-                                  "k: ibpb-pulse could not run: per-task indirect-branch control absent "
-                                  "(spectre_v2_user=prctl)"});
+    CHECK(machineLimits(d) ==
+          std::vector<std::string>{"k: ibpb-pulse could not run: per-task indirect-branch control absent "
+                                   "(spectre_v2_user=prctl)"});
 }

@@ -16,8 +16,10 @@ std::vector<PerlArg> row(const std::string& label, std::vector<double> values) {
 
 TEST_CASE("rows zero in every run are taken out and counted; the others stay in order", "[compare][zero-rows]") {
     ComparisonReport t;
-    t.body.rows = {row("Ops Minor Faults", {6840596, 6986550, 7168404}), row("Ops Swap Ins", {0, 0, 0}),
-                   row("Ops Major Faults", {33, 0, 18}), row("Ops DMA allocs", {0, 0, 0}),
+    t.body.rows = {row("Ops Minor Faults", {6840596, 6986550, 7168404}),
+                   row("Ops Swap Ins", {0, 0, 0}),
+                   row("Ops Major Faults", {33, 0, 18}),
+                   row("Ops DMA allocs", {0, 0, 0}),
                    {PerlArg::string("Ops Zone"), PerlArg::string("0.00"), PerlArg::string("0")},
                    {PerlArg::string("Ops Kswapd efficiency %"), PerlArg::string("100.00"), PerlArg::number(0)}};
     WithoutZeroRows kept = withoutZeroRows(t);
