@@ -16,6 +16,8 @@
 #     capability and the boot parameter, not only "exited 255".
 #  4. HTML: the limits, then every verdict, then the warnings, before the
 #     first benchmark's tables.
+#  5. HTML: a vmstat monitor table's rows that are zero in every run are one
+#     line; the text keeps them (compare-kernels.sh's part, line for line).
 set -euo pipefail
 : "${BIN:?}"
 GOLDENS=${GOLDENS:-${TOP:-$(cd "$(dirname "$0")/../../.." && pwd)}/tests/goldens}
@@ -118,3 +120,15 @@ limits=$(at 'id="limits"') verdict=$(at 'id="verdict"') baselines=$(at 'against 
 ((limits < verdict && verdict < baselines && baselines < tables)) ||
 	fail "HTML order: limits $limits, verdict $verdict, baselines $baselines, tables $tables"
 echo "ok: HTML: the limits, the verdicts (A/B/A and baselines), then the tables"
+
+# --- 5. HTML: a monitor's rows that are zero in every run are one line ---
+. "$(dirname "$0")/../lib/monitor-tree.bash"
+perfpipe_monitor_tree mon vmstat
+"$BIN/compare-kernels" -C mon --format html > mon.html 2> /dev/null || fail "compare-kernels --format html over monitors failed"
+"$BIN/compare-kernels" -C mon > mon.txt 2> /dev/null || fail "compare-kernels over monitors failed"
+zero=$(grep -o '<p class="zero-rows">[0-9]* mmtests-vmstat rows are zero in every run' mon.html | grep -o '>[0-9]*' | tr -d '>')
+[[ -n $zero && $zero -gt 10 ]] || fail "no collapsed zero rows in the HTML vmstat table: $(grep -c zero-rows mon.html)"
+# the text keeps them: its compare-kernels.sh part is compare-kernels.sh's
+text_zero=$(sh_part mon.txt | sed -n '/^ *v7.1.3 /,/^$/p' | grep -cE '^Ops .* 0\.00 +0\.00 +0\.00$' || true)
+[[ $text_zero -gt 0 ]] || fail "the text report lost compare-kernels.sh's zero rows"
+echo "ok: HTML: $zero all-zero mmtests-vmstat rows are one line; the text keeps compare-kernels.sh's"
