@@ -109,6 +109,17 @@ Warnings clockRecordTextWarnings(const std::string& text, const std::string& whe
     return out;
 }
 
+std::optional<std::string> clockWarningTopic(const std::string& warning) {
+    const std::string under = " samples lasted under ";
+    if (std::size_t at = warning.find(under); at != std::string::npos) {
+        std::size_t from = at + under.size(), end = warning.find(' ', from);
+        return "samples under " + warning.substr(from, end - from) + " ticks";
+    }
+    if (warning.find(": CoV ") != std::string::npos || warning.find(" more series as noisy") != std::string::npos)
+        return "series too noisy for a call";
+    return std::nullopt;
+}
+
 Warnings clockRecordWarnings(const fs::path& logDir, const std::string& run) {
     Warnings out;
     std::size_t iterations = 0;

@@ -8,6 +8,7 @@
 #include "core/warnings.hpp"
 
 #include <filesystem>
+#include <optional>
 #include <string>
 
 namespace mmtp::compare {
@@ -18,5 +19,11 @@ Warnings clockRecordWarnings(const std::filesystem::path& logDir, const std::str
 
 // The warnings of one record's text; where names the file.
 Warnings clockRecordTextWarnings(const std::string& text, const std::string& where);
+
+// What one of those warnings says of the measurement, in a few words for a
+// summary line: "samples under 1000 ticks" or "series too noisy for a call";
+// nullopt for one about the record itself (not JSON, not a regular file),
+// which is a problem of the tree, said in full like any other.
+std::optional<std::string> clockWarningTopic(const std::string& warning);
 
 }  // namespace mmtp::compare

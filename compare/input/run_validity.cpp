@@ -1,6 +1,7 @@
 #include "input/run_validity.hpp"
 
 #include "input/bounded_read.hpp"
+#include "input/failure_cause.hpp"
 #include "input/log_files.hpp"
 
 #include <algorithm>
@@ -62,7 +63,7 @@ const char* problemName(RunProblem problem) {
 
 RunValidity checkRunValidity(const fs::path& runDir, const std::string& run, const std::string& bench,
                              Warnings& warnings) {
-    RunValidity v{run, RunProblem::None, "", 0};
+    RunValidity v{run, RunProblem::None, "", 0, ""};
     // Keep the most telling problem: interrupted > incomplete > failed > no logs.
     auto rank = [](RunProblem p) {
         switch (p) {
@@ -113,6 +114,11 @@ RunValidity checkRunValidity(const fs::path& runDir, const std::string& run, con
         if (!finished && v.iterations > 0)
             found(RunProblem::Incomplete, "the run never finished (no status line in mmtests-activity)");
     }
+    if (v.problem == RunProblem::Failed)
+        if (std::optional<std::string> cause = missingCapability(runDir, bench)) {
+            v.missingCapability = *cause;
+            v.reason += ": " + *cause;
+        }
     return v;
 }
 

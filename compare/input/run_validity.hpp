@@ -29,6 +29,10 @@ struct RunValidity {
     RunProblem problem = RunProblem::None;
     std::string reason;  // one line for a warning, "" when valid
     int iterations = 0;  // iter-N directories that ran the benchmark
+    // Failed for want of what the kernel lacks, as its log says
+    // (input/failure_cause.hpp): "per-task indirect-branch control absent
+    // (spectre_v2_user=prctl)"; "" otherwise. Also at the end of reason.
+    std::string missingCapability;
     bool valid() const { return problem == RunProblem::None; }
 };
 

@@ -87,7 +87,7 @@ int compareKernels(int argc, const char* const argv[], std::ostream& out, std::o
     std::string iterationStat;
     bool bisect = false;
     std::optional<std::string> mmtestsDir;
-    bool ignoreFingerprint = false, followOutsideLinks = false;
+    bool ignoreFingerprint = false, followOutsideLinks = false, allWarnings = false;
     StoreOptions storeOptions;
     po::options_description desc("Options (compare-kernels.sh's, plus verdicts and JSON)");
     desc.add_options()
@@ -154,6 +154,9 @@ int compareKernels(int argc, const char* const argv[], std::ostream& out, std::o
          "verdict rows only for metrics matching this regular expression (unanchored), e.g. 'ZPOPMIN|time'")
         ("include-invalid", po::bool_switch(&o.includeInvalid),
          "keep failed, interrupted, incomplete and log-less runs in the verdicts (they are warned about either way)")
+        ("warnings", po::bool_switch(&allWarnings),
+         "print every warning in full on stderr; without it the repetitive ones (our workloads' clock records, "
+         "invalid runs) are counted in a few lines below the verdict and after the report")
         ("json-export", po::value(&jsonExport), "also write everything the report shows as JSON to this file")
         ("follow-outside-links", po::bool_switch(&followOutsideLinks), kFollowOutsideLinksHelp)
         ("mmtests-dir", po::value<std::string>()->notifier([&mmtestsDir](const std::string& v) { mmtestsDir = v; }),
@@ -239,8 +242,9 @@ int compareKernels(int argc, const char* const argv[], std::ostream& out, std::o
                                   mmtp::escapeControlsKeepingLines(report.page));
         mmtp::writeFileAtomically(fs::path(outputDir) / "report.md5", fingerprint);
     } else {
-        out << report.page;
+        out << report.page << std::flush;  // before stderr's warnings: the answer first on a terminal
     }
+    sayAfterReport(report, allWarnings, err);
     if (!jsonExport.empty()) mmtp::writeFileAtomically(jsonExport, report.json);
     if (report.reportedTables == 0) return bisect ? kBisectSkip : mmtp::kExitFailure;
     return bisect ? report.bisectStatus : mmtp::kExitOk;

@@ -5,6 +5,7 @@
 // functions live in the headers that include this one, and nothing here
 // includes another compare/kernels header.
 #pragma once
+#include "core/diagnostics_summary.hpp"
 #include "input/machine_state.hpp"
 #include "input/run_settings.hpp"
 #include "input/run_validity.hpp"
@@ -153,6 +154,8 @@ struct KernelsData {
     std::string optionBlocks;           // the baseline's compiler/runtime/sysctl.opts
     std::vector<BenchmarkResults> benchmarks;
     std::vector<LkpTable> lkpAcross;  // --verdict lkp: one table per later run, across benchmarks
+    std::vector<std::string> limits;          // what the machine could not do (kernels/machine_limits.hpp)
+    std::vector<std::string> warningSummary;  // the held warnings, counted (core/diagnostics_summary.hpp)
 };
 
 struct KernelsReport {
@@ -162,6 +165,8 @@ struct KernelsReport {
     int failedSections = 0;    // tables that failed (each said on err and in the report)
     int reportedTables = 0;    // tables printed; none means nothing could be reported
     int bisectStatus = 0;      // --bisect's exit: 0 good, 1 regression, 125 inconclusive or an invalid run
+    std::string said;          // warnings and notes, each a line, for err once the report is out
+    WarningTally held;         // the repetitive warnings, summarised unless --warnings
 };
 
 }  // namespace mmtp::compare

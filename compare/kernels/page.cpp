@@ -4,6 +4,7 @@
 #include "core/diagnostics.hpp"
 #include "benchmarks/plot_settings.hpp"
 #include "benchmarks/shellpack_config.hpp"
+#include "kernels/zero_rows.hpp"
 #include "render/html_escape.hpp"
 #include "render/render.hpp"
 #include "render/svg_chart.hpp"
@@ -115,12 +116,23 @@ std::string monitorGraphs(const BenchmarkResults& b) {
 
 // The other tables compare-kernels.sh prints for the benchmark (redis-zpopmin's
 // -a latency, fiolike's -a iops and -a cpu, redis' lat95, the monitors'),
-// as the text report has them; the duration table has its own heading.
+// as the text report has them, but a monitor's rows that are zero in every
+// run counted in one line; the duration table has its own heading.
 std::string otherTables(const BenchmarkResults& b) {
+    const std::string monitor = "--print-monitor ";
     std::string out;
     for (const ReportPart& p : b.parts) {
-        if (!p.table || p.what == "table" || p.what == "--print-monitor duration") continue;
-        out += "<h3>" + escapeHtml(b.name + " " + p.what) + "</h3>\n" + renderReport(*p.table, OutputFormat::Html);
+        if (!p.table || p.what == "table" || p.what == monitor + "duration") continue;
+        out += "<h3>" + escapeHtml(b.name + " " + p.what) + "</h3>\n";
+        if (p.what.rfind(monitor, 0) != 0) {
+            out += renderReport(*p.table, OutputFormat::Html);
+            continue;
+        }
+        WithoutZeroRows kept = withoutZeroRows(*p.table);
+        if (!kept.table.body.rows.empty()) out += renderReport(kept.table, OutputFormat::Html);
+        if (kept.zeroRows > 0)
+            out += "<p class=\"zero-rows\">" + escapeHtml(zeroRowsLine(kept.zeroRows, p.what.substr(monitor.size()))) +
+                   "</p>\n";
     }
     return out;
 }
@@ -175,13 +187,34 @@ std::string htmlBenchmark(const KernelsOptions& o, const BenchmarkResults& b) {
     out += sampleStrips(b);
     if (b.duration) out += "<h3>Duration</h3>\n<p>MMTests' duration monitor: each Duration row is one iteration's seconds, the best (lowest), "
                    "not the mean of the iterations.</p>\n" + renderReport(*b.duration, OutputFormat::Html);
-    if (b.baselines || !b.rfc.empty() || !b.verdictNotes.empty()) out += "<h3>Verdict</h3>\n";
-    if (b.baselines) out += renderTwoBaselinesHtml(b.name, *b.baselines);
-    out += renderRfcHtml(b.name, b.rfc);
-    std::string notes;
-    for (const std::string& n : b.verdictNotes) notes += n + "\n";
-    if (!notes.empty()) out += "<pre>" + escapeHtml(notes) + "</pre>\n";
     return out + costsHtml(b) + monitorGraphs(b);
+}
+
+// Every verdict of every benchmark (the engine's calls, bisect places, the
+// two-baseline, RFC and LKP tables, and why one could not be made), first
+// on the page: the tables below are the evidence.
+std::string answerHtml(const KernelsData& d) {
+    std::string out;
+    for (const BenchmarkResults& b : d.benchmarks) {
+        for (const RunVerdict& v : b.verdicts) out += renderVerdictHtml(b.name, v);
+        std::string text;
+        for (const BenchmarkResults::Candidate& c : b.bisect)
+            text += renderBisect(b.name, c.name, c.runs, c.positions, c.confidence) + "\n";
+        for (const std::string& n : b.verdictNotes) text += n + "\n";
+        if (b.baselines) out += renderTwoBaselinesHtml(b.name, *b.baselines);
+        out += renderRfcHtml(b.name, b.rfc);
+        if (!text.empty()) out += "<pre>" + escapeHtml(text) + "</pre>\n";
+    }
+    if (!d.lkpAcross.empty()) out += "<h3>" + std::string(kLkpAcrossTitle) + "</h3>\n" + renderLkpHtml(d.lkpAcross);
+    return out;
+}
+
+// Lines as a list under a heading; "" without lines.
+std::string listHtml(const std::string& heading, const std::vector<std::string>& lines) {
+    if (lines.empty()) return "";
+    std::string out = heading + "\n<ul>\n";
+    for (const std::string& l : lines) out += "<li>" + escapeHtml(l) + "</li>\n";
+    return out + "</ul>\n";
 }
 
 // Mean, stddev, CoV and sample count of every operation of every run.
@@ -316,13 +349,14 @@ std::string renderKernelsHtml(const KernelsOptions& o, const KernelsData& d,
     std::string title = escapeHtml(o.title.empty() ? "MMTests comparison: " + d.runs.front() : o.title);
     std::string out = "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>" + title + "</title><style>" +
                       kStyle + "</style></head><body>\n<h1>" + title + "</h1>\n";
-    std::string answer;
-    for (const BenchmarkResults& b : d.benchmarks)
-        for (const RunVerdict& v : b.verdicts) answer += renderVerdictHtml(b.name, v);
+    out += listHtml("<h2 id=\"limits\">Machine limits (read before the verdict)</h2>", d.limits);
+    std::string answer = answerHtml(d);
     if (!answer.empty()) out += "<h2 id=\"verdict\">The answer first</h2>\n<h3>Verdict</h3>\n" + answer;
+    if (!d.warningSummary.empty())
+        out += listHtml("<h3>Warnings</h3>\n<p>" + escapeHtml(d.warningSummary.front()) + "</p>",
+                        std::vector<std::string>(d.warningSummary.begin() + 1, d.warningSummary.end()));
     out += htmlMachineState(d.states);
     for (const BenchmarkResults& b : d.benchmarks) out += htmlBenchmark(o, b);
-    if (!d.lkpAcross.empty()) out += "<h2>" + std::string(kLkpAcrossTitle) + "</h2>\n" + renderLkpHtml(d.lkpAcross);
     return out + "</body></html>\n";
 }
 
@@ -358,6 +392,7 @@ std::string renderKernelsJson(const KernelsOptions& o, const KernelsData& d, std
     }
     j["benchmarks"] = benches;
     j["lkp"] = lkpJson(d.lkpAcross);
+    j["machine_limits"] = d.limits;
     return dumpReplacingBadUtf8(j, err);
 }
 

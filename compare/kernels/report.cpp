@@ -9,6 +9,7 @@
 #include "input/run_discovery.hpp"
 #include "input/run_validity.hpp"
 #include "kernels/monitor_tables.hpp"
+#include "kernels/machine_limits.hpp"
 #include "kernels/page.hpp"
 #include "kernels/plan.hpp"
 #include "kernels/steps.hpp"
@@ -23,6 +24,7 @@
 #include <map>
 #include <ostream>
 #include <set>
+#include <sstream>
 #include <stdexcept>
 
 namespace fs = std::filesystem;
@@ -326,16 +328,20 @@ void markMissingSamples(BenchmarkResults& b) {
             *v = {v->run, RunProblem::Incomplete,
                   std::to_string(shortOps) + " operation(s) with fewer samples than another run (" + first +
                       "; a log missing?)",
-                  v->iterations};
+                  v->iterations, ""};
     }
 }
 
-// One warning per invalid run, naming it and why.
-void warnInvalid(const BenchmarkResults& b, bool includeInvalid, std::ostream& err) {
+// One warning per invalid run, naming it and why (held: the report's own
+// validity section and its limits say it where it is read).
+void warnInvalid(const BenchmarkResults& b, bool includeInvalid, WarningTally& held) {
     for (const RunValidity& v : b.validity)
         if (!v.valid())
-            warn(err, "invalid run " + v.run + " for " + b.name + " (" + problemName(v.problem) + "): " + v.reason +
-                          (includeInvalid ? "; kept in verdicts (--include-invalid)" : "; left out of verdicts"));
+            held.add("invalid run", std::string(problemName(v.problem)) +
+                                        (includeInvalid ? ", kept in verdicts" : ", left out of verdicts"),
+                     v.run,
+                     "invalid run " + v.run + " for " + b.name + " (" + problemName(v.problem) + "): " + v.reason +
+                         (includeInvalid ? "; kept in verdicts (--include-invalid)" : "; left out of verdicts"));
 }
 
 // A table step that is the benchmark's own table, as the main load made it.
@@ -375,7 +381,7 @@ void runSteps(const KernelsOptions& o, BenchmarkResults& b, const std::vector<st
 // Loads the benchmark's runs once for its verdicts (warnings printed once),
 // then runs compare-kernels.sh's tables for it; a failure is kept as its error.
 BenchmarkResults loadBenchmark(const KernelsOptions& o, const KernelsData& d, const std::string& bench,
-                               std::ostream& err) {
+                               WarningTally& held, std::ostream& err) {
     const std::vector<std::string>& names = d.runs;
     BenchmarkResults b;
     b.name = bench;
@@ -413,7 +419,7 @@ BenchmarkResults loadBenchmark(const KernelsOptions& o, const KernelsData& d, co
         computeVerdicts(o, d, b, durationRuns, [&](const std::string& alt) {
             return loadAltRuns(o, bench, names, alt, warnings, err);
         });
-    warnInvalid(b, o.includeInvalid, err);
+    warnInvalid(b, o.includeInvalid, held);
     return b;
 }
 
@@ -471,7 +477,11 @@ std::vector<std::string> selectRuns(const KernelsOptions& o, Warnings& warnings,
     return names;
 }
 
-KernelsReport buildKernelsReport(const KernelsOptions& o, std::ostream& err) {
+namespace {
+
+// The report, from the runs' data; what it warns goes to err (the held
+// stream) or, when it would repeat per iteration or benchmark, into held.
+KernelsReport buildReport(const KernelsOptions& o, WarningTally& held, std::ostream& err) {
     KernelsData data;
     Warnings warnings;
     try {
@@ -485,8 +495,10 @@ KernelsReport buildKernelsReport(const KernelsOptions& o, std::ostream& err) {
         warnings.insert(warnings.end(), data.states.back().warnings.begin(), data.states.back().warnings.end());
         data.settings.push_back(readRunSettings(o.logDir, n));
         warnings.insert(warnings.end(), data.settings.back().warnings.begin(), data.settings.back().warnings.end());
-        Warnings clock = clockRecordWarnings(o.logDir, n);  // our workloads' clock and noise checks
-        warnings.insert(warnings.end(), clock.begin(), clock.end());
+        for (std::string& w : clockRecordWarnings(o.logDir, n)) {  // our workloads' clock and noise checks
+            if (std::optional<std::string> topic = clockWarningTopic(w)) held.add("clock", *topic, n, std::move(w));
+            else warnings.push_back(std::move(w));
+        }
     }
     data.optionBlocks = optionBlocks(o.logDir, data.runs.front(), warnings);
     std::vector<std::string> ran = benchmarksOfRun(o.logDir / data.runs.front(), warnings);
@@ -497,7 +509,9 @@ KernelsReport buildKernelsReport(const KernelsOptions& o, std::ostream& err) {
     data.design = data.impliedDesign ? impliedDesign(data.roleRuns) : Verdict::Aba;
     for (Verdict v : o.verdicts)
         if (v == Verdict::AgainstFirst) data.design = v;
-    for (const std::string& bench : ran) data.benchmarks.push_back(loadBenchmark(o, data, bench, err));
+    for (const std::string& bench : ran) data.benchmarks.push_back(loadBenchmark(o, data, bench, held, err));
+    data.limits = machineLimits(data);
+    data.warningSummary = held.summary();
     settleFamilies(data, o.calls);
     settleBisectFamily(data);
     for (const BenchmarkResults& b : data.benchmarks) mergeLkpTables(b.name, b.lkp, data.lkpAcross);
@@ -516,6 +530,36 @@ KernelsReport buildKernelsReport(const KernelsOptions& o, std::ostream& err) {
         }
     }
     return report;
+}
+
+}  // namespace
+
+KernelsReport buildKernelsReport(const KernelsOptions& o, std::ostream& err) {
+    std::ostringstream said;  // what is said after the report, so that the answer comes first
+    WarningTally held;
+    auto sayAll = [&] {
+        std::istringstream lines(said.str());
+        for (std::string line; std::getline(lines, line);) passOnLine(err, line);
+    };
+    try {
+        KernelsReport report = buildReport(o, held, said);
+        report.said = said.str();
+        report.held = std::move(held);
+        return report;
+    } catch (...) {
+        sayAll();  // they may say why
+        for (const std::string& m : held.messages()) warn(err, m);
+        throw;
+    }
+}
+
+void sayAfterReport(const KernelsReport& report, bool allWarnings, std::ostream& err) {
+    if (allWarnings)
+        for (const std::string& m : report.held.messages()) warn(err, m);
+    else
+        for (const std::string& line : report.held.summary()) note(err, line);
+    std::istringstream lines(report.said);
+    for (std::string line; std::getline(lines, line);) passOnLine(err, line);
 }
 
 }  // namespace mmtp::compare

@@ -155,6 +155,37 @@ std::string failedText(const KernelsData& d) {
 
 }  // namespace
 
+namespace {
+
+// Each line under a heading, indented; "" without lines.
+std::string linesUnder(const char* heading, const std::vector<std::string>& lines, const char* indent) {
+    if (lines.empty()) return "";
+    std::string out = std::string(heading) + "\n";
+    for (const std::string& l : lines) out += indent + l + "\n";
+    return out;
+}
+
+// What the machine could not do: above the verdict it qualifies.
+std::string limitsText(const KernelsData& d) { return linesUnder("Machine limits (read before the verdict)", d.limits, "  "); }
+
+// The held warnings, counted: below the verdict, above the tables.
+std::string warningsText(const KernelsData& d) {
+    if (d.warningSummary.empty()) return "";
+    std::vector<std::string> rest(d.warningSummary.begin() + 1, d.warningSummary.end());
+    return linesUnder(("Warnings: " + d.warningSummary.front()).c_str(), rest, "");
+}
+
+// Each verdict's calls, counted, before any table: a verdict of 55 metrics
+// puts its counts 60 lines down.
+std::string answerText(const KernelsData& d) {
+    std::string out;
+    for (const BenchmarkResults& b : d.benchmarks)
+        for (const RunVerdict& v : b.verdicts) out += "  " + b.name + ": " + rolesLine(v) + "\n    " + callCounts(v.family) + "\n";
+    return out.empty() ? out : "Answer (the verdicts below are the evidence)\n" + out;
+}
+
+}  // namespace
+
 std::string verdictBlock(const KernelsOptions& o, const KernelsData& d) {
     std::string out;
     for (const BenchmarkResults& b : d.benchmarks) {
@@ -172,13 +203,21 @@ std::string verdictBlock(const KernelsOptions& o, const KernelsData& d) {
     if (!d.lkpAcross.empty())
         out += "\n" + std::string(kLkpAcrossTitle) + "\n" + renderLkp(d.lkpAcross, o.lkpAll, o.lkpBoxed);
     if (out.empty()) return "";
-    return std::string(kVerdictHeading) + "\n" + designSummary(o, d) + out + "\n" + kShReportHeading + "\n";
+    std::string limits = limitsText(d), warnings = warningsText(d), answer = answerText(d);
+    return std::string(kVerdictHeading) + "\n" + limits + (limits.empty() ? "" : "\n") + answer +
+           (answer.empty() ? "" : "\n") + designSummary(o, d) + out +
+           (warnings.empty() ? "" : "\n" + warnings) + "\n" + kShReportHeading + "\n";
 }
 
 std::string renderKernelsText(const KernelsOptions& o, const KernelsData& d) {
-    std::string out = verdictBlock(o, d) + compareKernelsShText(d);
+    const std::string verdict = verdictBlock(o, d);
+    std::string out = verdict + compareKernelsShText(d);
     out += "\n=== compare-kernels (mmtests-plugins): beyond MMTests' compare-kernels.sh ===\n";
     if (!o.title.empty()) out += o.title + "\n";
+    if (verdict.empty()) {  // no verdict block to head: the limits and warnings head ours
+        std::string limits = limitsText(d), warnings = warningsText(d);
+        out += limits + (limits.empty() ? "" : "\n") + warnings + (warnings.empty() ? "" : "\n");
+    }
     out += costsText(d) + "\n";
     if (std::string stats = statisticsText(d); !stats.empty()) out += stats + "\n";
     out += renderMachineStateText(d.states);

@@ -26,9 +26,17 @@ grep -q "test end :: redis .* 255" log/failed/iter-0/tests-timestamp || fail "co
 runs=(--baseline v7.1.3-first --compare v7.3 --compare failed --compare interrupted --compare nologs
 	--compare v7.1.3-return)
 "$BIN/compare-kernels" -C log "${runs[@]}" --verdict aba --verdict lkp --verdict baselines \
-	--json-export report.json > report.txt 2> err.txt || fail "compare-kernels failed: $(cat err.txt)"
+	--json-export report.json > report.txt 2> summary.txt || fail "compare-kernels failed: $(cat summary.txt)"
+# Counted on stderr after the report (issue 29: the answer first), one line a problem.
+for problem in failed interrupted 'no logs'; do
+	grep -qx "compare-kernels:   1 invalid run: $problem, left out of verdicts, in 1 run" summary.txt ||
+		fail "the $problem run is not counted: $(cat summary.txt)"
+done
+grep -q "warning: invalid run" summary.txt && fail "invalid runs in full without --warnings: $(cat summary.txt)"
+"$BIN/compare-kernels" -C log "${runs[@]}" --verdict aba --verdict lkp --verdict baselines --warnings \
+	> /dev/null 2> err.txt || fail "compare-kernels --warnings failed: $(cat err.txt)"
 
-# Three warnings, each naming the run and why.
+# With --warnings: three warnings, each naming the run and why.
 [[ $(grep -c "^compare-kernels: warning: invalid run .*; left out of verdicts$" err.txt) -eq 3 ]] ||
 	fail "expected three invalid-run warnings, got: $(cat err.txt)"
 grep -q "invalid run failed for redis (failed): redis exited 255 in iter-0" err.txt || fail "failed run not named: $(cat err.txt)"
@@ -43,7 +51,8 @@ section=$(sed -n '/^--- redis ---$/,$p' report.txt)
 [[ $(grep -c "^  INVALID " <<< "$section") -eq 3 ]] || fail "Run validity does not list three runs"
 
 # Every verdict uses the good runs only: one A/B/A table, v7.3 against the two A's.
-verdicts=$(sed -n '1,/^=== MMTests compare-kernels.sh report ===$/p' report.txt | grep -v '^Roles: ')  # the roles name every run given
+# The roles name every run given; the warnings' count, below the verdicts, each invalid run's problem.
+verdicts=$(sed -n '1,/^=== MMTests compare-kernels.sh report ===$/p' report.txt | sed '/^Warnings: /,$d' | grep -v '^Roles: ')
 [[ $(grep -c "^Verdict for redis" <<< "$verdicts") -eq 1 ]] || fail "expected one A/B/A table"
 grep -q "^Verdict for redis: A/B/A: A1 v7.1.3-first, B v7.3, A2 v7.1.3-return$" <<< "$verdicts" ||
 	fail "A/B/A does not compare v7.3 with the two A runs"
@@ -85,7 +94,7 @@ echo "ok: JSON and HTML mark the invalid runs"
 cp -a log/v7.3 log/killed
 sed -i '/^test end ::/d; /^time ::/d' log/killed/iter-0/tests-timestamp
 "$BIN/compare-kernels" -C log --baseline v7.1.3-first --compare v7.3 --compare v7.1.3-return --compare killed \
-	--verdict aba > killed.txt 2> err.txt
+	--verdict aba --warnings > killed.txt 2> err.txt
 grep -q "invalid run killed for redis (incomplete): redis started in iter-0 but never ended" err.txt ||
 	fail "killed run not called incomplete: $(cat err.txt)"
 grep -q "^Verdict for redis: A/B/A: A1 v7.1.3-first, B v7.3, A2 v7.1.3-return$" killed.txt ||
@@ -96,7 +105,7 @@ echo "ok: --include-invalid keeps them; a killed run is never the second A"
 cp -a log/v7.3 log/onelogless
 rm log/onelogless/iter-0/redis/logs/redis-1-1.log
 "$BIN/compare-kernels" -C log --baseline v7.1.3-first --compare onelogless --compare v7.1.3-return \
-	--verdict aba > onelog.txt 2> err.txt
+	--verdict aba --warnings > onelog.txt 2> err.txt
 grep -q "invalid run onelogless for redis (incomplete): .* has [0-9] of 3 samples" err.txt ||
 	fail "a run missing redis-1-1.log was not called incomplete: $(cat err.txt)"
 grep -q "^A/B/A verdict for redis: needs three valid runs" onelog.txt || fail "the run missing a log reached the verdict"

@@ -59,9 +59,14 @@ TEST_CASE("compare-kernels prints the implied A/B/A verdict first, then compare-
     auto r = runKernels({"-C", (t.root() / "log").string(), "--metric", "RPS"});
     INFO(r.err);
     CHECK(r.status == 0);
-    CHECK(r.out.rfind("=== compare-kernels verdict (mmtests-plugins) ===\nRoles: A1 base-first, B cand, A2 base-return", 0) == 0);
+    // the answer (each verdict's counts) before the roles and the per-metric table (issue 29)
+    CHECK(r.out.rfind("=== compare-kernels verdict (mmtests-plugins) ===\nAnswer (the verdicts below are the evidence)\n"
+                      "  redis-zpopmin: A/B/A: A1 base-first, B cand, A2 base-return\n"
+                      "    1 regression, 0 improvements, 1 no change, 0 inconclusive (of 2 metrics)\n\n",
+                      0) == 0);
     std::size_t sh = r.out.find("=== MMTests compare-kernels.sh report ===\n");
     REQUIRE(sh != std::string::npos);
+    CHECK(r.out.find("\nRoles: A1 base-first, B cand, A2 base-return") < sh);
     CHECK(r.out.find("ZPOPMIN-RPS-1") < sh);
     CHECK(r.out.find("1 regression, 0 improvements, 1 no change, 0 inconclusive (of 2 metrics)") < sh);
     // --verdict none: the report is compare-kernels.sh's from its first line

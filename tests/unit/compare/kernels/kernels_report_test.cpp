@@ -230,6 +230,8 @@ TEST_CASE("compare-kernels reads each benchmark once: a malformed line is report
         o.lkpAll = true;  // one iteration a run: no row is a call
         std::ostringstream err;
         KernelsReport report = buildKernelsReport(o, err);
+        CHECK(err.str().empty());  // said once the report is out (issue 29: the answer first)
+        sayAfterReport(report, false, err);
         CHECK(report.failedBenchmarks == 0);
         INFO("html " << html << ", stderr:\n" << err.str());
         CHECK(occurrences(err.str(), "redis-1-1.log:3: not a redis-benchmark --csv result line") == 2);  // a and b
