@@ -144,6 +144,9 @@ int compareKernels(int argc, const char* const argv[], std::ostream& out, std::o
          "verdict rows only for metrics matching this regular expression (unanchored), e.g. 'ZPOPMIN|time'")
         ("include-invalid", po::bool_switch(&o.includeInvalid),
          "keep failed, interrupted, incomplete and log-less runs in the verdicts (they are warned about either way)")
+        ("mix-settings", po::bool_switch(&o.mixSettings),
+         "keep runs whose workload settings (runtime.opts' Run: line) differ from the last run's in the verdicts; "
+         "without it they are named in one line and left out")
         ("json-export", po::value(&jsonExport), "also write everything the report shows as JSON to this file")
         ("follow-outside-links", po::bool_switch(&followOutsideLinks), kFollowOutsideLinksHelp)
         ("mmtests-dir", po::value<std::string>()->notifier([&mmtestsDir](const std::string& v) { mmtestsDir = v; }),

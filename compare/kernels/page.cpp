@@ -167,10 +167,10 @@ std::string htmlBenchmark(const KernelsOptions& o, const std::vector<std::string
     out += sampleStrips(b);
     if (b.duration) out += "<h3>Duration</h3>\n<p>MMTests' duration monitor: each Duration row is one iteration's seconds, the best (lowest), "
                    "not the mean of the iterations.</p>\n" + renderReport(*b.duration, OutputFormat::Html);
-    if (b.baselines || !b.rfc.empty() || !b.verdictNotes.empty()) out += "<h3>Verdict</h3>\n";
+    if (b.baselines || !b.rfc.empty() || !b.verdictNotes.empty() || !b.settingsNote.empty()) out += "<h3>Verdict</h3>\n";
     if (b.baselines) out += renderTwoBaselinesHtml(b.name, *b.baselines);
     out += renderRfcHtml(b.name, b.rfc);
-    std::string notes;
+    std::string notes = b.settingsNote.empty() ? "" : b.settingsNote + "\n";
     for (const std::string& n : b.verdictNotes) notes += n + "\n";
     if (!notes.empty()) out += "<pre>" + escapeHtml(notes) + "</pre>\n";
     return out + costsHtml(b) + monitorGraphs(o, runs, b, warnings);
@@ -333,6 +333,7 @@ std::string renderKernelsJson(const KernelsOptions& o, const KernelsData& d, std
                   {"baselines", baselinesJson(b.baselines)}, {"lkp", lkpJson(b.lkp)}, {"rfc", rfcJson(b.rfc)}, {"validity", validityJson(b.validity)},
                   {"samples", sampleSummaries(b)}};
         if (!b.error.empty()) e["error"] = b.error;
+        if (!b.settingsNote.empty()) e["settings_note"] = b.settingsNote;
         json sections = json::array();  // compare-kernels.sh's tables for it, in order
         for (const ReportPart& p : b.parts)
             if (p.isTable) sections.push_back({{"call", p.what}, {"table", textTable(p.table)}, {"error", p.error}});

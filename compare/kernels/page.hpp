@@ -49,6 +49,7 @@ struct BenchmarkResults {
     std::vector<Candidate> bisect;              // --bisect --good --bad: each candidate's place
     UnitDesign units;                           // what the verdicts' units are
     std::vector<std::string> verdictNotes;      // why a verdict asked for is missing ("needs three runs")
+    std::string settingsNote;                   // the runs left out of verdicts for their other settings, "" = none
     std::string error;                          // why the benchmark was not compared
 };
 

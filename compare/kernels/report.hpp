@@ -35,6 +35,7 @@ struct KernelsOptions {
     bool lkpBoxed = false;          // --lkp-layout boxed: seed 002's "mainline | +patch | %change"
     std::optional<std::string> metric;  // --metric: verdict rows whose metric matches (unanchored ECMAScript regex)
     bool includeInvalid = false;        // --include-invalid: failed/interrupted/incomplete/log-less runs in verdicts
+    bool mixSettings = false;           // --mix-settings: runs with other workload settings in verdicts
     UnitRules units;                    // --iteration-stat, --iterations-are-boots
     // --bisect --good RUN --bad RUN: the references each other run is placed between.
     std::vector<std::string> bisectGood, bisectBad;
