@@ -81,8 +81,9 @@ int printHistory(std::ostream& out, const HistoryRequest& r, const std::vector<S
             double m = mean(run.means), sd = stddev(run.means);
             std::string mark;
             if (std::find(breaks.begin(), breaks.end(), i) != breaks.end())
-                mark = "<- settings changed (a break: not compared across) ";
-            if (next < changes.size() && changes[next].firstRun == i) mark += "<- shift " + pct(changes[next++].call.change.changePct);
+                mark = "<- settings changed (a break: not compared across)";
+            if (next < changes.size() && changes[next].firstRun == i)
+                mark += (mark.empty() ? "" : " ") + std::string("<- shift ") + pct(changes[next++].call.change.changePct);
             out << formatText("%-*s  %-16s  %5zu  %14.4f  %9s  %s\n", static_cast<int>(width),
                                 escapeControls(run.run).substr(0, width).c_str(), utc(run.startEpoch).c_str(),
                                 run.means.size(), m, std::isnan(sd) || m == 0 ? "-" : formatText("%.2f%%", 100 * sd / std::fabs(m)).c_str(),
