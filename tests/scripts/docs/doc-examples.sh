@@ -9,9 +9,11 @@
 # The commands run with bash in a scratch dir (build/bin/ and configs/ mean
 # this checkout's). Shape, not numbers: every line of the doc's output must
 # appear in the real output in the same order, where a line without
-# numbers must match word for word and a line with numbers by its first
-# word only (numbers compare as '#'); spaces do not count. A stale header
-# (the old "p  Holm p" columns), a renamed row or a missing section fails.
+# numbers must match word for word and a line with numbers by the words
+# before its first value (a token without a letter; a row's name, a
+# header's columns), or its first token when it starts with a value
+# (numbers compare as '#'); spaces do not count. A stale header (the old
+# "p  Holm p" columns), a renamed row or a missing section fails.
 # DOC_EXAMPLES=NAME,NAME runs only those; DOC_EXAMPLES_KEEP=DIR keeps each
 # example's stdout there as NAME.out (to paste into the doc when it changes).
 set -u
@@ -64,10 +66,24 @@ NUMBER = re.compile(r"[+-]?\d+(?:[.,]\d+)*(?:e[+-]?\d+)?")
 def shape(line):
     return " ".join(NUMBER.sub("#", line).split())
 
+def leading_words(line):
+    """The tokens before the first value (a token without a letter)."""
+    words = []
+    for t in line.split():
+        if not re.search(r"[A-Za-z]", t):
+            break
+        words.append(t)
+    return words
+
 def matches(want, got):
     if "#" not in want:
         return want == got
-    return want.split()[0] == got.split()[0] if got else False
+    if not got:
+        return False
+    lead = leading_words(want)
+    if lead:
+        return leading_words(got) == lead
+    return want.split()[0] == got.split()[0]
 
 failed = []
 for name, e in sorted(examples.items()):
