@@ -45,6 +45,7 @@ VerdictHints verdictHints(const std::string& bench) {
     // Seed 001's RFC table: the report in ib_spec_bench's format.
     for (const NativeReport& r : kNativeReports)
         if (r.name == bench && r.format == F::PipePingpongRfc) h.rfcReport = r.alt;
+    if (bench == "pipe-pingpong") h.comparedSetting = "PIPE_PINGPONG_MODE";
     // Seed 004 asks for kIOPS and CPU, not fio's KiB/s.
     if (bench == "fiolike") {
         h.twoBaselinesReport = "iops";

@@ -39,6 +39,10 @@ struct VerdictHints {
     // Said beside the verdict when the runs rank the main metric the other
     // way from what the benchmark measures ("" = nothing to say).
     std::string_view directionNoteWhenLowerIsBetter;
+    // A workload setting the runs compare, as they compare kernels (seed
+    // 001's pipe-pingpong MODE per run): runs that differ only in it have
+    // the same settings ("" = none).
+    std::string_view comparedSetting;
 };
 
 VerdictHints verdictHints(const std::string& bench);

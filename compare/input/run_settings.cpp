@@ -17,6 +17,8 @@ namespace {
 
 // A tree is untrusted: a walk stops after this many entries.
 constexpr std::size_t kMaxWalkEntries = 100000;
+// A runtime.opts is a few lines per benchmark and iteration.
+constexpr std::size_t kMaxRuntimeOptsBytes = std::size_t{1} << 20;
 
 }  // namespace
 
@@ -119,6 +121,45 @@ std::string reportFingerprint(const fs::path& logDir, const std::vector<std::str
             }
         }
     return md5Hex(all);
+}
+
+namespace {
+
+// "Run: A=1 B=2 /path/to/bench": the assignments when the program is bench.
+std::optional<std::vector<std::string>> runLineSettings(const std::string& line, const std::string& bench) {
+    if (line.rfind("Run: ", 0) != 0) return std::nullopt;
+    std::istringstream words(line.substr(5));
+    std::vector<std::string> tokens;
+    for (std::string w; words >> w;) tokens.push_back(w);
+    if (tokens.empty() || fs::path(tokens.back()).filename() != bench) return std::nullopt;
+    tokens.pop_back();
+    std::erase_if(tokens, [](const std::string& t) {
+        std::string var = t.substr(0, t.find('='));
+        return var.size() >= 11 && var.compare(var.size() - 11, 11, "_ITERATIONS") == 0;
+    });
+    std::sort(tokens.begin(), tokens.end());
+    return tokens;
+}
+
+}  // namespace
+
+std::optional<std::vector<std::string>> benchmarkSettings(const fs::path& logDir, const std::string& run,
+                                                          const std::string& bench) {
+    ReadLimits limits;
+    limits.fileBytes = kMaxRuntimeOptsBytes;
+    for (const std::string& iter : listDirectory(logDir / run)) {
+        if (iter.rfind("iter-", 0) != 0) continue;
+        std::optional<std::string> text;
+        try {
+            text = readRegularFile(logDir / run / iter / "runtime.opts", limits);
+        } catch (const InputError&) {
+            continue;  // refused (not regular, too long): as if not recorded
+        }
+        if (!text) continue;
+        for (const std::string& line : splitLines(*text))
+            if (auto settings = runLineSettings(line, bench)) return settings;
+    }
+    return std::nullopt;
 }
 
 std::string optionBlocks(const fs::path& logDir, const std::string& baseRun, Warnings& warnings) {

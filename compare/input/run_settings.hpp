@@ -45,4 +45,14 @@ std::string reportFingerprint(const std::filesystem::path& logDir, const std::ve
 // blank line after; "" when none exists.
 std::string optionBlocks(const std::filesystem::path& logDir, const std::string& baseRun, Warnings& warnings);
 
+// The benchmark's workload settings in the run, as run-config records them:
+// the assignments of the "Run: VAR=VALUE ... PROGRAM" line of the first
+// iter-N/runtime.opts whose PROGRAM is bench, sorted, without the program's
+// path (another checkout's build runs the same settings) and without the
+// repetition counts (VAR ending in _ITERATIONS: more samples, the same
+// measurement). nullopt when the run recorded none (MMTests' own trees):
+// such a run's settings are unknown, never "different".
+std::optional<std::vector<std::string>> benchmarkSettings(const std::filesystem::path& logDir,
+                                                          const std::string& run, const std::string& bench);
+
 }  // namespace mmtp::compare

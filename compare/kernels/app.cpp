@@ -157,6 +157,9 @@ int compareKernels(int argc, const char* const argv[], std::ostream& out, std::o
         ("warnings", po::bool_switch(&allWarnings),
          "print every warning in full on stderr; without it the repetitive ones (our workloads' clock records, "
          "invalid runs) are counted in a few lines below the verdict and after the report")
+        ("mix-settings", po::bool_switch(&o.mixSettings),
+         "keep runs whose workload settings (runtime.opts' Run: line) differ from the last run's in the verdicts; "
+         "without it they are named in one line and left out")
         ("json-export", po::value(&jsonExport), "also write everything the report shows as JSON to this file")
         ("follow-outside-links", po::bool_switch(&followOutsideLinks), kFollowOutsideLinksHelp)
         ("mmtests-dir", po::value<std::string>()->notifier([&mmtestsDir](const std::string& v) { mmtestsDir = v; }),

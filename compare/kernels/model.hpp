@@ -51,6 +51,7 @@ struct KernelsOptions {
     std::optional<std::string> metric;  // --metric: verdict rows whose metric matches (unanchored ECMAScript regex)
     bool includeInvalid = false;        // --include-invalid: failed/interrupted/incomplete/log-less runs in verdicts
     UnitRules units;                    // --iteration-stat, --iterations-are-boots
+    bool mixSettings = false;           // --mix-settings: runs with other workload settings in verdicts
     // --bisect --good RUN --bad RUN: the references each other run is placed between.
     std::vector<std::string> bisectGood, bisectBad;
     std::optional<std::filesystem::path> mmtestsDir;
@@ -140,6 +141,7 @@ struct BenchmarkResults {
     std::vector<Candidate> bisect;              // --bisect --good --bad: each candidate's place
     UnitDesign units;                           // what the verdicts' units are
     std::vector<std::string> verdictNotes;      // why a verdict asked for is missing ("needs three runs")
+    std::string settingsNote;                   // the runs left out of verdicts for their other settings, "" = none
     std::string error;                          // why the benchmark was not compared
 };
 

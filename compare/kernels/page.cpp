@@ -197,7 +197,7 @@ std::string answerHtml(const KernelsData& d) {
     std::string out;
     for (const BenchmarkResults& b : d.benchmarks) {
         for (const RunVerdict& v : b.verdicts) out += renderVerdictHtml(b.name, v);
-        std::string text;
+        std::string text = b.settingsNote.empty() ? "" : b.settingsNote + "\n";
         for (const BenchmarkResults::Candidate& c : b.bisect)
             text += renderBisect(b.name, c.name, c.runs, c.positions, c.confidence) + "\n";
         for (const std::string& n : b.verdictNotes) text += n + "\n";
@@ -374,6 +374,7 @@ std::string renderKernelsJson(const KernelsOptions& o, const KernelsData& d, std
                   {"baselines", baselinesJson(b.baselines)}, {"lkp", lkpJson(b.lkp)}, {"rfc", rfcJson(b.rfc)}, {"validity", validityJson(b.validity)},
                   {"samples", sampleSummaries(b)}};
         if (!b.error.empty()) e["error"] = b.error;
+        if (!b.settingsNote.empty()) e["settings_note"] = b.settingsNote;
         json sections = json::array();  // compare-kernels.sh's tables for it, in order
         for (const ReportPart& p : b.parts)
             if (p.isTable) sections.push_back({{"call", p.what}, {"table", textTable(p.table)}, {"error", p.error}});

@@ -101,7 +101,16 @@ struct VerdictContext {
     const std::vector<RunSummary>* elapsed;  // each run's duration, aligned with runs; null without
     std::vector<std::string> ops;
     std::map<std::string, std::string> units;
+    std::vector<std::string> leftOut;  // runs with other settings (splitBySettings)
 };
+
+// runs without those named in leftOut.
+std::vector<RunSummary> without(std::vector<RunSummary> runs, const std::vector<std::string>& leftOut) {
+    std::erase_if(runs, [&leftOut](const RunSummary& r) {
+        return std::find(leftOut.begin(), leftOut.end(), r.testName) != leftOut.end();
+    });
+    return runs;
+}
 
 std::vector<MetricInput> verdictInputs(const VerdictContext& c, const ComparisonRuns& cmp) {
     std::vector<MetricInput> inputs;
@@ -220,7 +229,8 @@ void twoBaselinesVerdict(const VerdictContext& c, const KernelsData& d, const Al
     }
     std::string alt = verdictReport(c.b.name, Verdict::TwoBaselines).value_or("");
     std::vector<RunSummary> altValid =
-        alt.empty() ? c.runs : inOrder(verdictRuns(altRuns(alt), c.b.validity, c.o.includeInvalid), d.roleRuns);
+        alt.empty() ? c.runs
+                    : without(inOrder(verdictRuns(altRuns(alt), c.b.validity, c.o.includeInvalid), d.roleRuns), c.leftOut);
     if (altValid.size() < 2) {
         c.b.verdictNotes.push_back("Two-baseline table for " + c.b.name + " -a " + alt + ": needs two" + left +
                                    " runs with its logs");
@@ -233,7 +243,7 @@ void twoBaselinesVerdict(const VerdictContext& c, const KernelsData& d, const Al
 void rfcVerdict(const VerdictContext& c, const KernelsData& d, const AltReportLoader& altRuns) {
     std::optional<std::string> alt = verdictReport(c.b.name, Verdict::Rfc);
     if (!alt) return;  // the RFC table is pipe-pingpong's
-    c.b.rfc = rfcRows(inOrder(verdictRuns(altRuns(*alt), c.b.validity, c.o.includeInvalid), d.roleRuns));
+    c.b.rfc = rfcRows(without(inOrder(verdictRuns(altRuns(*alt), c.b.validity, c.o.includeInvalid), d.roleRuns), c.leftOut));
     if (c.b.rfc.empty()) c.b.verdictNotes.push_back("RFC table for " + c.b.name + ": no run has an RFC \"iters:\" line");
 }
 
@@ -251,6 +261,16 @@ void computeVerdicts(const KernelsOptions& o, const KernelsData& d, BenchmarkRes
                      const std::vector<RunSummary>& durationRuns, const AltReportLoader& altRuns) {
     std::vector<RunSummary> runs = inOrder(verdictRuns(b.runs, b.validity, o.includeInvalid), d.roleRuns);
     std::vector<RunSummary> elapsed = inOrder(verdictRuns(durationRuns, b.validity, o.includeInvalid), d.roleRuns);
+    std::vector<std::string> leftOut;
+    if (!o.mixSettings) {
+        std::vector<std::string> names;
+        for (const RunSummary& r : runs) names.push_back(r.testName);
+        SettingsSplit split = splitBySettings(o.logDir, b.name, names);
+        leftOut = split.leftOut;
+        b.settingsNote = split.note;
+        runs = without(runs, leftOut);
+        elapsed = without(elapsed, leftOut);
+    }
     std::vector<Verdict> wanted = o.verdicts;
     if (wanted.empty() && !o.noVerdict && o.bisectGood.empty()) wanted.push_back(d.design);
     const std::string left = runs.size() < b.runs.size() ? " valid" : "";
@@ -262,7 +282,7 @@ void computeVerdicts(const KernelsOptions& o, const KernelsData& d, BenchmarkRes
     std::optional<std::string> yaml = embeddedShellpackYaml(b.name);
     VerdictContext c{o, b, runs, elapsedWanted && alignedDurations(runs, elapsed) ? &elapsed : nullptr,
                      verdictOps(runs.front(), o.metric),
-                     yaml ? metricUnits(*yaml) : std::map<std::string, std::string>()};
+                     yaml ? metricUnits(*yaml) : std::map<std::string, std::string>(), leftOut};
     b.units = unitDesign(runs, o.units);
     if (!o.bisectGood.empty()) referenceVerdicts(c);
     for (Verdict v : wanted) {
@@ -420,6 +440,7 @@ BenchmarkResults loadBenchmark(const KernelsOptions& o, const KernelsData& d, co
             return loadAltRuns(o, bench, names, alt, warnings, err);
         });
     warnInvalid(b, o.includeInvalid, held);
+    if (!b.settingsNote.empty()) warn(err, b.settingsNote);
     return b;
 }
 

@@ -198,6 +198,7 @@ std::string verdictBlock(const KernelsOptions& o, const KernelsData& d) {
             out += "\n" + renderTwoBaselines(b.name + (alt.empty() ? "" : " -a " + alt), *b.baselines);
         }
         if (!b.rfc.empty()) out += "\n" + renderRfc(b.name, b.rfc);
+        if (!b.settingsNote.empty()) out += b.settingsNote + "\n";
         for (const std::string& n : b.verdictNotes) out += n + "\n";
     }
     if (!d.lkpAcross.empty())

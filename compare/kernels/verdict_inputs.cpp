@@ -1,6 +1,10 @@
 #include "kernels/verdict_inputs.hpp"
 
 #include "benchmarks/benchmark_description.hpp"
+#include "input/run_settings.hpp"
+
+#include <algorithm>
+#include <set>
 
 namespace mmtp::compare {
 
@@ -18,6 +22,60 @@ std::optional<CpuColumnSource> cpuColumnSource(const std::string& bench) {
     VerdictHints hints = verdictHints(bench);
     if (hints.cpuReport.empty() || !hints.cpuOp) return std::nullopt;
     return CpuColumnSource{std::string(hints.cpuReport), hints.cpuOp};
+}
+
+namespace {
+
+using Settings = std::set<std::string>;
+
+std::optional<Settings> settingsOf(const std::filesystem::path& logDir, const std::string& run,
+                                   const std::string& bench) {
+    auto recorded = benchmarkSettings(logDir, run, bench);
+    if (!recorded) return std::nullopt;
+    Settings s(recorded->begin(), recorded->end());
+    const std::string compared = std::string(verdictHints(bench).comparedSetting) + "=";
+    if (compared.size() > 1) std::erase_if(s, [&compared](const std::string& a) { return a.rfind(compared, 0) == 0; });
+    return s;
+}
+
+std::string variable(const std::string& assignment) { return assignment.substr(0, assignment.find('=')); }
+
+// "VAR=x, not VAR=y": the first variable (sorted) whose value differs.
+std::string firstDifference(const Settings& run, const Settings& reference) {
+    std::set<std::string> vars;
+    for (const Settings* s : {&run, &reference})
+        for (const std::string& a : *s)
+            if (!run.count(a) || !reference.count(a)) vars.insert(variable(a));
+    if (vars.empty()) return "";
+    auto valueIn = [&v = *vars.begin()](const Settings& s) {
+        for (const std::string& a : s)
+            if (variable(a) == v) return a;
+        return v + " unset";
+    };
+    return valueIn(run) + ", not " + valueIn(reference);
+}
+
+}  // namespace
+
+SettingsSplit splitBySettings(const std::filesystem::path& logDir, const std::string& bench,
+                              const std::vector<std::string>& runs) {
+    SettingsSplit split;
+    if (runs.empty()) return split;
+    std::optional<Settings> reference = settingsOf(logDir, runs.back(), bench);
+    if (!reference) return split;
+    std::string difference;
+    for (const std::string& run : runs) {
+        std::optional<Settings> s = settingsOf(logDir, run, bench);
+        if (!s || *s == *reference) continue;
+        if (split.leftOut.empty()) difference = firstDifference(*s, *reference);
+        split.leftOut.push_back(run);
+    }
+    if (split.leftOut.empty()) return split;
+    std::string names;
+    for (const std::string& r : split.leftOut) names += (names.empty() ? "" : ", ") + r;
+    split.note = "Runs with other " + bench + " settings than " + runs.back() + " (the last run): " + names + " (" +
+                 difference + "); left out of verdicts (--mix-settings keeps them)";
+    return split;
 }
 
 }  // namespace mmtp::compare

@@ -5,6 +5,7 @@
 #pragma once
 #include "kernels/model.hpp"
 
+#include <filesystem>
 #include <functional>
 #include <optional>
 #include <string>
@@ -23,5 +24,18 @@ struct CpuColumnSource {
     std::function<std::string(const std::string& op)> cpuOp;
 };
 std::optional<CpuColumnSource> cpuColumnSource(const std::string& bench);
+
+// Runs that belong together: a verdict compares runs of one measurement,
+// so a run whose workload settings for bench (input/run_settings.hpp's
+// benchmarkSettings, less the benchmark's comparedSetting) differ from the
+// last run's is left out. The last run is the reference: after another
+// recipe's runs in the same work dir, it is the one just run. A run that
+// recorded no settings matches any.
+struct SettingsSplit {
+    std::vector<std::string> leftOut;  // in the order given
+    std::string note;                  // one line naming them and a difference; "" when none
+};
+SettingsSplit splitBySettings(const std::filesystem::path& logDir, const std::string& bench,
+                              const std::vector<std::string>& runs);
 
 }  // namespace mmtp::compare

@@ -3,6 +3,7 @@
 #include "base/terminal_text.hpp"
 #include "base/text_format.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <ctime>
 #include <numeric>
@@ -63,11 +64,15 @@ int printHistory(std::ostream& out, const HistoryRequest& r, const std::vector<S
         out << formatText("%-*s  %-16s  %5s  %14s  %9s  %s\n", static_cast<int>(width), "run", "started (UTC)", "iters",
                             "mean", "cv", "shift");
         std::size_t next = 0;
+        const std::vector<std::size_t> breaks = settingsBreaks(detect);
         for (std::size_t i = 0; i < s.runs.size(); ++i) {
             const HistoryRun& run = s.runs[i];
             double m = mean(run.means), sd = stddev(run.means);
             std::string mark;
-            if (next < changes.size() && changes[next].firstRun == i) mark = "<- shift " + pct(changes[next++].call.change.changePct);
+            if (std::find(breaks.begin(), breaks.end(), i) != breaks.end())
+                mark = "<- settings changed (a break: not compared across)";
+            if (next < changes.size() && changes[next].firstRun == i)
+                mark += (mark.empty() ? "" : " ") + std::string("<- shift ") + pct(changes[next++].call.change.changePct);
             out << formatText("%-*s  %-16s  %5zu  %14.4f  %9s  %s\n", static_cast<int>(width),
                                 escapeControls(run.run).substr(0, width).c_str(), utc(run.startEpoch).c_str(),
                                 run.means.size(), m, std::isnan(sd) || m == 0 ? "-" : formatText("%.2f%%", 100 * sd / std::fabs(m)).c_str(),

@@ -85,8 +85,21 @@ void segment(const std::vector<SeriesRun>& s, std::size_t lo, std::size_t hi, bo
 
 }  // namespace
 
-std::vector<ChangePoint> findChangePoints(const std::vector<SeriesRun>& series, bool higherIsBetter,
-                                          const ChangePointSettings& settings) {
+std::vector<std::size_t> settingsBreaks(const std::vector<SeriesRun>& series) {
+    std::vector<std::size_t> breaks;
+    const std::optional<std::string>* last = nullptr;
+    for (std::size_t i = 0; i < series.size(); ++i) {
+        if (!series[i].settings) continue;
+        if (last && **last != *series[i].settings) breaks.push_back(i);
+        last = &series[i].settings;
+    }
+    return breaks;
+}
+
+namespace {
+
+std::vector<ChangePoint> changePointsWithin(const std::vector<SeriesRun>& series, bool higherIsBetter,
+                                            const ChangePointSettings& settings) {
     std::vector<ChangePoint> out;
     if (series.size() < 2) return out;
     const double alpha = settings.alpha / static_cast<double>(series.size() - 1);
@@ -112,6 +125,25 @@ std::vector<ChangePoint> findChangePoints(const std::vector<SeriesRun>& series, 
     return out;
 }
 
+}  // namespace
+
+std::vector<ChangePoint> findChangePoints(const std::vector<SeriesRun>& series, bool higherIsBetter,
+                                          const ChangePointSettings& settings) {
+    std::vector<std::size_t> bounds = settingsBreaks(series);
+    bounds.insert(bounds.begin(), 0);
+    bounds.push_back(series.size());
+    std::vector<ChangePoint> out;
+    for (std::size_t b = 0; b + 1 < bounds.size(); ++b) {
+        const std::vector<SeriesRun> segment(series.begin() + static_cast<long>(bounds[b]),
+                                             series.begin() + static_cast<long>(bounds[b + 1]));
+        for (ChangePoint c : changePointsWithin(segment, higherIsBetter, settings)) {
+            c.firstRun += bounds[b];
+            out.push_back(c);
+        }
+    }
+    return out;
+}
+
 int newestRunBisectStatus(const std::vector<SeriesRun>& series, bool higherIsBetter,
                           const ChangePointSettings& settings, MetricCall* call) {
     if (series.size() < 2) return 125;
@@ -121,6 +153,8 @@ int newestRunBisectStatus(const std::vector<SeriesRun>& series, bool higherIsBet
     const std::vector<SeriesRun> before(series.begin(), series.begin() + static_cast<long>(newest));
     std::size_t start = 0;
     for (const ChangePoint& c : findChangePoints(before, higherIsBetter, settings)) start = std::max(start, c.firstRun);
+    for (std::size_t b : settingsBreaks(series)) start = std::max(start, b);
+    if (start == newest) return 125;  // its settings are new: nothing measured them before
     MetricCall c = test(series, start, newest, series.size(), higherIsBetter, settings.alpha, settings.thresholdPct);
     if (call) *call = c;
     if (c.call == Call::Regression) return 1;

@@ -11,6 +11,7 @@
 #include "tables/verdict_call.hpp"
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,7 @@ namespace mmtp::compare::store {
 struct SeriesRun {
     std::string label;          // the run (MACHINE:RUN)
     std::vector<double> means;  // its iteration means
+    std::optional<std::string> settings;  // its workload settings; nullopt: not recorded
 };
 
 struct ChangePoint {
@@ -32,12 +34,19 @@ struct ChangePointSettings {
     double thresholdPct = kDefaultThresholdPct;  // the newest run's "no change" (--bisect)
 };
 
-// Change points in run order.
+// Where the workload settings change: the index of each run whose recorded
+// settings differ from the last recorded before it (a run without a record
+// continues the segment it is in). A history is measured within these
+// segments only: a settings change is a marked break, never a shift.
+std::vector<std::size_t> settingsBreaks(const std::vector<SeriesRun>& series);
+
+// Change points in run order, each within one settings segment.
 std::vector<ChangePoint> findChangePoints(const std::vector<SeriesRun>& series, bool higherIsBetter,
                                           const ChangePointSettings& settings = {});
 
 // The newest run against the last stable segment (the runs after the last
-// change point of the history before it): git bisect run's 0 (no regression
+// change point or settings break of the history before it; none when the
+// newest run's settings are new): git bisect run's 0 (no regression
 // called), 1 (regression) or 125 (cannot tell: too few runs, no interval,
 // or inconclusive). The call is returned through `call` when given.
 int newestRunBisectStatus(const std::vector<SeriesRun>& series, bool higherIsBetter,

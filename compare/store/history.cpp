@@ -37,6 +37,16 @@ std::vector<std::string> labelsMatching(Db& db, const HistoryRequest& r) {
     return labels;
 }
 
+// Each run's recorded settings for the benchmark (stores before schema 3 have none).
+std::unordered_map<std::int64_t, std::string> settingsByRun(Db& db, const std::string& benchmark) {
+    std::unordered_map<std::int64_t, std::string> out;
+    if (schemaVersion(db) < 3) return out;
+    Stmt q(db, "SELECT run_id, settings FROM run_benchmarks WHERE benchmark = ? AND settings IS NOT NULL");
+    q.bind(1, benchmark);
+    while (q.step()) out.emplace(q.integer(0), q.text(1));
+    return out;
+}
+
 bool wanted(const HistoryRequest& r, const std::string& machine) {
     return r.machines.empty() || std::find(r.machines.begin(), r.machines.end(), machine) != r.machines.end();
 }
@@ -45,7 +55,7 @@ bool wanted(const HistoryRequest& r, const std::string& machine) {
 
 std::vector<SeriesRun> Series::forDetection() const {
     std::vector<SeriesRun> s;
-    for (const HistoryRun& r : runs) s.push_back({machine + ":" + r.run, r.means});
+    for (const HistoryRun& r : runs) s.push_back({machine + ":" + r.run, r.means, r.settings});
     return s;
 }
 
@@ -60,6 +70,7 @@ std::vector<Series> loadHistory(Db& db, const HistoryRequest& r, Warnings& warni
             runs.emplace(run.id, std::move(run));
         }
     // SQLite is told the index (its planner, without ANALYZE, may not pick it).
+    const std::unordered_map<std::int64_t, std::string> settings = settingsByRun(db, r.benchmark);
     Stmt q(db, std::string("SELECT run_id, iteration, sample, value FROM results") +
                    (db.dialect() == Dialect::Sqlite ? " INDEXED BY results_by_label" : "") +
                    " WHERE benchmark = ? AND label = ? ORDER BY run_id, iteration");
@@ -74,7 +85,8 @@ std::vector<Series> loadHistory(Db& db, const HistoryRequest& r, Warnings& warni
         auto flush = [&] {
             if (runId < 0 || refused) return;
             const StoredRun& stored = runs.at(runId);
-            HistoryRun h{stored.machine, stored.name, stored.startEpoch, stored.replacedEpoch, {}, {}};
+            HistoryRun h{stored.machine, stored.name, stored.startEpoch, stored.replacedEpoch, {}, {}, std::nullopt};
+            if (auto s = settings.find(runId); s != settings.end()) h.settings = s->second;
             if (const std::vector<IterationSamples>* it = ex.samples(label)) {
                 h.means = iterationMeans(*it);
                 for (const IterationSamples& s : *it)

@@ -8,6 +8,7 @@
 #include "store/schema.hpp"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,7 @@ struct HistoryRun {
     std::int64_t replacedEpoch = 0;  // superseded by import --replace (0: current)
     std::vector<double> means;  // per iteration
     std::vector<std::vector<double>> samples;  // per iteration, as stored
+    std::optional<std::string> settings;  // the benchmark's workload settings; nullopt: not recorded
 };
 
 struct Series {

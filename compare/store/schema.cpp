@@ -61,6 +61,11 @@ const std::vector<const char*> kMigrations = {
     // 2: a run `import --replace` superseded is kept, renamed NAME~replaced-ID
     // and marked with when: reports never see it, a history shows it marked.
     R"(ALTER TABLE runs ADD COLUMN replaced_epoch {INT};)",
+    // 3: each run's workload settings per benchmark (input/run_settings'
+    // benchmarkSettings, its assignments joined by spaces; NULL when the run
+    // recorded none): a history marks where they change, and never calls a
+    // change of settings a shift.
+    R"(ALTER TABLE run_benchmarks ADD COLUMN settings {TEXT};)",
 };
 
 // The catalogue is the one place the dialects' queries differ.

@@ -134,6 +134,12 @@ std::vector<std::string> benchmarksIn(const fs::path& runDir, const std::vector<
     return {found.begin(), found.end()};
 }
 
+std::string joined(const std::vector<std::string>& words) {
+    std::string s;
+    for (const std::string& w : words) s += (s.empty() ? "" : " ") + w;
+    return s;
+}
+
 class RunWriter {
 public:
     RunWriter(Db& db, const ImportRequest& r, ImportSummary& summary)
@@ -145,8 +151,8 @@ public:
                      "INSERT INTO results(run_id, benchmark, iteration, label, metric, factor_a, factor_b, sample, "
                      "value, extra) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
           insertBench_(db,
-                       "INSERT INTO run_benchmarks(run_id, benchmark, iterations, problem, reason) "
-                       "VALUES(?, ?, ?, ?, ?)"),
+                       "INSERT INTO run_benchmarks(run_id, benchmark, iterations, problem, reason, settings) "
+                       "VALUES(?, ?, ?, ?, ?, ?)"),
           insertState_(db, "INSERT INTO machine_state(run_id, key, value) VALUES(?, ?, ?) "
                                    "ON CONFLICT(run_id, key) DO UPDATE SET value = excluded.value"),
           insertOperation_(db, "INSERT INTO operations(benchmark, label) VALUES(?, ?) ON CONFLICT DO NOTHING") {}
@@ -168,7 +174,10 @@ public:
         for (const std::string& bench : benchmarksIn(runDir, iters)) {
             RunValidity v = checkRunValidity(runDir, run, bench, summary_.warnings);
             insertBench_.bind(1, runId).bind(2, bench).bind(3, std::int64_t{v.iterations})
-                .bind(4, problemName(v.problem)).bind(5, v.reason).run();
+                .bind(4, problemName(v.problem)).bind(5, v.reason);
+            if (auto settings = benchmarkSettings(request_.tree, run, bench)) insertBench_.bind(6, joined(*settings));
+            else insertBench_.bindNull(6);
+            insertBench_.run();
             writeRows(runId, runDir, iters, bench);
         }
     }

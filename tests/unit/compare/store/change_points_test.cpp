@@ -24,7 +24,7 @@ std::vector<SeriesRun> series(unsigned seed, std::size_t runs, std::size_t itera
     for (std::size_t r = 0; r < runs; ++r) {
         for (const auto& [at, by] : shifts)
             if (at == r) level *= 1 + by;
-        SeriesRun run{"run" + std::to_string(r), {}};
+        SeriesRun run{"run" + std::to_string(r), {}, std::nullopt};
         for (std::size_t i = 0; i < iterations; ++i) run.means.push_back(level + noise(rng));
         s.push_back(std::move(run));
     }
@@ -114,7 +114,7 @@ TEST_CASE("the run is the unit: a per-run offset shared by its iterations is not
         std::vector<SeriesRun> s;
         for (int r = 0; r < 20; ++r) {
             const double level = 100 + offset(rng);
-            SeriesRun run{"run" + std::to_string(r), {}};
+            SeriesRun run{"run" + std::to_string(r), {}, std::nullopt};
             for (int i = 0; i < 5; ++i) run.means.push_back(level + noise(rng));
             s.push_back(std::move(run));
         }
@@ -131,7 +131,7 @@ TEST_CASE("with the run as the unit a shift of twice the per-run offset is still
         std::vector<SeriesRun> s;
         for (int r = 0; r < 20; ++r) {
             const double level = (r >= 10 ? 95 : 100) + offset(rng);
-            SeriesRun run{"run" + std::to_string(r), {}};
+            SeriesRun run{"run" + std::to_string(r), {}, std::nullopt};
             for (int i = 0; i < 5; ++i) run.means.push_back(level + noise(rng));
             s.push_back(std::move(run));
         }
@@ -139,4 +139,33 @@ TEST_CASE("with the run as the unit a shift of twice the per-run offset is still
         found += p == std::vector<std::size_t>{10};
     }
     CHECK(found >= 45);
+}
+
+TEST_CASE("a settings change is a break, never a shift: change points stay within a settings segment",
+          "[store][change-points]") {
+    // A 30 % fall exactly where the workload's settings changed (run 10):
+    // without the settings it is a change point and the newest run's status
+    // a regression; with them it is a break, no change point is called
+    // across it, and a shift inside a segment is still found.
+    std::vector<SeriesRun> s = series(11, 20, 5, 1.0, {{10, -0.30}});
+    REQUIRE(positions(findChangePoints(s, true)) == std::vector<std::size_t>{10});
+    for (std::size_t r = 0; r < s.size(); ++r) s[r].settings = r < 10 ? "LOOPS=100000" : "LOOPS=200000";
+    CHECK(settingsBreaks(s) == std::vector<std::size_t>{10});
+    CHECK(findChangePoints(s, true).empty());
+
+    std::vector<SeriesRun> inside = series(12, 20, 5, 1.0, {{10, -0.30}, {15, -0.10}});
+    for (std::size_t r = 0; r < inside.size(); ++r) inside[r].settings = r < 10 ? "A=1" : "A=2";
+    CHECK(positions(findChangePoints(inside, true)) == std::vector<std::size_t>{15});
+
+    // A run without a record continues its segment.
+    s[12].settings.reset();
+    CHECK(settingsBreaks(s) == std::vector<std::size_t>{10});
+
+    // The newest run with new settings: nothing measured them, 125; with the
+    // settings of the runs before it, judged against them only.
+    ChangePointSettings cfg;
+    std::vector<SeriesRun> newest = series(13, 20, 5, 1.0, {{19, -0.30}});
+    REQUIRE(newestRunBisectStatus(newest, true, cfg) == 1);
+    for (std::size_t r = 0; r < newest.size(); ++r) newest[r].settings = r < 19 ? "A=1" : "A=2";
+    CHECK(newestRunBisectStatus(newest, true, cfg) == 125);
 }

@@ -1,0 +1,118 @@
+#!/bin/bash
+# doc-examples.sh - docs that cannot go stale: every example in README.md
+# and docs/*.md marked as one runs here, and what it prints must have the
+# shape the doc shows. A doc marks an example with two comments, each right
+# before a fenced block:
+#   <!-- doc-example NAME: run -->     the commands (build/bin/..., configs/...)
+#   <!-- doc-example NAME: output -->  what they print (one or more blocks,
+#                                      in any doc: each is checked)
+# The commands run with bash in a scratch dir (build/bin/ and configs/ mean
+# this checkout's). Shape, not numbers: every line of the doc's output must
+# appear in the real output in the same order, where a line without
+# numbers must match word for word and a line with numbers by the words
+# before its first value (a token without a letter; a row's name, a
+# header's columns), or its first token when it starts with a value
+# (numbers compare as '#'); spaces do not count. A stale header (the old
+# "p  Holm p" columns), a renamed row or a missing section fails.
+# DOC_EXAMPLES=NAME,NAME runs only those; DOC_EXAMPLES_KEEP=DIR keeps each
+# example's stdout there as NAME.out (to paste into the doc when it changes).
+set -u
+TOP=${TOP:-$(cd "$(dirname "$0")/../../.." && pwd)}
+BIN=${BIN:-$TOP/build/bin}
+fail() { echo "FAIL: $*"; exit 1; }
+command -v python3 > /dev/null || { echo "python3 not installed"; exit 77; }
+for b in run-config compare-kernels redis-zpopmin pipe-pingpong seccomp-churn fiolike; do
+	[ -x "$BIN/$b" ] || { echo "$b not built"; exit 77; }
+done
+command -v redis-server > /dev/null || { echo "redis-server not installed"; exit 77; }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+python3 - "$TOP" "$BIN" "$work" "${DOC_EXAMPLES:-}" "${DOC_EXAMPLES_KEEP:-}" <<'EOF'
+import glob, os, re, subprocess, sys
+top, binary, work, only, keep = sys.argv[1:6]
+MARK = re.compile(r"^<!-- doc-example ([A-Za-z0-9_.-]+): (run|output) -->$")
+
+def blocks(path):
+    """(name, kind, text, where) for each marked fenced block of a doc."""
+    lines = open(path, encoding="utf-8").read().split("\n")
+    for i, line in enumerate(lines):
+        m = MARK.match(line)
+        if not m:
+            continue
+        j = i + 1
+        if j >= len(lines) or not lines[j].startswith("```"):
+            sys.exit(f"FAIL: {path}:{i + 1}: a doc-example mark not followed by a fenced block")
+        k = j + 1
+        while k < len(lines) and lines[k] != "```":
+            k += 1
+        yield m[1], m[2], "\n".join(lines[j + 1:k]), f"{os.path.relpath(path, top)}:{i + 1}"
+
+examples = {}
+for doc in [f"{top}/README.md"] + sorted(glob.glob(f"{top}/docs/*.md")):
+    for name, kind, text, where in blocks(doc):
+        e = examples.setdefault(name, {"run": None, "outputs": []})
+        if kind == "run":
+            if e["run"]:
+                sys.exit(f"FAIL: {where}: example {name} has two run blocks")
+            e["run"] = (text, where)
+        else:
+            e["outputs"].append((text, where))
+if len(examples) < 4:
+    sys.exit(f"FAIL: {len(examples)} marked examples in the docs, want the seeds' recipes and the verdicts' first screen")
+
+NUMBER = re.compile(r"[+-]?\d+(?:[.,]\d+)*(?:e[+-]?\d+)?")
+
+def shape(line):
+    return " ".join(NUMBER.sub("#", line).split())
+
+def leading_words(line):
+    """The tokens before the first value (a token without a letter)."""
+    words = []
+    for t in line.split():
+        if not re.search(r"[A-Za-z]", t):
+            break
+        words.append(t)
+    return words
+
+def matches(want, got):
+    if "#" not in want:
+        return want == got
+    if not got:
+        return False
+    lead = leading_words(want)
+    if lead:
+        return leading_words(got) == lead
+    return want.split()[0] == got.split()[0]
+
+failed = []
+for name, e in sorted(examples.items()):
+    if only and name not in only.split(","):
+        continue
+    if not e["run"] or not e["outputs"]:
+        sys.exit(f"FAIL: example {name} needs a run block and an output block")
+    script, where = e["run"]
+    script = script.replace("build/bin/", binary + "/").replace("configs/", top + "/configs/")
+    cwd = os.path.join(work, name)
+    os.makedirs(cwd)
+    print(f"== {name} ({where})", flush=True)
+    r = subprocess.run(["bash", "-c", script], cwd=cwd, capture_output=True, text=True)
+    if keep:
+        with open(os.path.join(keep, name + ".out"), "w", encoding="utf-8") as f:
+            f.write(r.stdout)
+    got = [shape(l) for l in r.stdout.split("\n") if l.strip()]
+    for text, owhere in e["outputs"]:
+        at = 0
+        for want in (shape(l) for l in text.split("\n") if l.strip()):
+            while at < len(got) and not matches(want, got[at]):
+                at += 1
+            if at == len(got):
+                failed.append(f"{name}: {owhere}: no line shaped like '{want}' (in order) in what it printed")
+                print("\n".join(r.stdout.splitlines()[-40:] + r.stderr.splitlines()[-10:]))
+                break
+            at += 1
+        else:
+            print(f"ok: {name}: {owhere} has the shape of what it printed")
+if failed:
+    sys.exit("FAIL: " + "\nFAIL: ".join(failed))
+EOF
