@@ -3,6 +3,7 @@
 // skipping each device's first report. A device counts as busy from the
 // first report with a queue over 1, for every later run too (MMTests keeps
 // that set in a file-scope hash).
+#include "monitors/framing.hpp"
 #include "monitors/monitors.hpp"
 #include "monitors/text.hpp"
 
@@ -48,11 +49,8 @@ Field lookup(const std::map<std::string, Field>& s, const std::string& key) {
 MonitorRun parseIostatMonitor(const std::vector<std::filesystem::path>& iterDirs, const MonitorRequest& r,
                               MonitorSession& session) {
     static const char* const kOps[] = {"avgqusz", "await", "r_await", "w_await", "svctm", "avgrqsz", "rrqm", "wrqm"};
-    MonitorRun run;
-    run.fieldLength = 12;
     std::vector<std::string> subParts = splitLiteral(r.subHeading, "-");
-    for (const auto& iterDir : iterDirs) {
-        Rows& rows = run.iterations.emplace_back();
+    MonitorRun run = readEachIteration(iterDirs, [&](const std::filesystem::path& iterDir, Rows& rows) {
         bool readingDevices = false;
         double start = 0;
         int format = -1;
@@ -96,7 +94,8 @@ MonitorRun parseIostatMonitor(const std::vector<std::filesystem::path>& iterDirs
                 rows.push_back(monitorRow(r.subHeading, timestamp, rowText(v)));
             }
         }
-    }
+    });
+    run.fieldLength = 12;
     return run;
 }
 
