@@ -215,16 +215,16 @@ ComparisonReport regularTable(const std::vector<RunSummary>& runs, const Compare
     return report;
 }
 
-ComparisonReport ratioTable(const std::vector<RunSummary>& runs, const CompareOptions& o) {
+// _generateRatioComparisonTable: per operation, each run's ratio to the
+// base, its comparison, and the normalised (cidiff) difference.
+struct RatioColumns {
+    std::map<std::string, std::vector<double>> ratios, ratioCmps, normCmps;
+};
+RatioColumns ratioColumns(const std::vector<RunSummary>& runs, const std::vector<std::string>& ops) {
     const RunSummary& base = runs.front();
-    const std::vector<std::string> ops = base.ratioSummaryOps(o.subHeading);
-    const std::size_t nRuns = runs.size();
     const bool baseHasCi = !base.ci.empty();
     const CompareFn ratioCompare = base.preferHigher ? CompareFn::Pdiff : CompareFn::Pndiff;
-    const std::string preferred = base.preferHigher ? "Higher" : "Lower";
-
-    // _generateRatioComparisonTable
-    std::map<std::string, std::vector<double>> ratios, ratioCmps, normCmps;
+    RatioColumns c;
     for (const std::string& op : ops) {
         for (const RunSummary& run : runs) {
             double aval = summaryValue(run, op, 0), bval = summaryValue(base, op, 0);
@@ -232,16 +232,44 @@ ComparisonReport ratioTable(const std::vector<RunSummary>& runs, const CompareOp
             if (!missing(aval) && !missing(bval)) {
                 ratio = rdiff(aval, bval);
                 ratiocmp = applyCompare(ratioCompare, ratio, 1);
-                if (baseHasCi) {
-                    normcmp = cidiff(aval, ciOf(run, op), bval, ciOf(base, op));
-                    if (std::isnan(normcmp)) normcmp = 0;
-                }
+                if (baseHasCi) normcmp = cidiff(aval, ciOf(run, op), bval, ciOf(base, op));
+                if (std::isnan(normcmp)) normcmp = 0;
             }
-            ratios[op].push_back(ratio);
-            ratioCmps[op].push_back(ratiocmp);
-            normCmps[op].push_back(normcmp);
+            c.ratios[op].push_back(ratio);
+            c.ratioCmps[op].push_back(ratiocmp);
+            c.normCmps[op].push_back(normcmp);
         }
     }
+    return c;
+}
+
+// Built before the compare width is known: the % columns have no width.
+void addRatioFormats(FormattedTable& t, const RunSummary& base, std::size_t maxLength, std::size_t nOps,
+                     bool showCompare) {
+    t.formats.push_back("%-" + std::to_string(maxLength) + "s");
+    const std::string valueFmt = fmtValue(base.fieldLength, base.precision);
+    for (std::size_t i = 0; i <= nOps; ++i) {
+        t.formats.push_back(valueFmt);
+        if (showCompare) {
+            t.formats.push_back(" (%.2f%%)");
+            t.formats.push_back(" (%+.2fs)");
+        } else {
+            t.formats.push_back("");
+        }
+    }
+}
+
+ComparisonReport ratioTable(const std::vector<RunSummary>& runs, const CompareOptions& o) {
+    const RunSummary& base = runs.front();
+    const std::vector<std::string> ops = base.ratioSummaryOps(o.subHeading);
+    const std::size_t nRuns = runs.size();
+    const bool baseHasCi = !base.ci.empty();
+    const std::string preferred = base.preferHigher ? "Higher" : "Lower";
+
+    RatioColumns columns = ratioColumns(runs, ops);
+    auto& ratios = columns.ratios;
+    auto& ratioCmps = columns.ratioCmps;
+    auto& normCmps = columns.normCmps;
     std::vector<double> geomean;
     std::vector<std::vector<double>> normStats;  // amean, min, max per run
     for (std::size_t m = 0; m < nRuns; ++m) {
@@ -261,18 +289,7 @@ ComparisonReport ratioTable(const std::vector<RunSummary>& runs, const CompareOp
     std::size_t maxLength = 0;
     for (const std::string& op : ops) maxLength = std::max(maxLength, op.size());
     maxLength += 6;  // "Ratio "
-    t.formats.push_back("%-" + std::to_string(maxLength) + "s");
-    const std::string valueFmt = fmtValue(base.fieldLength, base.precision);
-    // Built before the compare width is known: the % columns have no width.
-    for (std::size_t i = 0; i <= ops.size(); ++i) {
-        t.formats.push_back(valueFmt);
-        if (o.showCompare) {
-            t.formats.push_back(" (%.2f%%)");
-            t.formats.push_back(" (%+.2fs)");
-        } else {
-            t.formats.push_back("");
-        }
-    }
+    addRatioFormats(t, base, maxLength, ops.size(), o.showCompare);
     for (const std::string& op : ops) {
         std::vector<PerlArg> row{PerlArg::string("Ratio " + op)};
         for (std::size_t m = 0; m < nRuns; ++m) {
