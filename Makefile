@@ -29,7 +29,8 @@
 # Targets: `make` builds the programs only; `make test` also builds and runs
 # the tests (`make unit-tests` builds them alone); `make test-vs-mmtests` runs
 # the live cross-checks against an MMTests checkout; `make compdb` writes
-# compile_commands.json for editors and clang tools.
+# compile_commands.json for editors and clang tools; `make lint -j2` runs
+# clang-tidy (.clang-tidy) over every source.
 #
 # Knobs: WERROR=1 (CI), SAN=1 (ASan+UBSan, builds into build-san/).
 
@@ -150,7 +151,7 @@ INCLUDES   := $(BUILD)/includes.txt
 DEPS_OK    := $(BUILD)/build-deps.ok
 
 .PHONY: all unit-tests deps test-deps demo bench-verdicts bench-change-points test test-vs-mmtests test-san install install-mmtests \
-        clean fuzz bench-compare check-layers compdb FORCE
+        clean fuzz bench-compare check-layers compdb lint FORCE
 .DEFAULT_GOAL := all
 
 # The programs only: the unit tests are built by `make test` (or unit-tests).
@@ -330,6 +331,25 @@ install-mmtests: all
 
 clean:
 	rm -rf build build-san
+
+# --- clang-tidy over every source (.clang-tidy says which checks) ----------
+# One clang-tidy per source, as many at once as make's -j, each with the flags
+# its object is compiled with. A source's findings are kept in $(BUILD)/lint/
+# and it is linted again only when its object is rebuilt (a header it includes
+# changed) or .clang-tidy did; scripts/lint.sh then prints every finding once
+# and fails when there is one. A source that does not parse fails at once.
+CLANG_TIDY ?= $(firstword $(shell command -v clang-tidy-14 clang-tidy 2>/dev/null))
+LINT_SRCS  := $(sort $(filter %.cpp,$(ALL_SRCS)) $(TEST_SRCS) $(wildcard bench/*.cpp))
+LINT_OUT   := $(patsubst %.cpp,$(BUILD)/lint/%.txt,$(LINT_SRCS))
+$(BUILD)/lint/%.txt: %.cpp $(BUILD)/obj/%.o .clang-tidy
+	@test -n "$(CLANG_TIDY)" || { echo "lint: clang-tidy not found (scripts/install-deps.sh --test installs clang-tidy-14)" >&2; exit 1; }
+	@mkdir -p $(@D)
+	@$(CLANG_TIDY) --quiet --extra-arg=-Wno-unknown-warning-option $< -- $(call roots_of,$<) $(CXXFLAGS) \
+	    > $@.tmp 2> $@.err || { cat $@.tmp $@.err >&2; rm -f $@.tmp; echo "lint: clang-tidy failed on $<" >&2; exit 1; }
+	@rm -f $@.err && mv $@.tmp $@
+$(BUILD)/lint/compare/store/pg_db.txt: CXXFLAGS += $(PQ_CFLAGS)
+lint: $(LINT_OUT)
+	@scripts/lint.sh $(LINT_OUT)
 
 # compile_commands.json: the exact command of every part, program and unit
 # test source (each with its part's include roots), for clangd and clang-tidy.

@@ -23,10 +23,11 @@ BUILD_PKGS="$BUILD_PKGS ccache"
 # numactl: MMTests' own run-mmtests.sh with monitors, which a test compares against.
 # qemu-system-x86 and busybox-static: mitigation-matrix's qemu backend boots a
 # guest per iteration with a busybox initramfs (tests/scripts/matrix).
+# clang-tidy-14: make lint (.clang-tidy).
 # The rest: what MMTests' own compare-mmtests.pl needs, which the live
 # cross-checks run beside ours (its Perl modules, and R for its significance
 # and bootstrap rows; without R its tables differ from ours on purpose).
-TEST_PKGS="python3 sqlite3 postgresql redis-server redis-tools strace stress-ng fio linux-perf expect numactl util-linux qemu-system-x86 busybox-static clang-14 libclang-rt-14-dev chromium
+TEST_PKGS="clang-tidy-14 python3 sqlite3 postgresql redis-server redis-tools strace stress-ng fio linux-perf expect numactl util-linux qemu-system-x86 busybox-static clang-14 libclang-rt-14-dev chromium
  libyaml-pp-perl libfile-which-perl libfile-slurp-perl libjson-perl libcpanel-json-xs-perl r-base-core"
 
 want="$BUILD_PKGS"

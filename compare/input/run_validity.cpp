@@ -61,59 +61,74 @@ const char* problemName(RunProblem problem) {
     return "";
 }
 
+namespace {
+
+// Interrupted > incomplete > failed > no logs: the most telling problem wins.
+int rank(RunProblem p) {
+    switch (p) {
+    case RunProblem::Interrupted: return 4;
+    case RunProblem::Incomplete: return 3;
+    case RunProblem::Failed: return 2;
+    case RunProblem::NoLogs: return 1;
+    case RunProblem::None: break;
+    }
+    return 0;
+}
+
+// Records a problem unless a more telling one is already kept.
+void found(RunValidity& v, RunProblem p, std::string why) {
+    if (rank(p) <= rank(v.problem)) return;
+    v.problem = p;
+    v.reason = std::move(why);
+}
+
+// One iteration's tests-timestamp and logs (counted when the test began).
+void checkIteration(const fs::path& iter, const std::string& bench, Warnings& warnings, RunValidity& v) {
+    const std::string where = iter.filename().string();
+    auto stamps = readQuietly(iter / "tests-timestamp", warnings);
+    if (!stamps) return;
+    std::vector<std::string> rest;
+    bool began = false, ended = false;
+    for (const std::string& line : splitLines(*stamps)) {
+        if (lineFor(line, "test begin", bench, rest)) began = true;
+        if (lineFor(line, "interrupted", bench, rest))
+            found(v, RunProblem::Interrupted,
+                  bench + " was interrupted in " + where + (rest.size() > 1 ? " (signal " + rest[1] + ")" : ""));
+        if (lineFor(line, "test end", bench, rest)) {
+            ended = true;
+            const std::string rc = rest.size() > 1 ? rest[1] : "?";
+            if (rc != "0") found(v, RunProblem::Failed, bench + " exited " + rc + " in " + where);
+        }
+    }
+    if (!began) return;
+    ++v.iterations;
+    if (!ended && v.problem != RunProblem::Interrupted)
+        found(v, RunProblem::Incomplete, bench + " started in " + where + " but never ended (killed?)");
+    if (!hasLogs(iter / bench / "logs")) found(v, RunProblem::NoLogs, "no logs in " + where + "/" + bench + "/logs");
+}
+
+// mmtests-activity's status lines: none (after an iteration began) or 130.
+void checkActivity(const fs::path& runDir, Warnings& warnings, RunValidity& v) {
+    auto activity = readQuietly(runDir / "mmtests-activity", warnings);
+    if (!activity) return;
+    bool finished = false;
+    for (const std::string& line : splitLines(*activity)) {
+        std::size_t p = line.find(" status :: ");
+        if (p == std::string::npos) continue;
+        finished = true;
+        if (line.substr(p + 11) == "130") found(v, RunProblem::Interrupted, "the run was interrupted (status 130)");
+    }
+    if (!finished && v.iterations > 0)
+        found(v, RunProblem::Incomplete, "the run never finished (no status line in mmtests-activity)");
+}
+
+}  // namespace
+
 RunValidity checkRunValidity(const fs::path& runDir, const std::string& run, const std::string& bench,
                              Warnings& warnings) {
     RunValidity v{run, RunProblem::None, "", 0, ""};
-    // Keep the most telling problem: interrupted > incomplete > failed > no logs.
-    auto rank = [](RunProblem p) {
-        switch (p) {
-        case RunProblem::Interrupted: return 4;
-        case RunProblem::Incomplete: return 3;
-        case RunProblem::Failed: return 2;
-        case RunProblem::NoLogs: return 1;
-        case RunProblem::None: break;
-        }
-        return 0;
-    };
-    auto found = [&v, &rank](RunProblem p, std::string why) {
-        if (rank(p) <= rank(v.problem)) return;
-        v.problem = p;
-        v.reason = std::move(why);
-    };
-    std::vector<std::string> rest;
-    for (const fs::path& iter : iterationDirs(runDir)) {
-        const std::string where = iter.filename().string();
-        auto stamps = readQuietly(iter / "tests-timestamp", warnings);
-        if (!stamps) continue;
-        bool began = false, ended = false;
-        for (const std::string& line : splitLines(*stamps)) {
-            if (lineFor(line, "test begin", bench, rest)) began = true;
-            if (lineFor(line, "interrupted", bench, rest))
-                found(RunProblem::Interrupted, bench + " was interrupted in " + where +
-                                                   (rest.size() > 1 ? " (signal " + rest[1] + ")" : ""));
-            if (lineFor(line, "test end", bench, rest)) {
-                ended = true;
-                const std::string rc = rest.size() > 1 ? rest[1] : "?";
-                if (rc != "0") found(RunProblem::Failed, bench + " exited " + rc + " in " + where);
-            }
-        }
-        if (!began) continue;
-        ++v.iterations;
-        if (!ended && v.problem != RunProblem::Interrupted)
-            found(RunProblem::Incomplete, bench + " started in " + where + " but never ended (killed?)");
-        if (!hasLogs(iter / bench / "logs")) found(RunProblem::NoLogs, "no logs in " + where + "/" + bench + "/logs");
-    }
-    if (auto activity = readQuietly(runDir / "mmtests-activity", warnings)) {
-        bool finished = false;
-        for (const std::string& line : splitLines(*activity)) {
-            std::size_t p = line.find(" status :: ");
-            if (p == std::string::npos) continue;
-            finished = true;
-            if (line.substr(p + 11) == "130") found(RunProblem::Interrupted, "the run was interrupted (status 130)");
-        }
-        if (!finished && v.iterations > 0)
-            found(RunProblem::Incomplete, "the run never finished (no status line in mmtests-activity)");
-    }
+    for (const fs::path& iter : iterationDirs(runDir)) checkIteration(iter, bench, warnings, v);
+    checkActivity(runDir, warnings, v);
     if (v.problem == RunProblem::Failed)
         if (std::optional<std::string> cause = missingCapability(runDir, bench)) {
             v.missingCapability = *cause;

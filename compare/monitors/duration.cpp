@@ -1,6 +1,7 @@
 // MonitorDuration.pm: the user, system and elapsed seconds run-mmtests.sh
 // recorded for the benchmark in each iteration's tests-timestamp
 // ("time :: BENCH U user S system E elapsed"), all as sample 0.
+#include "monitors/framing.hpp"
 #include "monitors/monitors.hpp"
 #include "monitors/text.hpp"
 
@@ -35,9 +36,7 @@ MonitorRun parseDurationMonitor(const std::vector<std::filesystem::path>& iterDi
                                 MonitorSession&) {
     if (!isPlainBenchmarkName(r.benchmark))
         throw std::runtime_error("benchmark name '" + r.benchmark + "' is not a plain name (letters, digits, _ - . +)");
-    MonitorRun run;
-    for (const auto& iterDir : iterDirs) {
-        Rows& rows = run.iterations.emplace_back();
+    return readEachIteration(iterDirs, [&](const std::filesystem::path& iterDir, Rows& rows) {
         for (const std::string& line : requiredLogLines(iterDir, "tests-timestamp", ReadLimits{})) {
             std::optional<std::string_view> captured = durationFields(line, r.benchmark);
             if (!captured) continue;
@@ -48,8 +47,7 @@ MonitorRun parseDurationMonitor(const std::vector<std::filesystem::path>& iterDi
             rows.push_back({"System", "", "", "0", rowText(fieldAt(f, 2)), ""});
             rows.push_back({"Elapsed", "", "", "0", rowText(fieldAt(f, 4)), ""});
         }
-    }
-    return run;
+    });
 }
 
 }  // namespace mmtp::compare

@@ -5,6 +5,7 @@
 // counts. Also MonitorFtrace.pm itself, which always dies (no ftraceInit),
 // and the base latency modules, which die after reading (no ftraceReport).
 #include "monitors/ftrace_events.hpp"
+#include "monitors/framing.hpp"
 #include "monitors/text.hpp"
 
 #include <map>
@@ -27,10 +28,8 @@ struct PairEvents {
 MonitorRun parsePairLatency(const std::vector<std::filesystem::path>& iterDirs, const MonitorRequest& r,
                             MonitorSession& session, const PairEvents& events) {
     const std::regex startRegex(events.startRegex);
-    MonitorRun run;
     FtraceRunState state;
-    for (const auto& iterDir : iterDirs) {
-        Rows& rows = run.iterations.emplace_back();
+    return readEachIteration(iterDirs, [&](const std::filesystem::path& iterDir, Rows& rows) {
         std::map<std::string, double> started;  // %latencyState, per "pid-process"
         auto init = [&] { started.clear(); };
         readFtraceEvents(iterDir, r.benchmark, session, state, init, [&](const FtraceEvent& e) {
@@ -54,8 +53,7 @@ MonitorRun parsePairLatency(const std::vector<std::filesystem::path>& iterDirs, 
                 started[key] = 0;
             }
         });
-    }
-    return run;
+    });
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 // the jiffie multiplier) when above the threshold, sampled at seconds since
 // the first such event.
 #include "monitors/ftrace_events.hpp"
+#include "monitors/framing.hpp"
 #include "monitors/text.hpp"
 
 #include <regex>
@@ -23,10 +24,8 @@ struct SingleEvent {
 MonitorRun parseSingleLatency(const std::vector<std::filesystem::path>& iterDirs, const MonitorRequest& r,
                               MonitorSession& session, const SingleEvent& watch) {
     const std::regex regex(watch.regex);
-    MonitorRun run;
     FtraceRunState state;
-    for (const auto& iterDir : iterDirs) {
-        Rows& rows = run.iterations.emplace_back();
+    return readEachIteration(iterDirs, [&](const std::filesystem::path& iterDir, Rows& rows) {
         readFtraceEvents(iterDir, r.benchmark, session, state, [] {}, [&](const FtraceEvent& e) {
             if (ftraceProcessFiltered(r.subHeading, e.process)) return;
             if (e.tracepoint != watch.tracepoint) return;
@@ -39,8 +38,7 @@ MonitorRun parseSingleLatency(const std::vector<std::filesystem::path>& iterDirs
             if (delayed > watch.threshold)
                 rows.push_back(monitorRow("latency", (e.timestampMs - state.startTimestampMs) / 1000, exactText(delayed)));
         });
-    }
-    return run;
+    });
 }
 
 }  // namespace

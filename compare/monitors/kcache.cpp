@@ -9,12 +9,12 @@
 // stamp is never reported. With --sub-heading allocs (or frees; anything
 // after a '-' is ignored) only that sum is kept and the other stays 0, but
 // both operations are still added, as the modules do.
+#include "monitors/framing.hpp"
 #include "monitors/monitors.hpp"
 #include "monitors/text.hpp"
 
 #include "core/perl_scalar.hpp"
 
-#include <regex>
 
 namespace mmtp::compare {
 
@@ -34,38 +34,43 @@ double rateOf(const std::string& line, RateField where) {
 
 bool startsWith(const std::string& s, std::string_view prefix) { return s.rfind(prefix, 0) == 0; }
 
+// Which sums --sub-heading keeps.
+struct KcacheCounts {
+    bool allocs, frees;
+};
+
+// One iteration: the rates summed since the previous stamp, per stamp.
+void readKcache(const std::filesystem::path& iterDir, const std::string& benchmark, const std::string& monitor,
+                RateField where, KcacheCounts counts, Rows& rows) {
+    double timestamp = 0, start = 0, allocs = 0, frees = 0;
+    for (const std::string& raw : monitorLogLines(iterDir, monitor, benchmark)) {
+        const std::string line = trimLeft(raw);
+        if (std::optional<double> stamp = timeStamp(line)) {
+            if (start == 0) {
+                start = *stamp;
+            } else {
+                rows.push_back(monitorRow("allocs", timestamp - start, exactText(allocs)));
+                rows.push_back(monitorRow("frees", timestamp - start, exactText(frees)));
+                allocs = frees = 0;
+            }
+            timestamp = *stamp;
+            continue;
+        }
+        if (counts.allocs && (startsWith(line, "total kmem_cache_alloc") || startsWith(line, "total kmallocs")))
+            allocs += rateOf(line, where);
+        if (counts.frees && (startsWith(line, "total kmem_cache_frees") || startsWith(line, "total kfrees")))
+            frees += rateOf(line, where);
+    }
+}
+
 MonitorRun parseKcacheLog(const std::vector<std::filesystem::path>& iterDirs, const MonitorRequest& r,
                           const std::string& monitor, RateField where) {
-    static const std::regex kTime("^time: ([0-9]+)");
     const std::vector<std::string> heading = splitLiteral(r.subHeading, "-");
     const std::string wanted = heading.empty() ? "" : heading[0];
-    const bool countAllocs = wanted.empty() || wanted == "allocs";
-    const bool countFrees = wanted.empty() || wanted == "frees";
-    MonitorRun run;
-    for (const auto& iterDir : iterDirs) {
-        Rows& rows = run.iterations.emplace_back();
-        double timestamp = 0, start = 0, allocs = 0, frees = 0;
-        for (const std::string& raw : monitorLogLines(iterDir, monitor, r.benchmark)) {
-            const std::string line = trimLeft(raw);
-            std::smatch m;
-            if (std::regex_search(line, m, kTime)) {
-                if (start == 0) {
-                    start = numify(m[1].str());
-                } else {
-                    rows.push_back(monitorRow("allocs", timestamp - start, exactText(allocs)));
-                    rows.push_back(monitorRow("frees", timestamp - start, exactText(frees)));
-                    allocs = frees = 0;
-                }
-                timestamp = numify(m[1].str());
-                continue;
-            }
-            if (countAllocs && (startsWith(line, "total kmem_cache_alloc") || startsWith(line, "total kmallocs")))
-                allocs += rateOf(line, where);
-            if (countFrees && (startsWith(line, "total kmem_cache_frees") || startsWith(line, "total kfrees")))
-                frees += rateOf(line, where);
-        }
-    }
-    return run;
+    const KcacheCounts counts{wanted.empty() || wanted == "allocs", wanted.empty() || wanted == "frees"};
+    return readEachIteration(iterDirs, [&](const std::filesystem::path& iterDir, Rows& rows) {
+        readKcache(iterDir, r.benchmark, monitor, where, counts, rows);
+    });
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 // per "TIMESTAMP LATENCY" line, or with --sub-heading batch=N the sum of
 // each N lines; summarised as the share of samples in Fibonacci-sized bins
 // (or, with breakdown=MIN, above MIN and the high percentiles).
+#include "monitors/framing.hpp"
 #include "monitors/monitors.hpp"
 #include "monitors/text.hpp"
 
@@ -44,9 +45,7 @@ LatencyOptions latencyOptions(const std::string& subHeading, const char* default
 MonitorRun parseLatency(const std::vector<std::filesystem::path>& iterDirs, const MonitorRequest& r,
                         const std::string& heading) {
     const LatencyOptions o = latencyOptions(r.subHeading, kSubclassMinLatency);
-    MonitorRun run;
-    for (const auto& iterDir : iterDirs) {
-        Rows& rows = run.iterations.emplace_back();
+    return readEachIteration(iterDirs, [&](const std::filesystem::path& iterDir, Rows& rows) {
         double start = 0, last = 0, cumulative = 0;
         long count = 0;
         for (const std::string& line : monitorLogLines(iterDir, heading, r.benchmark)) {
@@ -74,8 +73,7 @@ MonitorRun parseLatency(const std::vector<std::filesystem::path>& iterDirs, cons
             }
             cumulative += numOf(latency);
         }
-    }
-    return run;
+    });
 }
 
 std::vector<std::string> summaryStats(const std::string& subHeading, const char* defaultMinLatency) {

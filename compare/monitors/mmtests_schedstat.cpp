@@ -2,6 +2,7 @@
 // after the benchmark (tests-sysstate), as wakeup and select_idle_sibling
 // counts and MMTests' SIS efficiency figures, in its fixed order. Which
 // columns exist depends on the schedstat version line.
+#include "monitors/framing.hpp"
 #include "monitors/monitors.hpp"
 #include "monitors/text.hpp"
 
@@ -111,13 +112,10 @@ Counts figures(Counts s) {
 MonitorRun parseMmtestsSchedstatMonitor(const std::vector<std::filesystem::path>& iterDirs, const MonitorRequest& r,
                                         MonitorSession&) {
     const std::string benchRegex = sysstateBenchmarkRegex(r.benchmark);
-    MonitorRun run;
-    for (const auto& iterDir : iterDirs) {
-        Rows& rows = run.iterations.emplace_back();
+    return readEachIteration(iterDirs, [&](const std::filesystem::path& iterDir, Rows& rows) {
         Counts s = figures(schedstatDelta(iterDir, benchRegex));
         for (const auto& [key, title] : kFields) rows.push_back(monitorRow(title, 0, exactText(s[key])));
-    }
-    return run;
+    });
 }
 
 }  // namespace mmtp::compare

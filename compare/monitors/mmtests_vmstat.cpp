@@ -2,6 +2,7 @@
 // snapshots run-mmtests.sh writes into tests-sysstate), as one value per
 // counter and per derived mmtests_* figure (reclaim efficiency, velocities,
 // the compaction and AutoNUMA cost models), in MMTests' fixed order.
+#include "monitors/framing.hpp"
 #include "monitors/monitors.hpp"
 #include "monitors/text.hpp"
 
@@ -174,17 +175,14 @@ std::map<std::string, std::optional<double>> figures(const Snapshots& s) {
 MonitorRun parseMmtestsVmstatMonitor(const std::vector<std::filesystem::path>& iterDirs, const MonitorRequest& r,
                                      MonitorSession&) {
     const std::string benchRegex = sysstateBenchmarkRegex(r.benchmark);
-    MonitorRun run;
-    for (const auto& iterDir : iterDirs) {
-        Rows& rows = run.iterations.emplace_back();
+    return readEachIteration(iterDirs, [&](const std::filesystem::path& iterDir, Rows& rows) {
         std::map<std::string, std::optional<double>> v = figures(readSnapshots(iterDir, benchRegex));
         for (const auto& [key, title] : kFields) {
             auto it = v.find(key);
             bool has = it != v.end() && it->second;
             rows.push_back(monitorRow(title, 0, has ? exactText(*it->second) : ""));
         }
-    }
-    return run;
+    });
 }
 
 }  // namespace mmtp::compare

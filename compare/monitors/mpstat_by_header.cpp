@@ -56,6 +56,17 @@ private:
     int wraps_ = 0;
 };
 
+// A CPU line's numbers after its CPU column, or nullopt when the line does
+// not have the header's shape (a field missing or not a number).
+std::optional<std::vector<double>> lineValues(const std::vector<std::string>& w,
+                                              const std::vector<std::string>& header, std::size_t cpuAt) {
+    std::vector<double> values;
+    for (std::size_t i = cpuAt + 1; i < w.size(); ++i)
+        if (std::optional<double> v = strictNumber(w[i])) values.push_back(*v);
+    if (w.size() != header.size() || values.size() + cpuAt + 1 != w.size()) return std::nullopt;
+    return values;
+}
+
 }  // namespace
 
 MpstatSamples mpstatFromLines(const std::vector<std::string>& lines, const std::vector<std::string>& only) {
@@ -88,10 +99,8 @@ MpstatSamples mpstatFromLines(const std::vector<std::string>& lines, const std::
         }
         if (header.empty()) continue;  // the "Linux ..." banner, an Average block
         std::optional<double> clockAt = clockSeconds({w.begin(), w.begin() + static_cast<long>(std::min(cpuAt, w.size()))});
-        std::vector<double> values;
-        for (std::size_t i = cpuAt + 1; i < w.size(); ++i)
-            if (std::optional<double> v = strictNumber(w[i])) values.push_back(*v);
-        if (w.size() != header.size() || values.size() + cpuAt + 1 != w.size() || !clockAt) {
+        const std::optional<std::vector<double>> values = lineValues(w, header, cpuAt);
+        if (!values || !clockAt) {
             ++s.skippedLines;
             continue;
         }
@@ -105,7 +114,7 @@ MpstatSamples mpstatFromLines(const std::vector<std::string>& lines, const std::
             ++s.skippedLines;
             continue;
         }
-        cpu->add(reportX, {header.begin() + static_cast<long>(cpuAt) + 1, header.end()}, values);
+        cpu->add(reportX, {header.begin() + static_cast<long>(cpuAt) + 1, header.end()}, *values);
     }
     if (!sawHeader) throw std::runtime_error("no mpstat header line (\"... CPU %usr ... %idle\") in the log");
     return s;

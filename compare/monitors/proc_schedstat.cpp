@@ -2,6 +2,7 @@
 // mmtests_sis_efficiency) or /proc/schedstat counter delta per "time:"
 // block of proc-schedstat-BENCH, the per-CPU lines summed. MMTests' own
 // slips are kept (sis_success returns 100 exactly when there were successes).
+#include "monitors/framing.hpp"
 #include "monitors/monitors.hpp"
 #include "monitors/text.hpp"
 
@@ -90,17 +91,14 @@ std::optional<double> blockValue(const std::vector<std::string>& block, const st
 MonitorRun parseProcSchedstatMonitor(const std::vector<std::filesystem::path>& iterDirs, const MonitorRequest& r,
                                      MonitorSession&) {
     const std::string sub = r.subHeading.empty() ? "mmtests_sis_efficiency" : r.subHeading;
-    MonitorRun run;
     std::optional<Counts> lastValues;  // kept in $self: across iterations
-    for (const auto& iterDir : iterDirs) {
-        Rows& rows = run.iterations.emplace_back();
+    return readEachIteration(iterDirs, [&](const std::filesystem::path& iterDir, Rows& rows) {
         forEachTimedBlock(monitorLogLines(iterDir, "proc-schedstat", r.benchmark),
                           [&](double sinceStart, const std::vector<std::string>& block) {
                               std::optional<double> v = blockValue(block, sub, lastValues);
                               if (v && *v != -1) rows.push_back(monitorRow(sub, sinceStart, exactText(*v)));
                           });
-    }
-    return run;
+    });
 }
 
 }  // namespace mmtp::compare

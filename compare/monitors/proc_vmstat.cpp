@@ -3,6 +3,7 @@
 // are deltas against the previous block (the first delta of a run is 0);
 // gauges (nr_dirty, ...) are taken as they are. The block after the last
 // "time:" line is never read, as in MMTests.
+#include "monitors/framing.hpp"
 #include "monitors/monitors.hpp"
 #include "monitors/text.hpp"
 
@@ -37,8 +38,6 @@ const Keys kKswapdScan = {"pgscan_kswapd_dma", "pgscan_kswapd_dma32", "pgscan_ks
 const Keys kKswapdSteal = {"kswapd_steal", "pgsteal_kswapd_dma", "pgsteal_kswapd_dma32", "pgsteal_kswapd_normal",
                            "pgsteal_kswapd_high", "pgsteal_kswapd_movable", "pgsteal_kswapd"};
 
-bool in(const Keys& keys, const std::string& s) { return std::find(keys.begin(), keys.end(), s) != keys.end(); }
-
 // What parseVMStat keeps in $self between blocks (for the whole run).
 struct RunState {
     std::map<std::string, double> lastValues;
@@ -46,106 +45,132 @@ struct RunState {
     double lastValue = 0, lastSteal = 0, lastScan = 0;
 };
 
-// parseVMStat: the value for one block, or nullopt where it returns -1.
-std::optional<double> blockValue(const std::vector<std::string>& block, const std::string& sub, RunState& st) {
+// Where a derived value's counter goes: the value itself, or one side of
+// an efficiency ratio.
+enum class Sum { Current, Scan, Steal };
+// One counter of a derived value: Sum += weight * counter.
+struct Term {
+    const char* stat;
+    double weight;
+    Sum into = Sum::Current;
+};
+using Terms = std::vector<Term>;
+
+Terms termsOf(const Keys& keys, Sum into = Sum::Current) {
+    Terms terms;
+    for (const std::string& k : keys) terms.push_back({k.c_str(), 1, into});
+    return terms;
+}
+Terms operator+(Terms a, const Terms& b) {
+    a.insert(a.end(), b.begin(), b.end());
+    return a;
+}
+
+// parseVMStat's mmtests_* sums, as the counters it adds (a counter listed
+// twice counts twice, as in MMTests).
+const std::map<std::string, Terms>& derivedSums() {
+    static const std::map<std::string, Terms> kSums = {
+        {"mmtests_direct_scan", termsOf(kDirectScan) + Terms{{"pgscan_direct", 1}}},
+        {"mmtests_direct_steal", termsOf(kDirectSteal)},
+        {"mmtests_direct_efficiency", termsOf(kDirectScan, Sum::Scan) + termsOf(kDirectSteal, Sum::Steal)},
+        {"mmtests_kswapd_scan", termsOf(kKswapdScan) + Terms{{"pgscan_kswapd", 1}}},
+        {"mmtests_kswapd_steal", termsOf(kKswapdSteal)},
+        {"mmtests_kswapd_efficiency", termsOf(kKswapdScan, Sum::Scan) + termsOf(kKswapdSteal, Sum::Steal)},
+        {"mmtests_hint_faults_remote", {{"numa_hint_faults", 1}, {"numa_hint_faults_local", -1}}},
+        {"mmtests_vmscan_write_file", {{"nr_vmscan_write", 1}, {"pswpout", -1}}},
+        {"mmtests_vmscan_write_anon", {{"pswpout", 1}}},
+        {"mmtests_vmscan_process_pages", {{"nr_file_pages", 1}, {"nr_anon_pages", 1}}},
+        {"pgpgtotal", {{"pgpgin", 1}, {"pgpgout", 1}}},
+        {"mmtests_minor_faults", {{"pgfault", 1}, {"pgmajfault", -1}}},
+        {"mmtests_numa_pmd_updates", {{"numa_huge_pte_updates", 1}}},
+        {"mmtests_numa_pte_updates", {{"numa_pte_updates", 1}, {"numa_huge_pte_updates", -512}}},
+    };
+    return kSums;
+}
+
+// One block read: every counter, and the sums the sub-heading asks for.
+struct Block {
+    std::map<std::string, double> counters;
     double current = 0, scan = 0, steal = 0;
-    std::map<std::string, double> cur;
+
+    double& sum(Sum s) { return s == Sum::Scan ? scan : s == Sum::Steal ? steal : current; }
+    double at(const char* k) const {
+        auto it = counters.find(k);
+        return it == counters.end() ? 0.0 : it->second;
+    }
+};
+
+Block readBlock(const std::vector<std::string>& block, const std::string& sub) {
+    const auto derived = derivedSums().find(sub);
+    Block b;
     for (const std::string& line : block) {
         std::vector<std::string> f = splitEachBlank(line);
         std::string stat = rowText(fieldAt(f, 0));
         double v = numOf(fieldAt(f, 1));
-        cur[stat] = v;
-        if (sub == "mmtests_direct_scan") {
-            if (in(kDirectScan, stat)) current += v;
-            if (stat == "pgscan_direct") current += v;
-        } else if (sub == "mmtests_direct_steal") {
-            if (in(kDirectSteal, stat)) current += v;
-        } else if (sub == "mmtests_direct_efficiency") {
-            if (in(kDirectScan, stat)) scan += v;
-            if (in(kDirectSteal, stat)) steal += v;
-        } else if (sub == "mmtests_kswapd_scan") {
-            if (in(kKswapdScan, stat)) current += v;
-            if (stat == "pgscan_kswapd") current += v;
-        } else if (sub == "mmtests_kswapd_steal") {
-            if (in(kKswapdSteal, stat)) current += v;
-        } else if (sub == "mmtests_kswapd_efficiency") {
-            if (in(kKswapdScan, stat)) scan += v;
-            if (in(kKswapdSteal, stat)) steal += v;
-        } else if (sub == "mmtests_hint_faults_remote") {
-            if (stat == "numa_hint_faults") current += v;
-            if (stat == "numa_hint_faults_local") current -= v;
-        } else if (sub == "mmtests_vmscan_write_file") {
-            if (stat == "nr_vmscan_write") current += v;
-            if (stat == "pswpout") current -= v;
-        } else if (sub == "mmtests_vmscan_write_anon") {
-            if (stat == "pswpout") current += v;
-        } else if (sub == "mmtests_vmscan_process_pages") {
-            if (stat == "nr_file_pages" || stat == "nr_anon_pages") current += v;
-        } else if (sub == "pgpgtotal") {
-            if (stat == "pgpgin" || stat == "pgpgout") current += v;
-        } else if (sub == "mmtests_minor_faults") {
-            if (stat == "pgfault") current += v;
-            if (stat == "pgmajfault") current -= v;
-        } else if (sub == "mmtests_numa_pmd_updates") {
-            if (stat == "numa_huge_pte_updates") current += v;
-        } else if (sub == "mmtests_numa_pte_updates") {
-            if (stat == "numa_pte_updates") current += v;
-            if (stat == "numa_huge_pte_updates") current -= v * 512;
-        } else if (stat == sub) {
-            current = v;
+        b.counters[stat] = v;
+        if (derived == derivedSums().end()) {
+            if (stat == sub) b.current = v;
+            continue;
         }
+        for (const Term& t : derived->second)
+            if (stat == t.stat) b.sum(t.into) += t.weight * v;
     }
-    std::map<std::string, double> last = st.haveLastValues ? st.lastValues : std::map<std::string, double>{};
-    st.lastValues = cur;
-    st.haveLastValues = true;
-    auto at = [](const std::map<std::string, double>& m, const char* k) {
-        auto it = m.find(k);
-        return it == m.end() ? 0.0 : it->second;
-    };
-    auto divide = [](double a, double b) {
-        if (b == 0) throw MonitorDied("Illegal division by zero");
-        return a / b;
-    };
+    return b;
+}
 
-    if (kGauges.count(sub) || sub == "mmtests_vmscan_process_pages") return current;
-    // MMTests looks up "nr_active_anon}" here, a key that never exists.
-    if (sub == "mmtests_total_anon") return at(cur, "nr_inactive_anon");
-    if (sub == "mmtests_direct_efficiency" || sub == "mmtests_kswapd_efficiency") {
-        double deltaSteal = 0, deltaScan = 0;
-        if (st.lastSteal != 0) {
-            deltaSteal = steal - st.lastSteal;
-            deltaScan = scan - st.lastScan;
-        }
-        st.lastSteal = steal;
-        st.lastScan = scan;
-        return deltaScan != 0 ? deltaSteal * 100 / deltaScan : 100;
+double divide(double a, double b) {
+    if (b == 0) throw MonitorDied("Illegal division by zero");
+    return a / b;
+}
+
+// The steal/scan ratio of the change since the previous block.
+double efficiency(const Block& b, RunState& st) {
+    double deltaSteal = 0, deltaScan = 0;
+    if (st.lastSteal != 0) {
+        deltaSteal = b.steal - st.lastSteal;
+        deltaScan = b.scan - st.lastScan;
     }
-    const double slab = at(cur, "nr_slab_reclaimable") + at(cur, "nr_slab_unreclaimable");
+    st.lastSteal = b.steal;
+    st.lastScan = b.scan;
+    return deltaScan != 0 ? deltaSteal * 100 / deltaScan : 100;
+}
+
+// The values read from this block alone (nullopt: not one of them).
+std::optional<double> snapshotValue(const std::string& sub, const Block& b) {
+    // MMTests looks up "nr_active_anon}" here, a key that never exists.
+    if (sub == "mmtests_total_anon") return b.at("nr_inactive_anon");
+    const double slab = b.at("nr_slab_reclaimable") + b.at("nr_slab_unreclaimable");
     if (sub == "mmtests_total_slab") return slab;
     if (sub == "mmtests_ratio_slab_filecache")
-        return divide(slab, slab + at(cur, "nr_inactive_file") + at(cur, "nr_active_file"));
+        return divide(slab, slab + b.at("nr_inactive_file") + b.at("nr_active_file"));
     if (sub == "mmtests_ratio_slab_pagecache")
-        return divide(slab, slab + at(cur, "nr_active_anon") + at(cur, "nr_inactive_file") + at(cur, "nr_active_file"));
-    auto delta = [&](const char* k) { return at(cur, k) - at(last, k); };
+        return divide(slab, slab + b.at("nr_active_anon") + b.at("nr_inactive_file") + b.at("nr_active_file"));
+    return std::nullopt;
+}
+
+bool isFaultShare(const std::string& sub) {
+    return sub == "numa_hint_faults_local_pct" || sub == "mmtests_normal_minor_faults" ||
+           sub == "mmtests_faults_pct_numa";
+}
+
+// The fault shares, from the counters' change since the previous block
+// (-1 where parseVMStat returns -1: no sample).
+double faultShare(const std::string& sub, const Block& b, const std::map<std::string, double>& last) {
+    auto delta = [&](const char* k) {
+        auto it = last.find(k);
+        return b.at(k) - (it == last.end() ? 0.0 : it->second);
+    };
     if (sub == "numa_hint_faults_local_pct") {
-        double hint = delta("numa_hint_faults");
-        if (hint == 0) return std::nullopt;
-        double v = delta("numa_hint_faults_local") * 100 / hint;
-        if (v == -1) return std::nullopt;
-        return v;
+        const double hint = delta("numa_hint_faults");
+        return hint == 0 ? -1 : delta("numa_hint_faults_local") * 100 / hint;
     }
-    double minor = delta("pgfault") - delta("pgmajfault");
-    if (sub == "mmtests_normal_minor_faults") {
-        double v = minor - delta("numa_hint_faults");
-        if (v == -1) return std::nullopt;
-        return v;
-    }
-    if (sub == "mmtests_faults_pct_numa") {
-        if (minor == 0) return std::nullopt;
-        double v = delta("numa_hint_faults") * 100 / minor;
-        if (v == -1) return std::nullopt;
-        return v;
-    }
+    const double minor = delta("pgfault") - delta("pgmajfault");
+    if (sub == "mmtests_normal_minor_faults") return minor - delta("numa_hint_faults");
+    return minor == 0 ? -1 : delta("numa_hint_faults") * 100 / minor;
+}
+
+// A counter's change since the previous block (0 for the first).
+double counterDelta(const std::string& sub, double current, RunState& st) {
     double d = st.lastValue != 0 ? current - st.lastValue : 0;
     st.lastValue = current;
     // A racing pswpout update can make file writes look negative.
@@ -153,22 +178,35 @@ std::optional<double> blockValue(const std::vector<std::string>& block, const st
     return d;
 }
 
+// parseVMStat: the value for one block, or nullopt where it returns -1.
+std::optional<double> blockValue(const std::vector<std::string>& lines, const std::string& sub, RunState& st) {
+    const Block b = readBlock(lines, sub);
+    const std::map<std::string, double> last = st.haveLastValues ? st.lastValues : std::map<std::string, double>{};
+    st.lastValues = b.counters;
+    st.haveLastValues = true;
+    double v;
+    if (kGauges.count(sub) || sub == "mmtests_vmscan_process_pages") v = b.current;
+    else if (std::optional<double> snapshot = snapshotValue(sub, b)) v = *snapshot;
+    else if (sub == "mmtests_direct_efficiency" || sub == "mmtests_kswapd_efficiency") v = efficiency(b, st);
+    else if (isFaultShare(sub)) v = faultShare(sub, b, last);
+    else v = counterDelta(sub, b.current, st);
+    if (v == -1) return std::nullopt;
+    return v;
+}
+
 }  // namespace
 
 MonitorRun parseProcVmstatMonitor(const std::vector<std::filesystem::path>& iterDirs, const MonitorRequest& r,
                                   MonitorSession&) {
     const std::string sub = r.subHeading.empty() ? "pgpgin" : r.subHeading;
-    MonitorRun run;
     RunState state;
-    for (const auto& iterDir : iterDirs) {
-        Rows& rows = run.iterations.emplace_back();
+    return readEachIteration(iterDirs, [&](const std::filesystem::path& iterDir, Rows& rows) {
         forEachTimedBlock(monitorLogLines(iterDir, "proc-vmstat", r.benchmark),
                           [&](double sinceStart, const std::vector<std::string>& block) {
                               std::optional<double> v = blockValue(block, sub, state);
                               if (v && *v != -1) rows.push_back(monitorRow(sub, sinceStart, exactText(*v)));
                           });
-    }
-    return run;
+    });
 }
 
 }  // namespace mmtp::compare

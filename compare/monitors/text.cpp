@@ -1,9 +1,8 @@
 #include "monitors/text.hpp"
 
-#include <regex>
-
 #include "core/perl_scalar.hpp"
 #include "input/log_files.hpp"
+#include "monitors/framing.hpp"
 #include "monitors/monitors.hpp"
 
 #include <cmath>
@@ -111,16 +110,15 @@ std::vector<std::string> monitorLogLines(const std::filesystem::path& iterDir, c
 
 void forEachTimedBlock(const std::vector<std::string>& lines,
                        const std::function<void(double sinceStart, const std::vector<std::string>& block)>& use) {
-    static const std::regex kTime("^time: ([0-9]+)");
     double start = 0;
     std::vector<std::string> block;
     for (const std::string& line : lines) {
-        std::smatch m;
-        if (!std::regex_search(line, m, kTime)) {
+        const std::optional<double> stamp = timeStamp(line);
+        if (!stamp) {
             block.push_back(line);
             continue;
         }
-        double timestamp = numify(m[1].str());
+        const double timestamp = *stamp;
         if (start == 0) {
             start = timestamp;
             continue;

@@ -3,6 +3,7 @@
 // Which columns: the C-state, watt, busy and Avg_MHz headers of the first
 // header line, found by name, each an operation (sorted); --sub-heading
 // must name one of them exactly.
+#include "monitors/framing.hpp"
 #include "monitors/monitors.hpp"
 #include "monitors/text.hpp"
 
@@ -71,15 +72,13 @@ ColumnMap discoverColumns(const std::vector<std::string>& lines) {
 
 MonitorRun parseTurbostatMonitor(const std::vector<std::filesystem::path>& iterDirs, const MonitorRequest& r,
                                  MonitorSession&) {
-    MonitorRun run;
-    for (const auto& iterDir : iterDirs) {
+    return readEachIteration(iterDirs, [&](const std::filesystem::path& iterDir, Rows& rows) {
         std::vector<std::string> lines = monitorLogLines(iterDir, "turbostat", r.benchmark);
         ColumnMap columns = discoverColumns(lines);
         if (!r.subHeading.empty()) {
             auto it = columns.find(r.subHeading);
             if (it == columns.end() || !it->second) throw MonitorDied("Unrecognised heading " + r.subHeading);
         }
-        Rows& rows = run.iterations.emplace_back();
         double timestamp = 0, start = 0;
         for (const std::string& line : lines) {
             std::vector<std::string> e = splitBlankRuns(trimLeft(line));
@@ -92,8 +91,7 @@ MonitorRun parseTurbostatMonitor(const std::vector<std::filesystem::path>& iterD
                 if (r.subHeading.empty() || header == r.subHeading)
                     rows.push_back(monitorRow(header, timestamp - start, rowText(fieldAt(e, index.value_or(0)))));
         }
-    }
-    return run;
+    });
 }
 
 }  // namespace mmtp::compare

@@ -1,6 +1,7 @@
 // MonitorVmstat.pm: one vmstat column (default "sy") per line of
 // vmstat-BENCH, or ussy/totalcpu/pfree computed from the columns. Header
 // lines go through the same arithmetic as data (so "free" gets zeros there).
+#include "monitors/framing.hpp"
 #include "monitors/monitors.hpp"
 #include "monitors/text.hpp"
 
@@ -53,10 +54,8 @@ MonitorRun parseVmstatMonitor(const std::vector<std::filesystem::path>& iterDirs
     const std::string heading = r.subHeading.empty() ? "sy" : r.subHeading;
     auto col = kColumns.find(heading);
     if (col == kColumns.end()) throw MonitorDied("Unrecognised heading " + heading);
-    MonitorRun run;
-    for (const auto& iterDir : iterDirs) {
+    return readEachIteration(iterDirs, [&](const std::filesystem::path& iterDir, Rows& rows) {
         std::optional<std::string> memTotal = memTotalKb(iterDir);
-        Rows& rows = run.iterations.emplace_back();
         double timestamp = 0, start = 0;
         for (const std::string& line : monitorLogLines(iterDir, "vmstat", r.benchmark)) {
             std::string details;
@@ -73,8 +72,7 @@ MonitorRun parseVmstatMonitor(const std::vector<std::filesystem::path>& iterDirs
             rows.push_back(monitorRow(heading, timestamp - start,
                                       value(heading, col->second, splitBlankRuns(details), memTotal)));
         }
-    }
-    return run;
+    });
 }
 
 }  // namespace mmtp::compare

@@ -73,17 +73,18 @@ FormattedTable headerTable(const std::vector<RunSummary>& runs, int operationLen
     return t;
 }
 
-ComparisonReport regularTable(const std::vector<RunSummary>& runs, const CompareOptions& o) {
-    const RunSummary& base = runs.front();
-    const std::vector<std::string> ops = base.summaryOps(o.subHeading);
-    if (ops.empty())
-        throw std::runtime_error("nothing to compare: run '" + base.testName + "' has no results" +
-                                 (o.subHeading ? " matching --sub-heading " + *o.subHeading : std::string()));
-    const auto& stats = base.definition.stats;
-    const std::size_t nRuns = runs.size();
+using OpColumns = std::map<std::string, std::vector<std::vector<double>>>;
+using OpSignificance = std::map<std::string, std::vector<PerlArg>>;
 
-    // Results and percentage differences, column by column (_generateComparisonTable).
-    std::map<std::string, std::vector<std::vector<double>>> results, compares;
+// _generateComparisonTable: every operation's results and percentage
+// differences from the base run, column (statistic) by column.
+struct Comparisons {
+    OpColumns results, compares;
+};
+Comparisons compareColumns(const std::vector<RunSummary>& runs, const std::vector<std::string>& ops) {
+    const RunSummary& base = runs.front();
+    const auto& stats = base.definition.stats;
+    Comparisons c;
     for (const std::string& op : ops) {
         for (std::size_t col = 0; col < stats.size(); ++col) {
             CompareFn fn = statCompareFunc(stats[col], base.preferHigher);
@@ -91,110 +92,139 @@ ComparisonReport regularTable(const std::vector<RunSummary>& runs, const Compare
             double b = summaryValue(base, op, col);
             for (const RunSummary& run : runs) {
                 double v = summaryValue(run, op, col);
-                if (!missing(v) && b != -1) {
-                    data.push_back(v);
-                    cmp.push_back(applyCompare(fn, v, b));
-                } else {
-                    data.push_back(0);
-                    cmp.push_back(0);
-                }
+                const bool comparable = !missing(v) && b != -1;
+                data.push_back(comparable ? v : 0);
+                cmp.push_back(comparable ? applyCompare(fn, v, b) : 0);
             }
-            results[op].push_back(data);
-            compares[op].push_back(cmp);
+            c.results[op].push_back(data);
+            c.compares[op].push_back(cmp);
         }
     }
+    return c;
+}
 
-    // Significance of the comparison statistic: |cidiff| > 1.
-    std::map<std::string, std::vector<PerlArg>> significance;
-    for (const std::string& op : ops) {
-        double baselineVal = 0;
-        std::vector<double> baselineCi;
-        auto& sig = significance[op];
-        for (std::size_t m = 0; m < nRuns; ++m) {
-            const RunSummary& run = runs[m];
-            if (run.ci.empty()) {
-                sig.push_back(PerlArg::number(0));
-                sig.push_back(PerlArg::number(0));
-                continue;
-            }
-            double val = summaryValue(run, op, run.comparisonStatIndex.value_or(0));
-            if (m == 0) {
-                baselineVal = val;
-                baselineCi = ciOf(run, op);
-                sig.push_back(PerlArg::number(0));
-                sig.push_back(PerlArg::number(0));
-            } else {
-                double ratio = run.ci.count(op) ? cidiff(baselineVal, baselineCi, val, ciOf(run, op)) : 0;
-                sig.push_back(std::fabs(ratio) > 1 ? PerlArg::number(1) : PerlArg::string(""));
-                sig.push_back(PerlArg::number(ratio));
-            }
+// Significance of one operation's comparison statistic, two cells per run
+// (the mark and the ratio): |cidiff| > 1 against the base run.
+std::vector<PerlArg> significanceOf(const std::vector<RunSummary>& runs, const std::string& op) {
+    std::vector<PerlArg> sig;
+    double baselineVal = 0;
+    std::vector<double> baselineCi;
+    for (std::size_t m = 0; m < runs.size(); ++m) {
+        const RunSummary& run = runs[m];
+        if (run.ci.empty() || m == 0) {
+            sig.push_back(PerlArg::number(0));
+            sig.push_back(PerlArg::number(0));
         }
+        if (run.ci.empty()) continue;
+        double val = summaryValue(run, op, run.comparisonStatIndex.value_or(0));
+        if (m == 0) {
+            baselineVal = val;
+            baselineCi = ciOf(run, op);
+            continue;
+        }
+        double ratio = run.ci.count(op) ? cidiff(baselineVal, baselineCi, val, ciOf(run, op)) : 0;
+        sig.push_back(std::fabs(ratio) > 1 ? PerlArg::number(1) : PerlArg::string(""));
+        sig.push_back(PerlArg::number(ratio));
     }
+    return sig;
+}
+
+// The widths of the statistic and operation label columns.
+struct LabelWidths {
+    std::size_t stat = 0, op = 0;
+};
+LabelWidths labelWidths(const RunSummary& base, const std::vector<std::string>& ops) {
+    LabelWidths w;
+    for (const std::string& op : ops) {
+        for (const std::string& s : base.definition.stats)
+            w.stat = std::max(w.stat, statName(s, base.preferHigher, base.opName).size());
+        w.op = std::max(w.op, op.size());
+    }
+    return w;
+}
+
+void addRegularFormats(FormattedTable& t, const RunSummary& base, LabelWidths w, std::size_t nRuns,
+                       bool showCompare) {
+    t.formats.push_back("%-" + std::to_string(w.stat) + "s");
+    t.formats.push_back(" %-" + std::to_string(w.op) + "s");
+    const std::string valueFmt = fmtValue(base.fieldLength, base.precision);
+    for (std::size_t i = 0; i <= nRuns; ++i) {
+        t.formats.push_back(valueFmt);
+        t.formats.push_back(showCompare ? " (%" + std::to_string(kCompareLength) + ".2f%%)" : "");
+    }
+}
+
+// One statistic's row for one operation: each run's value and comparison.
+std::vector<PerlArg> statRow(const RunSummary& base, std::size_t h, const std::string& op, std::size_t nRuns,
+                             const Comparisons& c, const OpSignificance& significance, bool showCompare) {
+    std::vector<PerlArg> row{PerlArg::string(statName(base.definition.stats[h], base.preferHigher, base.opName)),
+                             PerlArg::string(op)};
+    for (std::size_t i = 0; i < nRuns; ++i) {
+        row.push_back(PerlArg::number(c.results.at(op)[h][i]));
+        if (!showCompare) {
+            row.push_back(PerlArg::arrayRef());
+            continue;
+        }
+        std::string mark;
+        // "$_ComparisonStatIndex == $header": undef compares equal to row 0.
+        if (base.comparisonStatIndex.value_or(0) == h)
+            mark = significance.at(op)[i * 2].asNumber() != 0 ? ":SIG:" : ":NSIG:";
+        row.push_back(PerlArg::string(stringify(c.compares.at(op)[h][i]) + mark));
+    }
+    return row;
+}
+
+void addSignificanceRows(FormattedTable& t, const std::vector<std::string>& ops, const OpSignificance& significance) {
+    for (const std::string& op : ops) {
+        std::vector<PerlArg> row{PerlArg::string("Significant"), PerlArg::string(op)};
+        for (const PerlArg& a : significance.at(op)) row.push_back(a);
+        row.push_back(PerlArg::undef());
+        t.rows.push_back(std::move(row));
+    }
+}
+
+ComparisonReport regularTable(const std::vector<RunSummary>& runs, const CompareOptions& o) {
+    const RunSummary& base = runs.front();
+    const std::vector<std::string> ops = base.summaryOps(o.subHeading);
+    if (ops.empty())
+        throw std::runtime_error("nothing to compare: run '" + base.testName + "' has no results" +
+                                 (o.subHeading ? " matching --sub-heading " + *o.subHeading : std::string()));
+    const std::size_t nRuns = runs.size();
+    Comparisons c = compareColumns(runs, ops);
+    OpSignificance significance;
+    for (const std::string& op : ops) significance[op] = significanceOf(runs, op);
 
     ComparisonReport report;
     report.fieldLength = base.fieldLength;
     FormattedTable& t = report.body;
-    std::size_t maxStat = 0, maxOp = 0;
-    for (const std::string& op : ops) {
-        for (const std::string& s : stats) maxStat = std::max(maxStat, statName(s, base.preferHigher, base.opName).size());
-        maxOp = std::max(maxOp, op.size());
-    }
-    t.formats.push_back("%-" + std::to_string(maxStat) + "s");
-    t.formats.push_back(" %-" + std::to_string(maxOp) + "s");
-    const std::string valueFmt = fmtValue(base.fieldLength, base.precision);
-    for (std::size_t i = 0; i <= nRuns; ++i) {
-        t.formats.push_back(valueFmt);
-        t.formats.push_back(o.showCompare ? " (%" + std::to_string(kCompareLength) + ".2f%%)" : "");
-    }
-    for (std::size_t h = 0; h < stats.size(); ++h) {
-        for (const std::string& op : ops) {
-            std::vector<PerlArg> row{PerlArg::string(statName(stats[h], base.preferHigher, base.opName)),
-                                     PerlArg::string(op)};
-            for (std::size_t i = 0; i < nRuns; ++i) {
-                row.push_back(PerlArg::number(results[op][h][i]));
-                if (o.showCompare) {
-                    std::string mark;
-                    // "$_ComparisonStatIndex == $header": undef compares equal to row 0.
-                    if (base.comparisonStatIndex.value_or(0) == h)
-                        mark = significance[op][i * 2].asNumber() != 0 ? ":SIG:" : ":NSIG:";
-                    row.push_back(PerlArg::string(stringify(compares[op][h][i]) + mark));
-                } else {
-                    row.push_back(PerlArg::arrayRef());
-                }
-            }
-            t.rows.push_back(std::move(row));
-        }
-    }
-    if (o.printSignificance && o.showCompare) {
-        for (const std::string& op : ops) {
-            std::vector<PerlArg> row{PerlArg::string("Significant"), PerlArg::string(op)};
-            for (const PerlArg& a : significance[op]) row.push_back(a);
-            row.push_back(PerlArg::undef());
-            t.rows.push_back(std::move(row));
-        }
-    }
-    report.header = headerTable(runs, static_cast<int>(maxStat + 1 + maxOp), o.showCompare);
+    const LabelWidths w = labelWidths(base, ops);
+    addRegularFormats(t, base, w, nRuns, o.showCompare);
+    for (std::size_t h = 0; h < base.definition.stats.size(); ++h)
+        for (const std::string& op : ops) t.rows.push_back(statRow(base, h, op, nRuns, c, significance, o.showCompare));
+    if (o.printSignificance && o.showCompare) addSignificanceRows(t, ops, significance);
+    const int operationLength = static_cast<int>(w.stat + 1 + w.op);
+    report.header = headerTable(runs, operationLength, o.showCompare);
     ComparisonTables& kept = report.tables;
     kept.showCompare = o.showCompare;
-    kept.operationLength = static_cast<int>(maxStat + 1 + maxOp);
-    kept.results = std::move(results);
+    kept.operationLength = operationLength;
+    kept.results = std::move(c.results);
     if (o.showCompare) {
-        kept.compare = std::move(compares);
+        kept.compare = std::move(c.compares);
         kept.significance = std::move(significance);
     }
     return report;
 }
 
-ComparisonReport ratioTable(const std::vector<RunSummary>& runs, const CompareOptions& o) {
+// _generateRatioComparisonTable: per operation, each run's ratio to the
+// base, its comparison, and the normalised (cidiff) difference.
+struct RatioColumns {
+    std::map<std::string, std::vector<double>> ratios, ratioCmps, normCmps;
+};
+RatioColumns ratioColumns(const std::vector<RunSummary>& runs, const std::vector<std::string>& ops) {
     const RunSummary& base = runs.front();
-    const std::vector<std::string> ops = base.ratioSummaryOps(o.subHeading);
-    const std::size_t nRuns = runs.size();
     const bool baseHasCi = !base.ci.empty();
     const CompareFn ratioCompare = base.preferHigher ? CompareFn::Pdiff : CompareFn::Pndiff;
-    const std::string preferred = base.preferHigher ? "Higher" : "Lower";
-
-    // _generateRatioComparisonTable
-    std::map<std::string, std::vector<double>> ratios, ratioCmps, normCmps;
+    RatioColumns c;
     for (const std::string& op : ops) {
         for (const RunSummary& run : runs) {
             double aval = summaryValue(run, op, 0), bval = summaryValue(base, op, 0);
@@ -202,16 +232,44 @@ ComparisonReport ratioTable(const std::vector<RunSummary>& runs, const CompareOp
             if (!missing(aval) && !missing(bval)) {
                 ratio = rdiff(aval, bval);
                 ratiocmp = applyCompare(ratioCompare, ratio, 1);
-                if (baseHasCi) {
-                    normcmp = cidiff(aval, ciOf(run, op), bval, ciOf(base, op));
-                    if (std::isnan(normcmp)) normcmp = 0;
-                }
+                if (baseHasCi) normcmp = cidiff(aval, ciOf(run, op), bval, ciOf(base, op));
+                if (std::isnan(normcmp)) normcmp = 0;
             }
-            ratios[op].push_back(ratio);
-            ratioCmps[op].push_back(ratiocmp);
-            normCmps[op].push_back(normcmp);
+            c.ratios[op].push_back(ratio);
+            c.ratioCmps[op].push_back(ratiocmp);
+            c.normCmps[op].push_back(normcmp);
         }
     }
+    return c;
+}
+
+// Built before the compare width is known: the % columns have no width.
+void addRatioFormats(FormattedTable& t, const RunSummary& base, std::size_t maxLength, std::size_t nOps,
+                     bool showCompare) {
+    t.formats.push_back("%-" + std::to_string(maxLength) + "s");
+    const std::string valueFmt = fmtValue(base.fieldLength, base.precision);
+    for (std::size_t i = 0; i <= nOps; ++i) {
+        t.formats.push_back(valueFmt);
+        if (showCompare) {
+            t.formats.push_back(" (%.2f%%)");
+            t.formats.push_back(" (%+.2fs)");
+        } else {
+            t.formats.push_back("");
+        }
+    }
+}
+
+ComparisonReport ratioTable(const std::vector<RunSummary>& runs, const CompareOptions& o) {
+    const RunSummary& base = runs.front();
+    const std::vector<std::string> ops = base.ratioSummaryOps(o.subHeading);
+    const std::size_t nRuns = runs.size();
+    const bool baseHasCi = !base.ci.empty();
+    const std::string preferred = base.preferHigher ? "Higher" : "Lower";
+
+    RatioColumns columns = ratioColumns(runs, ops);
+    auto& ratios = columns.ratios;
+    auto& ratioCmps = columns.ratioCmps;
+    auto& normCmps = columns.normCmps;
     std::vector<double> geomean;
     std::vector<std::vector<double>> normStats;  // amean, min, max per run
     for (std::size_t m = 0; m < nRuns; ++m) {
@@ -231,18 +289,7 @@ ComparisonReport ratioTable(const std::vector<RunSummary>& runs, const CompareOp
     std::size_t maxLength = 0;
     for (const std::string& op : ops) maxLength = std::max(maxLength, op.size());
     maxLength += 6;  // "Ratio "
-    t.formats.push_back("%-" + std::to_string(maxLength) + "s");
-    const std::string valueFmt = fmtValue(base.fieldLength, base.precision);
-    // Built before the compare width is known: the % columns have no width.
-    for (std::size_t i = 0; i <= ops.size(); ++i) {
-        t.formats.push_back(valueFmt);
-        if (o.showCompare) {
-            t.formats.push_back(" (%.2f%%)");
-            t.formats.push_back(" (%+.2fs)");
-        } else {
-            t.formats.push_back("");
-        }
-    }
+    addRatioFormats(t, base, maxLength, ops.size(), o.showCompare);
     for (const std::string& op : ops) {
         std::vector<PerlArg> row{PerlArg::string("Ratio " + op)};
         for (std::size_t m = 0; m < nRuns; ++m) {

@@ -20,83 +20,81 @@ bool RespScanner::completeElement() {
     return true;
 }
 
+void RespScanner::finishElement(std::size_t& done) {
+    state_ = State::Type;
+    if (completeElement()) ++done;
+}
+
+void RespScanner::finishElement(Kind kind, std::size_t& done) {
+    if (depth_ == 0) topKind_ = kind;
+    finishElement(done);
+}
+
+const char* RespScanner::readType(const char* p) {
+    type_ = *p++;
+    if (type_ != '+' && type_ != '-' && type_ != ':' && type_ != '$' && type_ != '*')
+        throw Error("protocol error: unexpected byte 0x" + std::to_string(static_cast<unsigned char>(type_)) +
+                    " where a reply starts");
+    neg_ = false;
+    num_ = 0;
+    state_ = State::Line;
+    return p;
+}
+
+const char* RespScanner::readSimpleLine(const char* p, const char* end, std::size_t& done) {
+    const void* nl = std::memchr(p, '\n', static_cast<std::size_t>(end - p));
+    if (!nl) return end;
+    finishElement(type_ == '-' ? Kind::Error : Kind::Real, done);
+    return static_cast<const char*>(nl) + 1;
+}
+
+const char* RespScanner::readLengthByte(const char* p, std::size_t& done) {
+    const char c = *p++;
+    if (c >= '0' && c <= '9') num_ = num_ * 10 + (c - '0');
+    else if (c == '-') neg_ = true;
+    else if (c == '\n') lengthRead(neg_ ? -num_ : num_, done);
+    else if (c != '\r') throw Error(std::string("protocol error: bad length byte '") + c + "'");
+    return p;
+}
+
+void RespScanner::lengthRead(int64_t len, std::size_t& done) {
+    if (type_ == '$' ? len < 0 : len <= 0) {  // nil bulk, nil or empty array
+        finishElement(Kind::Empty, done);
+        return;
+    }
+    if (depth_ == 0) topKind_ = Kind::Real;
+    if (type_ == '$') {
+        bulkLeft_ = len + 2;
+        state_ = State::Bulk;
+        return;
+    }
+    if (depth_ == kMaxDepth) throw Error("protocol error: arrays nested too deep");
+    remaining_[depth_++] = len;
+    state_ = State::Type;
+}
+
+const char* RespScanner::readBulk(const char* p, const char* end, std::size_t& done) {
+    const int64_t avail = end - p;
+    if (avail < bulkLeft_) {
+        bulkLeft_ -= avail;
+        return end;
+    }
+    p += bulkLeft_;
+    bulkLeft_ = 0;
+    finishElement(done);
+    return p;
+}
+
 std::size_t RespScanner::feed(const char* p, std::size_t n) {
     std::size_t done = 0;
     const char* end = p + n;
     while (p < end) {
         switch (state_) {
-        case State::Type:
-            type_ = *p++;
-            if (type_ != '+' && type_ != '-' && type_ != ':' && type_ != '$' && type_ != '*')
-                throw Error("protocol error: unexpected byte 0x" +
-                            std::to_string(static_cast<unsigned char>(type_)) + " where a reply starts");
-            neg_ = false;
-            num_ = 0;
-            state_ = State::Line;
+        case State::Type: p = readType(p); break;
+        case State::Line:
+            p = type_ == '$' || type_ == '*' ? readLengthByte(p, done) : readSimpleLine(p, end, done);
             break;
-        case State::Line: {
-            if (type_ == '+' || type_ == '-' || type_ == ':') {
-                const void* nl = std::memchr(p, '\n', static_cast<std::size_t>(end - p));
-                if (!nl) {
-                    p = end;
-                    break;
-                }
-                p = static_cast<const char*>(nl) + 1;
-                if (depth_ == 0) topKind_ = type_ == '-' ? Kind::Error : Kind::Real;
-                state_ = State::Type;
-                if (completeElement()) ++done;
-                break;
-            }
-            // '$' or '*': a length
-            char c = *p++;
-            if (c >= '0' && c <= '9') {
-                num_ = num_ * 10 + (c - '0');
-                break;
-            }
-            if (c == '-') {
-                neg_ = true;
-                break;
-            }
-            if (c == '\r') break;
-            if (c != '\n') throw Error(std::string("protocol error: bad length byte '") + c + "'");
-            int64_t len = neg_ ? -num_ : num_;
-            if (type_ == '$') {
-                if (len < 0) {
-                    if (depth_ == 0) topKind_ = Kind::Empty;
-                    state_ = State::Type;
-                    if (completeElement()) ++done;
-                } else {
-                    if (depth_ == 0) topKind_ = Kind::Real;
-                    bulkLeft_ = len + 2;
-                    state_ = State::Bulk;
-                }
-            } else {  // '*'
-                if (len <= 0) {
-                    if (depth_ == 0) topKind_ = Kind::Empty;
-                    state_ = State::Type;
-                    if (completeElement()) ++done;
-                } else {
-                    if (depth_ == 0) topKind_ = Kind::Real;
-                    if (depth_ == kMaxDepth) throw Error("protocol error: arrays nested too deep");
-                    remaining_[depth_++] = len;
-                    state_ = State::Type;
-                }
-            }
-            break;
-        }
-        case State::Bulk: {
-            int64_t avail = end - p;
-            if (avail < bulkLeft_) {
-                bulkLeft_ -= avail;
-                p = end;
-            } else {
-                p += bulkLeft_;
-                bulkLeft_ = 0;
-                state_ = State::Type;
-                if (completeElement()) ++done;
-            }
-            break;
-        }
+        case State::Bulk: p = readBulk(p, end, done); break;
         }
     }
     return done;

@@ -29,6 +29,16 @@ public:
 private:
     enum class State : uint8_t { Type, Line, Bulk };
     enum class Kind : uint8_t { Real, Empty, Error };
+    // One step of feed() in each state: each consumes from p and returns
+    // where it stopped, adding the top-level replies it completed to done.
+    const char* readType(const char* p);
+    const char* readSimpleLine(const char* p, const char* end, std::size_t& done);  // + - :
+    const char* readLengthByte(const char* p, std::size_t& done);                   // $ *
+    const char* readBulk(const char* p, const char* end, std::size_t& done);
+    void lengthRead(int64_t len, std::size_t& done);
+    // An element ends (with the kind a top-level reply gets from it).
+    void finishElement(std::size_t& done);
+    void finishElement(Kind kind, std::size_t& done);
     bool completeElement();  // true when a top-level reply completed
 
     State state_ = State::Type;
