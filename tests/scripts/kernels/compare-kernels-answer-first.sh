@@ -89,7 +89,7 @@ grep -qx '    so the boot parameter did not take effect (retbleed=ibrs, mitigati
 	fail "no ineffective boot parameter first: $(cat named.head)"
 grep -qx '    0 regressions, 0 improvements, 0 no change, 55 inconclusive (of 55 metrics)' named.head ||
 	fail "no verdict counts in the first 15 lines: $(cat named.head)"
-[[ $(grep -n 'did not take effect' named.head | head -1 | cut -d: -f1) -lt $(grep -n 'inconclusive (of 55' named.head | cut -d: -f1) ]] ||
+[[ $(grep -m1 -n 'did not take effect' named.head | cut -d: -f1) -lt $(grep -n 'inconclusive (of 55' named.head | cut -d: -f1) ]] ||
 	fail "the limits do not come before the verdict"
 echo "ok: 55-metric redis tree: ineffective boot parameters, then the verdict, in the first 15 lines"
 

@@ -50,7 +50,7 @@ for run in base new empty; do
 		for r in 0 2 4 6 8 10; do iostat_report "$r" "$((100 * (r + 1) * (i + 1))).00"; done | gzip > "$iter/iostat-perfpipe.gz"
 	done
 done
-zcat tree/base/iter-0/iostat-perfpipe.gz | grep -q $'\e\[32;22mvda' || fail "the iostat log is not coloured"
+grep -q $'\e\[32;22mvda' <(zcat tree/base/iter-0/iostat-perfpipe.gz) || fail "the iostat log is not coloured"
 
 "$BIN/compare-kernels" -C tree --baseline base --compare new --compare empty --format html --output-dir html \
 	2> err.txt || { cat err.txt; fail "compare-kernels failed"; }
@@ -110,25 +110,25 @@ field() { awk -F' [|] ' -v f="$1" '{print $f}'; }
 
 # 1. Latency never below zero: perfpipe's charts have no negative y tick.
 grep -E '^CHART benchmark-chart \| perfpipe' charts.txt > perfpipe-charts.txt || fail "no perfpipe benchmark chart"
-field 4 < perfpipe-charts.txt | grep -q '[0-9]' || fail "no y ticks found on perfpipe's charts"
-if field 4 < perfpipe-charts.txt | tr ';' '\n' | grep -q '^-'; then
+grep -q '[0-9]' <(field 4 < perfpipe-charts.txt) || fail "no y ticks found on perfpipe's charts"
+if grep -q '^-' <(field 4 < perfpipe-charts.txt | tr ';' '\n'); then
 	field 4 < perfpipe-charts.txt; fail "a perfpipe latency axis goes below 0"
 fi
 grep -q 'cut at 0 where mean - stddev is below 0' perfpipe-charts.txt || fail "the cut boxes are not said"
-echo "ok: perfpipe's latency axis starts at $(field 4 < perfpipe-charts.txt | head -1 | cut -d';' -f1), boxes cut at 0 and said"
+echo "ok: perfpipe's latency axis starts at $(sed -n 1p <(field 4 < perfpipe-charts.txt) | cut -d';' -f1), boxes cut at 0 and said"
 
 # 2. Legends name only runs with data; the chart names the one without.
-field 3 < perfpipe-charts.txt | grep -q 'base;new' || fail "perfpipe's legend lacks base and new"
-if field 3 < perfpipe-charts.txt | grep -q 'empty'; then fail "a legend names the run without perfpipe data"; fi
+grep -q 'base;new' <(field 3 < perfpipe-charts.txt) || fail "perfpipe's legend lacks base and new"
+if grep -q 'empty' <(field 3 < perfpipe-charts.txt); then fail "a legend names the run without perfpipe data"; fi
 grep -q 'no samples here (not in the legend): empty' perfpipe-charts.txt || fail "the run without data is not named"
-if grep '^CHART ' charts.txt | field 3 | grep -q 'empty'; then fail "some legend names the run without data"; fi
+if grep -q 'empty' <(grep '^CHART ' charts.txt | field 3); then fail "some legend names the run without data"; fi
 echo "ok: legends name base and new only; 'empty' is named under the chart"
 
 # 3. Whole iteration ticks on the sample strips (two iterations: 1, 2).
 grep -E '^CHART sample-strip-chart' charts.txt > strips.txt || fail "no sample strip chart"
-ticks=$(field 5 < strips.txt | head -1)
+ticks=$(sed -n 1p <(field 5 < strips.txt))
 [[ -n $ticks ]] || fail "the sample strips have no x ticks"
-if field 5 < strips.txt | tr ';' '\n' | grep -q '[.]'; then fail "fractional iteration ticks: $ticks"; fi
+if grep -q '[.]' <(field 5 < strips.txt | tr ';' '\n'); then fail "fractional iteration ticks: $ticks"; fi
 [[ $ticks == "1;2" ]] || fail "iteration ticks are '$ticks', expected 1;2"
 echo "ok: iteration ticks $ticks"
 
@@ -140,7 +140,7 @@ echo "ok: monitor charts for $(grep -c '^BLOCK' charts.txt) iterations"
 
 # 5. iostat (coloured, never busy by MMTests' test) is drawn, its device clean.
 for i in 0 1; do
-	grep -E "^CHART monitor-chart \| IO on vda: read, written .*iter-$i" charts.txt | field 3 | grep -q 'base rkB/s' ||
+	grep -q 'base rkB/s' <(grep -E "^CHART monitor-chart \| IO on vda: read, written .*iter-$i" charts.txt | field 3) ||
 		fail "iostat's vda is not drawn for iter-$i"
 done
 if grep -q '32;22m' "$page" charts.txt; then fail "an SGR code is left in a device name"; fi
