@@ -27,8 +27,10 @@ for run in "${runs[@]}"; do
 done
 echo
 echo "== compare-kernels -C $work/log --metric ZPOPMIN --threshold $THRESHOLD   (the answer first: one kernel, A/B/A/B/A/B)"
-"$BIN/compare-kernels" -C "$work/log" --metric ZPOPMIN --threshold "$THRESHOLD" > "$work/report.txt"
+# Its warnings after its answer, as on a terminal of its own.
+"$BIN/compare-kernels" -C "$work/log" --metric ZPOPMIN --threshold "$THRESHOLD" > "$work/report.txt" 2> "$work/warnings.txt"
 sed '/^=== MMTests compare-kernels.sh report ===$/q' "$work/report.txt"
+cat "$work/warnings.txt" >&2
 if grep -Eq '^[^ ].* regression( \(|$)' <(sed -n '/^Verdict for/,/inconclusive (of/p' "$work/report.txt"); then
 	echo "demo: a metric of the same kernel was called a regression (a false positive; see docs/verdicts.md)" >&2
 fi
