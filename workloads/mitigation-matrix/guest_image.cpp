@@ -62,6 +62,10 @@ GuestPayload findGuestPayload(const fs::path& binDir, const std::vector<fs::path
                 p.workloads.push_back(
                     need("workload " + bench, binDir / bench, "config " + config.string() + " runs it"));
     }
+    // Only then: a matrix without redis-zpopmin needs no redis-server here.
+    if (benches.count("redis-zpopmin"))
+        p.redisServer = need("redis-server", findExecutable("redis-server"),
+                             "a config runs redis-zpopmin; apt-get install redis-server");
     return p;
 }
 
@@ -80,27 +84,42 @@ std::vector<std::string> sharedLibraries(const fs::path& binary, const fs::path&
     return libs;
 }
 
-std::string buildGuestArchive(const GuestPayload& payload, const fs::path& scratch) {
-    CpioWriter cpio;
-    std::set<std::string> made;
+std::vector<GuestFile> guestFiles(const GuestPayload& payload, const fs::path& scratch) {
+    std::vector<GuestFile> files;
     std::set<std::string> libs;
     auto binary = [&](const std::string& at, const fs::path& from) {
-        addFile(cpio, made, at, readWhole(from), true);
+        files.push_back({at, from});
         for (const auto& lib : sharedLibraries(from, scratch)) libs.insert(lib);
     };
-    addFile(cpio, made, "init", guestInitScript(), true);
     binary("bin/busybox", payload.busybox);
     binary("usr/local/bin/bash", payload.bash);
     binary("matrix/bin/run-config", payload.runConfig);
     for (const auto& w : payload.workloads) binary("matrix/bin/" + w.filename().string(), w);
-    for (const auto& lib : libs) addFile(cpio, made, lib.substr(1), readWhole(lib), true);
+    // On the guest's PATH, where redis-zpopmin's default --redis-server finds it.
+    if (!payload.redisServer.empty()) binary("usr/local/bin/redis-server", payload.redisServer);
+    for (const auto& lib : libs) files.push_back({lib.substr(1), lib});
+    return files;
+}
+
+std::string buildGuestArchive(const GuestPayload& payload, const fs::path& scratch) {
+    CpioWriter cpio;
+    std::set<std::string> made;
+    addFile(cpio, made, "init", guestInitScript(), true);
+    for (const auto& f : guestFiles(payload, scratch)) addFile(cpio, made, f.at, readWhole(f.from), true);
     return cpio.finish();
 }
 
-std::string rowArchive(const std::string& rowName, const fs::path& config) {
+std::string rowArchive(const std::string& rowName, const fs::path& config, const std::vector<GuestFile>& modules) {
     CpioWriter cpio;
-    cpio.file("matrix/row", rowName + "\n", false);
-    cpio.file("matrix/config", readWhole(config), false);
+    std::set<std::string> made{"matrix"};  // the shared archive made it
+    addFile(cpio, made, "matrix/row", rowName + "\n", false);
+    addFile(cpio, made, "matrix/config", readWhole(config), false);
+    std::string order;
+    for (const auto& m : modules) {
+        addFile(cpio, made, m.at, readWhole(m.from), false);
+        order += "/" + m.at + "\n";
+    }
+    addFile(cpio, made, "matrix/modules", order, false);
     return cpio.finish();
 }
 

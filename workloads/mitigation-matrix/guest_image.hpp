@@ -1,6 +1,7 @@
 // guest_image.hpp - the qemu guest's initramfs: busybox, bash (run-config
-// sources configs with it), run-config and the config's workloads, each
-// with the shared libraries ldd names, the config, and an /init that runs
+// sources configs with it), run-config and the config's workloads (and
+// redis-server when one runs redis-zpopmin), each with the shared libraries
+// ldd names, the config, the modules that show the scratch disk, and an /init that runs
 // the config once and sends the boot's files back over the second serial
 // port (boot_files.hpp) before it powers off.
 #pragma once
@@ -15,18 +16,32 @@ struct GuestPayload {
     std::filesystem::path bash;
     std::filesystem::path runConfig;
     std::vector<std::filesystem::path> workloads;  // found beside run-config in the guest
+    std::filesystem::path redisServer;             // empty unless a config runs redis-zpopmin
+};
+
+// One file of the initramfs: its path in the guest (relative) and on this machine.
+struct GuestFile {
+    std::string at;
+    std::filesystem::path from;
+    bool operator==(const GuestFile&) const = default;
 };
 
 // The binaries on this machine (busybox from PATH or /bin/busybox, bash from
-// PATH, run-config and every config's MMTESTS from binDir). Throws
-// UnsupportedError naming what is missing.
+// PATH, run-config and every config's MMTESTS from binDir, redis-server
+// from PATH if a config runs redis-zpopmin). Throws UnsupportedError naming
+// what is missing.
 GuestPayload findGuestPayload(const std::filesystem::path& binDir, const std::vector<std::filesystem::path>& configs);
 
-// The archive every boot shares; scratch is a private folder for ldd's output.
+// The binaries of the archive every boot shares and the libraries ldd names
+// for them, each once; scratch is a private folder for ldd's output.
+std::vector<GuestFile> guestFiles(const GuestPayload& payload, const std::filesystem::path& scratch);
+// That archive: guestFiles and /init.
 std::string buildGuestArchive(const GuestPayload& payload, const std::filesystem::path& scratch);
 // The per-boot archive appended to it (the kernel reads concatenated cpio
-// archives): /matrix/row and the row's config as /matrix/config.
-std::string rowArchive(const std::string& rowName, const std::filesystem::path& config);
+// archives): /matrix/row, the row's config as /matrix/config, and the row
+// kernel's modules (guest_modules.hpp) with /matrix/modules, their load order.
+std::string rowArchive(const std::string& rowName, const std::filesystem::path& config,
+                       const std::vector<GuestFile>& modules);
 
 // The absolute library paths `ldd FILE` prints (the loader included).
 std::vector<std::string> sharedLibraries(const std::filesystem::path& binary, const std::filesystem::path& scratch);

@@ -1,7 +1,8 @@
 // guest_init.cpp - the guest's /init (guest_image.hpp). It records the boot
 // before anything runs (boot_id, uname -r, /proc/cmdline, the
-// vulnerabilities files, dmesg), runs the config once with run-config, and
-// sends everything over ttyS1; the console (ttyS0) is only for people.
+// vulnerabilities files, dmesg), loads the scratch disk's modules, runs the
+// config once with run-config, and sends everything over ttyS1; the console
+// (ttyS0) is only for people.
 #include "mitigation-matrix/guest_image.hpp"
 
 namespace mmtp::matrix {
@@ -23,6 +24,14 @@ uname -r > $out/boot/release
 cat /proc/cmdline > $out/boot/cmdline
 grep . /sys/devices/system/cpu/vulnerabilities/* > $out/boot/vulnerabilities
 dmesg > $out/boot/dmesg
+# The scratch disk (the only virtio disk: vda) after its modules, if any;
+# fiolike's target unless the config exports its own FIO_TARGET_FILE.
+while read -r m; do insmod "$m"; done < /matrix/modules
+for _ in 1 2 3 4 5 6 7 8 9 10; do [ -b /dev/vda ] && break; sleep 0.5; done
+[ -b /dev/vda ] && export FIO_TARGET_FILE=/dev/vda
+echo "mitigation-matrix guest: scratch disk ${FIO_TARGET_FILE:-none}"
+# redis-zpopmin's redis-server listens on 127.0.0.1.
+ip link set lo up
 echo "mitigation-matrix guest: running $row"
 /matrix/bin/run-config /matrix/config "$row" --work-dir /tmp/work --set MMTEST_ITERATIONS=1 > $out/boot/run-config.out 2>&1
 echo $? > $out/boot/run-config.status

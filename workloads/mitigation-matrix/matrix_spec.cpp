@@ -99,6 +99,7 @@ struct Parser {
         else if (key == "guest-memory-mib") spec.guestMemoryMiB = number(key, v, 128, 65536);
         else if (key == "guest-cpus") spec.guestCpus = number(key, v, 1, 64);
         else if (key == "guest-cpu-model") spec.guestCpuModel = v;
+        else if (key == "guest-scratch-mib") spec.guestScratchMiB = number(key, v, 1, 1 << 20);
         else if (key == "base-cmdline") spec.baseCmdline = v;
         else if (key == "decide-metric") spec.decideMetric = v;
         else if (key == "decide-threshold") spec.decideThresholdPct = number(key, v, 1, 100);

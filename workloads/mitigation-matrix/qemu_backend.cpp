@@ -6,7 +6,10 @@
 #include "common/child_process.hpp"
 #include "common/signals.hpp"
 #include "mitigation-matrix/guest_image.hpp"
+#include "mitigation-matrix/guest_modules.hpp"
 
+#include <cerrno>
+#include <fcntl.h>
 #include <fstream>
 #include <optional>
 #include <sstream>
@@ -40,6 +43,40 @@ bool cpuCanVirtualize() {
     return false;
 }
 
+// qemu's -drive file= ends at a comma; ",," is a comma in the name.
+std::string driveFileOption(const fs::path& file) {
+    std::string out = "file=";
+    for (char c : file.string()) out += c == ',' ? std::string(",,") : std::string(1, c);
+    return out + ",if=virtio,format=raw";
+}
+
+// The boot's scratch disk: a sparse file, removed whatever becomes of the boot.
+class ScratchDisk {
+public:
+    ScratchDisk(fs::path file, int mib) : file_(std::move(file)) {
+        const int fd = ::open(file_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+        if (fd < 0) throw Error(errnoMessage("cannot create the guest's scratch disk " + file_.string()));
+        const bool sized = ::ftruncate(fd, off_t(mib) << 20) == 0;
+        const std::string why = sized ? "" : errnoMessage("cannot size the guest's scratch disk " + file_.string());
+        ::close(fd);
+        if (!sized) {
+            std::error_code ignored;
+            fs::remove(file_, ignored);
+            throw Error(why);
+        }
+    }
+    ~ScratchDisk() {
+        std::error_code ignored;
+        fs::remove(file_, ignored);
+    }
+    ScratchDisk(const ScratchDisk&) = delete;
+    ScratchDisk& operator=(const ScratchDisk&) = delete;
+    const fs::path& file() const { return file_; }
+
+private:
+    fs::path file_;
+};
+
 }  // namespace
 
 Accel chooseAccel() { return ::access("/dev/kvm", R_OK | W_OK) == 0 && cpuCanVirtualize() ? Accel::Kvm : Accel::Tcg; }
@@ -57,7 +94,7 @@ QemuBackend::QemuBackend(const MatrixSpec& spec, Accel accel, std::string guestA
     : spec_(spec), accel_(accel), guestArchive_(std::move(guestArchive)), scratch_(std::move(scratch)) {}
 
 std::vector<std::string> QemuBackend::command(const MatrixRow& row, const fs::path& initrd, const fs::path& console,
-                                              const fs::path& data) const {
+                                              const fs::path& data, const fs::path& scratchDisk) const {
     std::string append = kGuestCmdline;
     if (!row.cmdline.empty()) append += " " + row.cmdline;
     return {"qemu-system-x86_64",
@@ -82,7 +119,9 @@ std::vector<std::string> QemuBackend::command(const MatrixRow& row, const fs::pa
             "-serial",
             "file:" + console.string(),
             "-serial",
-            "file:" + data.string()};
+            "file:" + data.string(),
+            "-drive",
+            driveFileOption(scratchDisk)};
 }
 
 GuestBoot QemuBackend::boot(const MatrixRow& row, int bootNumber) const {
@@ -90,11 +129,12 @@ GuestBoot QemuBackend::boot(const MatrixRow& row, int bootNumber) const {
     fs::remove_all(dir);
     fs::create_directories(dir);
     const fs::path initrd = dir / "initrd.cpio", console = dir / "console", data = dir / "data";
-    writeFileAtomically(initrd, guestArchive_ + rowArchive(row.name, row.config));
     if (!fs::is_regular_file(kernelImage(row)))
         throw GuestFailed("row " + row.name + ": kernel " + kernelImage(row).string() + " is not a readable file", "");
+    writeFileAtomically(initrd, guestArchive_ + rowArchive(row.name, row.config, scratchDiskModules(kernelImage(row))));
+    const ScratchDisk disk(dir / "scratch.img", spec_.guestScratchMiB);
     SpawnOptions o;
-    o.argv = command(row, initrd, console, data);
+    o.argv = command(row, initrd, console, data, disk.file());
     o.stdinPath = "/dev/null";
     o.stdoutPath = dir / "qemu.out";
     o.stderrToStdout = true;

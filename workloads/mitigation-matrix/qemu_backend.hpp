@@ -1,7 +1,8 @@
 // qemu_backend.hpp - one fresh guest per boot: qemu-system-x86_64 with the
 // row's kernel and cmdline and our initramfs (guest_image.hpp); the guest
 // runs the config once, sends its files over its second serial port, and
-// powers off. KVM when this machine can run a guest with it, else TCG, whose
+// powers off. A sparse scratch file is its virtio disk (fiolike's target),
+// removed after the boot. KVM when this machine can run a guest with it, else TCG, whose
 // timings mean nothing (main says so, loudly).
 #pragma once
 #include "base/errors.hpp"
@@ -40,7 +41,8 @@ public:
     GuestBoot boot(const MatrixRow& row, int bootNumber) const;
     // The argv of that boot, for tests and --dry-run style messages.
     std::vector<std::string> command(const MatrixRow& row, const std::filesystem::path& initrd,
-                                     const std::filesystem::path& console, const std::filesystem::path& data) const;
+                                     const std::filesystem::path& console, const std::filesystem::path& data,
+                                     const std::filesystem::path& scratchDisk) const;
 
 private:
     const MatrixSpec& spec_;

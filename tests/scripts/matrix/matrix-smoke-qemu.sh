@@ -6,7 +6,8 @@
 # iter-N with its own boot_id and the row's state, that the retbleed=ibrs row
 # is rejected quoting the kernel's "Ignoring unknown" line, that a SIGKILL
 # mid-schedule resumes where it stopped (the boot in flight failed and
-# redone, no qemu left behind), and that compare-kernels reads the tree.
+# redone, no qemu left behind), that each guest sees its scratch disk, and
+# that compare-kernels reads the tree.
 # The kernel: Debian's linux-image-cloud-amd64, apt-get download'ed into the
 # scratch dir and unpacked (never installed); MATRIX_KERNEL reuses one.
 set -u
@@ -93,6 +94,10 @@ done
 grep -q '^vulnerabilities/spectre_v2: Vulnerable' "$w/log/mitigations-off/iter-1/matrix-boot.txt" || fail "mitigations=off state"
 grep -q 'mitigations=off' "$w/log/mitigations-off/iter-0/cmdline.txt" || fail "mitigations-off cmdline.txt"
 grep -q '^vulnerabilities/spectre_v2: Mitigation' "$w/log/default/iter-0/matrix-boot.txt" || fail "default state"
+
+# Every accepted guest saw its scratch disk (Debian's virtio modules insmod'ed).
+n=$(grep -l '^mitigation-matrix guest: scratch disk /dev/vda' "$w"/matrix/boots/boot-*/console.log 2>/dev/null | wc -l)
+[ "$n" -ge 4 ] || fail "$n guests saw their scratch disk, want 4: $(grep -h 'scratch disk' "$w"/matrix/boots/boot-*/console.log)"
 
 # compare-kernels reads the tree.
 "$BIN/compare-kernels" -C "$w/log" >"$work/ck.out" 2>&1 || fail "compare-kernels -C: $(tail -5 "$work/ck.out")"

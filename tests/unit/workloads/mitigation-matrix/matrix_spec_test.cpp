@@ -80,3 +80,13 @@ TEST_CASE("a bad matrix file is refused naming the file and line", "[mitigation-
     CHECK(errorOf("[matrix]\n[row a]\nkernel=running\n") ==
           "/m/matrix:0: row a has no config ([matrix] config, or the row's own)");
 }
+
+TEST_CASE("guest-scratch-mib sizes the guest's scratch disk, 256 MiB by default", "[mitigation-matrix]") {
+    CHECK(parseMatrixText(kMatrix, "/m/matrix").guestScratchMiB == 256);
+    const auto with = [](const std::string& line) {
+        std::string text = kMatrix;
+        return text.insert(text.find("[matrix]\n") + 9, line + "\n");
+    };
+    CHECK(parseMatrixText(with("guest-scratch-mib = 64"), "/m/matrix").guestScratchMiB == 64);
+    CHECK(errorOf(with("guest-scratch-mib = 0")).find("guest-scratch-mib") != std::string::npos);
+}

@@ -1,0 +1,73 @@
+#!/bin/bash
+# test-serial: boots a TCG guest that wants both CPUs
+# One qemu guest runs fiolike and redis-zpopmin: fiolike does its IO on the
+# guest's scratch disk (/dev/vda, a sparse file attached as a virtio drive,
+# its modules insmod'ed from Debian's kernel), redis-zpopmin starts the
+# redis-server copied into the initramfs and talks to it over lo; the
+# scratch file is gone afterwards. The kernel as matrix-smoke-qemu.sh gets it.
+set -u
+TOP=${TOP:-$(cd "$(dirname "$0")/../../.." && pwd)}
+BIN=${BIN:-$TOP/build/bin}
+fail() { echo "FAIL: $*"; exit 1; }
+skip() { echo "$*"; exit 77; }
+[ -x "$BIN/mitigation-matrix" ] || skip "mitigation-matrix not built"
+command -v qemu-system-x86_64 >/dev/null || skip "no qemu-system-x86_64 (scripts/install-deps.sh --test installs qemu-system-x86)"
+command -v busybox >/dev/null || [ -x /bin/busybox ] || skip "no busybox (scripts/install-deps.sh --test installs busybox-static)"
+command -v redis-server >/dev/null || skip "no redis-server (apt-get install redis-server)"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+export TMPDIR=$work/tmp  # the guests' initramfs and scratch disk
+mkdir -p "$TMPDIR"
+
+fetch_kernel() {
+	local pkg
+	pkg=$(apt-cache depends linux-image-cloud-amd64 2>/dev/null | sed -n 's/^ *Depends: \(linux-image-[0-9].*\)/\1/p' | head -1)
+	[ -n "$pkg" ] || return 1
+	(cd "$work" && apt-get download "$pkg" >"$work/apt.out" 2>&1) || return 1
+	dpkg-deb -x "$work"/linux-image-*.deb "$work/kernel" || return 1
+	ls "$work"/kernel/boot/vmlinuz-* 2>/dev/null | head -1
+}
+if [ -z "${MATRIX_KERNEL:-}" ]; then
+	MATRIX_KERNEL=$(fetch_kernel) || skip "cannot fetch linux-image-cloud-amd64 with apt-get download: $(tail -1 "$work/apt.out" 2>/dev/null)"
+fi
+[ -f "$MATRIX_KERNEL" ] || skip "no kernel image at $MATRIX_KERNEL"
+export MATRIX_KERNEL
+
+cat >"$work/config-guest" <<'CONFIG'
+export MMTESTS="fiolike redis-zpopmin"
+export RUN_MONITOR=no
+export FIO_IO_PATTERNS=randread
+export FIO_SIZE=1G
+export FIO_RUNTIME=2
+export FIO_TIME_BASED=1
+export FIO_IOENGINE=psync
+export FIO_DIRECT=1
+export REDIS_ZPOPMIN_ITERATIONS=1
+export REDIS_ZPOPMIN_PERSISTENCE=memonly
+export REDIS_ZPOPMIN_KEYSPACE=500
+export REDIS_ZPOPMIN_REQUESTS=1000
+export REDIS_ZPOPMIN_MIN_CLIENTS=1
+export REDIS_ZPOPMIN_MAX_CLIENTS=1
+export REDIS_ZPOPMIN_TESTS=zadd,zpopmin
+CONFIG
+cat >"$work/matrix" <<'MATRIX'
+[matrix]
+config = config-guest
+boots-per-row = 1
+budget-boots = 2
+boot-timeout-seconds = 400
+guest-scratch-mib = 64
+[row guest]
+kernel = ${MATRIX_KERNEL}
+MATRIX
+w=$work/w
+"$BIN/mitigation-matrix" "$work/matrix" --work-dir "$w" >"$work/run.out" 2>&1 || fail "exit $?: $(tail -5 "$work/run.out")"
+d=$w/log/guest/iter-0
+# fiolike's terse line names the device its file lives on: the scratch disk.
+grep -q ';vda;' "$d/fiolike/logs/fio.log" || fail "fiolike did not run on vda: $(cat "$d/fiolike/logs/commands.log" 2>&1)"
+grep -q 'FIO_TARGET_FILE=/dev/vda' "$d/fiolike/logs/commands.log" || fail "no FIO_TARGET_FILE=/dev/vda"
+grep -qi 'zpopmin' "$d/redis-zpopmin/logs/redis-1-1.log" || fail "redis-zpopmin wrote no CSV: $(tail -5 "$w"/matrix/boots/boot-0/run-config.out 2>&1)"
+grep -q 'Ready to accept connections' "$d/redis-zpopmin/logs/redis-server.log" || fail "redis-server.log: $(tail -3 "$d/redis-zpopmin/logs/redis-server.log")"
+left=$(find "$TMPDIR" -name scratch.img)
+[ -z "$left" ] || fail "the scratch disk outlived the run: $left"
+echo "ok: a guest ran fiolike on its scratch disk and redis-zpopmin against its own redis-server"
