@@ -106,11 +106,7 @@ std::vector<const MetricCall*> unlisted(const CallFamily& f, const std::vector<c
 }
 
 std::string sidesLine(const RunVerdict& v) {
-    std::size_t now = 0, base = 0;
-    for (const MetricCall& r : v.family.rows) {
-        now = std::max(now, r.change.nowN);
-        base = std::max(base, r.change.baseN);
-    }
+    const auto [base, now] = unitsPerSide(v);
     const char* noun = unitNoun(v.units.kind);
     std::string out = formatText("  value: the mean over %s of each one's %s (base %zu, new %zu)", noun,
                                  unitStatName(v.units.stat), base, now);

@@ -70,12 +70,17 @@ std::string callCounts(const CallFamily& f) {
            formatText("%zu inconclusive (of %zu metrics)", f.count(Call::Inconclusive), f.rows.size());
 }
 
-std::string statisticLine(const RunVerdict& v) {
-    std::size_t now = 0, base = 0;
+UnitsPerSide unitsPerSide(const RunVerdict& v) {
+    UnitsPerSide n;
     for (const MetricCall& r : v.family.rows) {
-        now = std::max(now, r.change.nowN);
-        base = std::max(base, r.change.baseN);
+        n.now = std::max(n.now, r.change.nowN);
+        n.base = std::max(n.base, r.change.baseN);
     }
+    return n;
+}
+
+std::string statisticLine(const RunVerdict& v) {
+    const auto [base, now] = unitsPerSide(v);
     const char* noun = unitNoun(v.units.kind);
     std::string sides = v.design == RunVerdict::Design::AgainstFirst
                             ? formatText("each side: mean of %zu / %zu %s", base, now, noun)

@@ -4,6 +4,7 @@
 #include "tables/bisect_position.hpp"
 #include "tables/verdict.hpp"
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -15,6 +16,11 @@ std::string rolesLine(const RunVerdict& v);
 std::string callCounts(const CallFamily& family);
 // The statistic each change is of, and the interval's level and family.
 std::string statisticLine(const RunVerdict& v);
+// The units on each side of a verdict: the most any of its metrics had.
+struct UnitsPerSide {
+    std::size_t base = 0, now = 0;
+};
+UnitsPerSide unitsPerSide(const RunVerdict& v);
 // Why a metric is inconclusive and what would settle it (units: what a
 // rerun adds); for a small change or a significant no change, what it is; ""
 // for a call.

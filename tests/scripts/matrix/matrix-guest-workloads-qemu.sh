@@ -19,19 +19,8 @@ trap 'rm -rf "$work"' EXIT
 export TMPDIR=$work/tmp  # the guests' initramfs and scratch disk
 mkdir -p "$TMPDIR"
 
-fetch_kernel() {
-	local pkg
-	pkg=$(apt-cache depends linux-image-cloud-amd64 2>/dev/null | sed -n 's/^ *Depends: \(linux-image-[0-9].*\)/\1/p' | head -1)
-	[ -n "$pkg" ] || return 1
-	(cd "$work" && apt-get download "$pkg" >"$work/apt.out" 2>&1) || return 1
-	dpkg-deb -x "$work"/linux-image-*.deb "$work/kernel" || return 1
-	ls "$work"/kernel/boot/vmlinuz-* 2>/dev/null | head -1
-}
-if [ -z "${MATRIX_KERNEL:-}" ]; then
-	MATRIX_KERNEL=$(fetch_kernel) || skip "cannot fetch linux-image-cloud-amd64 with apt-get download: $(tail -1 "$work/apt.out" 2>/dev/null)"
-fi
-[ -f "$MATRIX_KERNEL" ] || skip "no kernel image at $MATRIX_KERNEL"
-export MATRIX_KERNEL
+source "$TOP/tests/scripts/lib/cloud-kernel.bash"
+use_cloud_kernel
 
 cat >"$work/config-guest" <<'CONFIG'
 export MMTESTS="fiolike redis-zpopmin"

@@ -22,19 +22,8 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export TMPDIR=$work  # the guests' initramfs and qemu's files: a leftover qemu would name it
 
-fetch_kernel() {
-	local pkg
-	pkg=$(apt-cache depends linux-image-cloud-amd64 2>/dev/null | sed -n 's/^ *Depends: \(linux-image-[0-9].*\)/\1/p' | head -1)
-	[ -n "$pkg" ] || return 1
-	(cd "$work" && apt-get download "$pkg" >"$work/apt.out" 2>&1) || return 1
-	dpkg-deb -x "$work"/linux-image-*.deb "$work/kernel" || return 1
-	ls "$work"/kernel/boot/vmlinuz-* 2>/dev/null | head -1
-}
-if [ -z "${MATRIX_KERNEL:-}" ]; then
-	MATRIX_KERNEL=$(fetch_kernel) || skip "cannot fetch linux-image-cloud-amd64 with apt-get download: $(tail -1 "$work/apt.out" 2>/dev/null)"
-fi
-[ -f "$MATRIX_KERNEL" ] || skip "no kernel image at $MATRIX_KERNEL"
-export MATRIX_KERNEL
+source "$TOP/tests/scripts/lib/cloud-kernel.bash"
+use_cloud_kernel
 start=$(date +%s)
 w=$work/w
 state=$w/matrix/state

@@ -1,0 +1,21 @@
+# cloud-kernel.bash - the guest kernel of the qemu matrix tests: Debian's
+# linux-image-cloud-amd64 (LZ4, boots under TCG in 13-15 s), apt-get
+# download'ed and unpacked into $work, never installed. MATRIX_KERNEL set by
+# the caller wins. The caller defines skip() and work.
+#   use_cloud_kernel   exports MATRIX_KERNEL, or skips naming why
+fetch_cloud_kernel() {
+	local pkg
+	pkg=$(apt-cache depends linux-image-cloud-amd64 2>/dev/null | sed -n 's/^ *Depends: \(linux-image-[0-9].*\)/\1/p' | head -1)
+	[ -n "$pkg" ] || return 1
+	(cd "$work" && apt-get download "$pkg" >"$work/apt.out" 2>&1) || return 1
+	dpkg-deb -x "$work"/linux-image-*.deb "$work/kernel" || return 1
+	ls "$work"/kernel/boot/vmlinuz-* 2>/dev/null | head -1
+}
+use_cloud_kernel() {
+	if [ -z "${MATRIX_KERNEL:-}" ]; then
+		MATRIX_KERNEL=$(fetch_cloud_kernel) ||
+			skip "cannot fetch linux-image-cloud-amd64 with apt-get download: $(tail -1 "$work/apt.out" 2>/dev/null)"
+	fi
+	[ -f "$MATRIX_KERNEL" ] || skip "no kernel image at $MATRIX_KERNEL"
+	export MATRIX_KERNEL
+}
