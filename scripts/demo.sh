@@ -28,7 +28,8 @@ done
 echo
 echo "== compare-kernels -C $work/log --metric ZPOPMIN --threshold $THRESHOLD   (the answer first: one kernel, A/B/A/B/A/B)"
 # Its warnings after its answer, as on a terminal of its own.
-"$BIN/compare-kernels" -C "$work/log" --metric ZPOPMIN --threshold "$THRESHOLD" > "$work/report.txt" 2> "$work/warnings.txt"
+"$BIN/compare-kernels" -C "$work/log" --metric ZPOPMIN --threshold "$THRESHOLD" > "$work/report.txt" 2> "$work/warnings.txt" ||
+	{ cat "$work/warnings.txt" >&2; exit 1; }
 sed '/^=== MMTests compare-kernels.sh report ===$/q' "$work/report.txt"
 cat "$work/warnings.txt" >&2
 if grep -Eq '^[^ ].* regression( \(|$)' <(sed -n '/^Verdict for/,/inconclusive (of/p' "$work/report.txt"); then
