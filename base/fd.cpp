@@ -2,6 +2,7 @@
 
 #include "base/errors.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -67,6 +68,21 @@ bool writeAll(int fd, const void* buf, std::size_t n, bool (*stopOnEintr)()) {
         }
         p += k;
         n -= static_cast<std::size_t>(k);
+    }
+    return true;
+}
+
+bool readUpTo(int fd, std::size_t limit, std::string& out) {
+    constexpr std::size_t kChunk = 64 * 1024;
+    out.clear();
+    while (out.size() <= limit) {
+        const std::size_t got = out.size();
+        out.resize(got + std::min(kChunk, limit + 1 - got));
+        const ssize_t r = ::read(fd, out.data() + got, out.size() - got);
+        out.resize(got + (r > 0 ? std::size_t(r) : 0));
+        if (r < 0 && errno == EINTR) continue;
+        if (r < 0) return false;
+        if (r == 0) break;
     }
     return true;
 }

@@ -50,4 +50,9 @@ void appendTo(const UniqueFd& fd, std::string_view text, const std::filesystem::
 bool writeAll(int fd, const void* buf, std::size_t n, bool (*stopOnEintr)() = nullptr);
 inline bool writeAll(int fd, std::string_view text) { return writeAll(fd, text.data(), text.size()); }
 
+// Reads fd to its end, keeping at most limit + 1 bytes, so a caller can tell
+// "larger than limit" from out.size(). False on a read error (errno set).
+// The buffer grows with what is read, not with the limit.
+bool readUpTo(int fd, std::size_t limit, std::string& out);
+
 }  // namespace mmtp

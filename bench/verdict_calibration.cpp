@@ -74,6 +74,20 @@ struct Noise {
     int bootSerial = 0;
 };
 
+// One sample around level: the scenario's sample noise, and now and then a hiccup.
+double drawSample(Noise& n, double level, const Scenario& s) {
+    double v = level * (1 + s.samplePct / 100 * n.normal(n.rng));
+    if (n.uniform(n.rng) < s.hiccupRate) v /= s.hiccupFactor;
+    return v;
+}
+
+// One unit: the scenario's samples around level, summarised by its statistic.
+double unitAround(Noise& n, double level, const Scenario& s) {
+    std::vector<double> samples;
+    for (int k = 0; k < s.samples; ++k) samples.push_back(drawSample(n, level, s));
+    return summariseUnit(samples, s.stat);
+}
+
 // One run of one metric at `level` (already shifted and offset).
 RunSummary makeRun(const Scenario& s, Noise& n, const std::string& op, double level, int boots, double bootPct) {
     RunSummary run;
@@ -82,11 +96,7 @@ RunSummary makeRun(const Scenario& s, Noise& n, const std::string& op, double le
     double oneBoot = shared * (1 + bootPct / 100 * n.normal(n.rng));
     for (int it = 0; it < boots; ++it) {
         double bootLevel = s.recorded ? shared * (1 + bootPct / 100 * n.normal(n.rng)) : oneBoot;
-        for (int k = 0; k < s.samples; ++k) {
-            double v = bootLevel * (1 + s.samplePct / 100 * n.normal(n.rng));
-            if (n.uniform(n.rng) < s.hiccupRate) v /= s.hiccupFactor;
-            run.extraction.addNumbers(op, k + 1, v);
-        }
+        for (int k = 0; k < s.samples; ++k) run.extraction.addNumbers(op, k + 1, drawSample(n, bootLevel, s));
         run.extraction.nextIteration();
         run.iterationBoots.push_back(s.recorded ? "boot-" + std::to_string(++n.bootSerial) : "");
     }
@@ -236,13 +246,7 @@ std::vector<double> commitUnits(Noise& n, bool bad, int runs, double effectPct, 
     std::vector<double> units;
     for (int r = 0; r < runs; ++r) {
         double level = 100 * (bad ? 1 + effectPct / 100 : 1) * (1 + noisePct / 100 * n.normal(n.rng));
-        std::vector<double> samples;
-        for (int k = 0; k < s.samples; ++k) {
-            double v = level * (1 + s.samplePct / 100 * n.normal(n.rng));
-            if (n.uniform(n.rng) < s.hiccupRate) v /= s.hiccupFactor;
-            samples.push_back(v);
-        }
-        units.push_back(summariseUnit(samples, s.stat));
+        units.push_back(unitAround(n, level, s));
     }
     return units;
 }
@@ -339,13 +343,7 @@ std::vector<double> bootUnit(Noise& n, const Scenario& s, double level, int metr
     std::vector<double> unit;
     for (int m = 0; m < metrics; ++m) {
         const double boot = level * (1 + s.bootPct / 100 * n.normal(n.rng));
-        std::vector<double> samples;
-        for (int k = 0; k < s.samples; ++k) {
-            double v = boot * (1 + s.samplePct / 100 * n.normal(n.rng));
-            if (n.uniform(n.rng) < s.hiccupRate) v /= s.hiccupFactor;
-            samples.push_back(v);
-        }
-        unit.push_back(summariseUnit(samples, s.stat));
+        unit.push_back(unitAround(n, boot, s));
     }
     return unit;
 }

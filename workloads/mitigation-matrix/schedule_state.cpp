@@ -95,17 +95,9 @@ std::optional<ScheduleState> loadState(const fs::path& file) {
         if (errno == ENOENT) return std::nullopt;
         throw Error(errnoMessage("cannot open state " + file.string() + " (a symlink is refused)"));
     }
-    std::string text(kMaxStateBytes + 1, '\0');
-    std::size_t got = 0;
-    while (got < text.size()) {
-        const ssize_t r = ::read(fd.get(), text.data() + got, text.size() - got);
-        if (r < 0 && errno == EINTR) continue;
-        if (r < 0) throw Error(errnoMessage("cannot read state " + file.string()));
-        if (r == 0) break;
-        got += std::size_t(r);
-    }
-    if (got > kMaxStateBytes) throw Error("state " + file.string() + " is larger than 4 MiB");
-    text.resize(got);
+    std::string text;
+    if (!readUpTo(fd.get(), kMaxStateBytes, text)) throw Error(errnoMessage("cannot read state " + file.string()));
+    if (text.size() > kMaxStateBytes) throw Error("state " + file.string() + " is larger than 4 MiB");
     return parseState(text, file);
 }
 

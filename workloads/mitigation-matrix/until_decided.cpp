@@ -40,17 +40,9 @@ std::string alphaText(double a) {
 std::string readBounded(const fs::path& file) {
     UniqueFd fd(::open(file.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC));
     if (fd.get() < 0) throw Error(errnoMessage("cannot open " + file.string()));
-    std::string text(kMaxLookJsonBytes + 1, '\0');
-    std::size_t got = 0;
-    while (got < text.size()) {
-        const ssize_t r = ::read(fd.get(), text.data() + got, text.size() - got);
-        if (r < 0 && errno == EINTR) continue;
-        if (r < 0) throw Error(errnoMessage("cannot read " + file.string()));
-        if (r == 0) break;
-        got += std::size_t(r);
-    }
-    if (got > kMaxLookJsonBytes) throw Error(file.string() + " is larger than 64 MiB");
-    text.resize(got);
+    std::string text;
+    if (!readUpTo(fd.get(), kMaxLookJsonBytes, text)) throw Error(errnoMessage("cannot read " + file.string()));
+    if (text.size() > kMaxLookJsonBytes) throw Error(file.string() + " is larger than 64 MiB");
     return text;
 }
 
