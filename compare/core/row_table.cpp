@@ -1,6 +1,7 @@
 #include "core/row_table.hpp"
 
-#include <algorithm>
+#include <limits>
+#include <stdexcept>
 
 namespace mmtp::compare {
 
@@ -18,19 +19,26 @@ RowView rowViewFromLine(std::string_view line) {
     return row;
 }
 
-RowTable::RowTable(std::string text) : text_(std::make_unique<const std::string>(std::move(text))) {
-    const std::string_view all = *text_;
-    views_.reserve(static_cast<std::size_t>(std::count(all.begin(), all.end(), '\n')) + 1);
+RowTable::RowTable(TextBuffer text) : text_(std::move(text)) {
+    const std::string_view all = text_.view();
+    if (all.size() >= std::numeric_limits<std::uint32_t>::max() - 1)
+        throw std::length_error("parse-results output of " + std::to_string(all.size()) + " bytes");
     for (std::size_t start = 0; start < all.size();) {
-        const std::size_t end = std::min(all.find('\n', start), all.size());
-        views_.push_back(rowViewFromLine(all.substr(start, end - start)));
-        start = end + 1;
+        const std::size_t nl = all.find('\n', start);
+        start = nl == std::string_view::npos ? all.size() + 1 : nl + 1;
+        lineStarts_.push_back(static_cast<std::uint32_t>(start));
     }
 }
 
-RowTable::RowTable(Rows rows) : rows_(std::make_unique<const Rows>(std::move(rows))) {
-    views_.reserve(rows_->size());
-    for (const Row& r : *rows_) views_.push_back({r.metric, r.factorA, r.factorB, r.interval, r.value, r.extra});
+RowTable::RowTable(Rows rows) : rows_(std::make_unique<const Rows>(std::move(rows))) {}
+
+RowView RowTable::operator[](std::size_t i) const {
+    if (rows_) {
+        const Row& r = (*rows_)[i];
+        return {r.metric, r.factorA, r.factorB, r.interval, r.value, r.extra};
+    }
+    const std::uint32_t start = lineStarts_[i];
+    return rowViewFromLine(text_.view().substr(start, lineStarts_[i + 1] - 1 - start));
 }
 
 }  // namespace mmtp::compare

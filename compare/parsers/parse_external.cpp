@@ -1,5 +1,6 @@
 #include "parsers/parse_external.hpp"
 
+#include "core/text_buffer.hpp"
 #include "input/benchmark_name.hpp"
 #include "input/log_files.hpp"
 
@@ -40,7 +41,8 @@ void requireInsideShellpackSrc(const fs::path& mmtestsDir, const fs::path& file)
 // Everything a parser printed, read from its two pipes until it exits or
 // passes the deadline; stderr is kept up to kStderrKept bytes.
 struct ParserOutput {
-    std::string out, err;
+    TextBuffer out;
+    std::string err;
     int status = 0;
     bool timedOut = false, tooMuch = false;
 };
@@ -49,7 +51,8 @@ constexpr std::size_t kStderrKept = 4096;
 
 // Appends what fd has now to text (up to cap bytes, the rest read and
 // dropped); false at EOF or on an error.
-bool readSome(int fd, std::string& text, std::size_t cap, bool& overCap) {
+template <typename Text>
+bool readSome(int fd, Text& text, std::size_t cap, bool& overCap) {
     char buf[65536];
     ssize_t n = ::read(fd, buf, sizeof buf);
     if (n < 0 && errno == EINTR) return true;

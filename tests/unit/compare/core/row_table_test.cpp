@@ -1,5 +1,6 @@
 #include "core/perl_scalar.hpp"
 #include "core/row_table.hpp"
+#include "core/text_buffer.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -57,4 +58,22 @@ TEST_CASE("perlNumber is numify where looksLikeNumber holds, else nothing", "[co
     CHECK(*perlNumber("+5") == 5);
     CHECK(std::isinf(*perlNumber("1e999")));
     CHECK(*perlNumber("1e-320") > 0);  // a denormal, as strtod gives
+}
+
+TEST_CASE("a text buffer keeps every byte across its growth and hands them over on a move", "[compare][core]") {
+    TextBuffer buffer;
+    std::string want;
+    for (int i = 0; i < 5000; ++i) {  // past several reallocations
+        const std::string line = "latency-op\t_\t_\t" + std::to_string(i) + "\t" + std::to_string(i * 7) + "\t_\n";
+        buffer.append(line.data(), line.size());
+        want += line;
+    }
+    REQUIRE(buffer.view() == want);
+    TextBuffer moved = std::move(buffer);
+    CHECK(moved.view() == want);
+    CHECK(buffer.empty());  // NOLINT(bugprone-use-after-move): a moved-from buffer is empty, by contract
+    RowTable table(std::move(moved));
+    REQUIRE(table.size() == 5000);
+    CHECK(table[4999].interval == "4999");
+    CHECK(table[4999].value == "34993");
 }
