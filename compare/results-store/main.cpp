@@ -2,6 +2,7 @@
 // (docs/results-store.md). import TREE, list, history.
 #include "base/errors.hpp"
 #include "base/terminal_text.hpp"
+#include "core/buffer_reuse.hpp"
 #include "core/diagnostics.hpp"
 #include "base/atomic_file.hpp"
 #include "benchmarks/shellpack_config.hpp"
@@ -171,6 +172,7 @@ int history(const std::vector<std::string>& args) {
 int main(int argc, char** argv) {
     std::ios::sync_with_stdio(false);
     mmtp::TerminalSafeOutput safe;
+    mmtp::compare::keepFreedBuffersForReuse();
     mmtp::compare::setProgramName("results-store");
     return mmtp::runReportingErrors("results-store", [&] {
         std::vector<std::string> args(argv + std::min(argc, 2), argv + argc);
