@@ -107,9 +107,10 @@ LIBS_compare/stats           := -lpthread
 LIBS_compare/render          := -lzstd
 LIBS_compare/report          := -lzstd -lboost_program_options
 # libpq's header sits under /usr/include/postgresql: pkg-config says where.
+# libpq itself is not linked: compare/store/libpq.cpp loads it when a
+# PostgreSQL store is opened (it brings 18 libraries to every start).
 PQ_CFLAGS := $(shell pkg-config --cflags libpq 2>/dev/null || echo -I/usr/include/postgresql)
-PQ_LIBS   := $(shell pkg-config --libs libpq 2>/dev/null || echo -lpq)
-LIBS_compare/store           := -lsqlite3 -lcrypto $(PQ_LIBS)
+LIBS_compare/store           := -lsqlite3 -lcrypto
 LIBS_compare/results-store   := -lboost_program_options
 
 LIB_PARTS  := base workloads/common compare/core compare/input compare/benchmarks compare/parsers \
@@ -192,8 +193,8 @@ $(BUILD)/obj/%.o: %.cpp | $(DEPS_OK) $(LAYERS_OK) $(NAMES_OK) $(GEN_SRC)
 	@mkdir -p $(@D)
 	$(COMPILE) $(call roots_of,$<) -MMD -MP $(CXXFLAGS) -c $< -o $@
 
-# pg_db.cpp is the only file that includes libpq-fe.h.
-$(BUILD)/obj/compare/store/pg_db.o: CXXFLAGS += $(PQ_CFLAGS)
+# pg_db.cpp and libpq.cpp are the only files that include libpq-fe.h.
+$(BUILD)/obj/compare/store/pg_db.o $(BUILD)/obj/compare/store/libpq.o: CXXFLAGS += $(PQ_CFLAGS)
 
 $(BUILD)/obj/gen/embedded_yaml.o: $(GEN_SRC) | $(DEPS_OK)
 	@mkdir -p $(@D)
@@ -347,7 +348,7 @@ $(BUILD)/lint/%.txt: %.cpp $(BUILD)/obj/%.o .clang-tidy
 	@$(CLANG_TIDY) --quiet --extra-arg=-Wno-unknown-warning-option $< -- $(call roots_of,$<) $(CXXFLAGS) \
 	    > $@.tmp 2> $@.err || { cat $@.tmp $@.err >&2; rm -f $@.tmp; echo "lint: clang-tidy failed on $<" >&2; exit 1; }
 	@rm -f $@.err && mv $@.tmp $@
-$(BUILD)/lint/compare/store/pg_db.txt: CXXFLAGS += $(PQ_CFLAGS)
+$(BUILD)/lint/compare/store/pg_db.txt $(BUILD)/lint/compare/store/libpq.txt: CXXFLAGS += $(PQ_CFLAGS)
 lint: $(LINT_OUT)
 	@scripts/lint.sh $(LINT_OUT)
 

@@ -1,8 +1,7 @@
 #include "store/pg_db.hpp"
 
+#include "store/libpq.hpp"
 #include "store/pg_location.hpp"
-
-#include <libpq-fe.h>
 
 #include <cstdlib>
 #include <deque>
@@ -37,25 +36,25 @@ class PgStmt;
 class PgDb : public Db {
 public:
     explicit PgDb(PgLocation location) : Db(location.display), location_(std::move(location)) {
-        conn_ = PQconnectdb(location_.conninfo.c_str());
-        if (!conn_ || PQstatus(conn_) != CONNECTION_OK) {
-            std::string msg = conn_ ? said(PQerrorMessage(conn_)) : "out of memory";
-            PQfinish(conn_);
+        conn_ = libpq().PQconnectdb(location_.conninfo.c_str());
+        if (!conn_ || libpq().PQstatus(conn_) != CONNECTION_OK) {
+            std::string msg = conn_ ? said(libpq().PQerrorMessage(conn_)) : "out of memory";
+            libpq().PQfinish(conn_);
             conn_ = nullptr;
             throw StoreError("store " + name() + ": cannot connect: " + msg);
         }
         // Notices (and warnings) would reach our stderr unasked: dropped.
-        PQsetNoticeProcessor(conn_, [](void*, const char*) {}, nullptr);
+        libpq().PQsetNoticeProcessor(conn_, [](void*, const char*) {}, nullptr);
         // Hex: what text() decodes. The lock wait as SQLite's busy timeout.
         exec("SET bytea_output = 'hex'; SET lock_timeout = '600s'; SET client_min_messages = 'error'");
     }
-    ~PgDb() override { PQfinish(conn_); }
+    ~PgDb() override { libpq().PQfinish(conn_); }
 
     // libpq's (or the server's) message on one line, without the password.
     std::string said(const char* message) const { return location_.redact(oneLine(message)); }
 
     [[noreturn]] void fail(const std::string& what) const {
-        throw StoreError("store " + name() + ": " + what + ": " + said(PQerrorMessage(conn_)));
+        throw StoreError("store " + name() + ": " + what + ": " + said(libpq().PQerrorMessage(conn_)));
     }
 
     Dialect dialect() const override { return Dialect::Postgres; }
@@ -66,15 +65,15 @@ public:
     std::string execStatus(const std::string& sql) {
         yieldConnection();
         finishPipeline();
-        PGresult* res = PQexec(conn_, sql.c_str());
-        ExecStatusType st = PQresultStatus(res);
+        PGresult* res = libpq().PQexec(conn_, sql.c_str());
+        ExecStatusType st = libpq().PQresultStatus(res);
         if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK) {
-            std::string msg = res ? said(PQresultErrorMessage(res)) : said(PQerrorMessage(conn_));
-            PQclear(res);
+            std::string msg = res ? said(libpq().PQresultErrorMessage(res)) : said(libpq().PQerrorMessage(conn_));
+            libpq().PQclear(res);
             throw StoreError("store " + name() + ": " + msg);
         }
-        std::string status = PQcmdStatus(res);
-        PQclear(res);
+        std::string status = libpq().PQcmdStatus(res);
+        libpq().PQclear(res);
         return status;
     }
 
@@ -98,7 +97,7 @@ public:
             finishPipeline();
         } catch (const StoreError&) {  // an error of a pipelined statement: rolled back anyway
         }
-        PQclear(PQexec(conn_, "ROLLBACK"));
+        libpq().PQclear(libpq().PQexec(conn_, "ROLLBACK"));
     }
 
     PGconn* handle() { return conn_; }
@@ -119,18 +118,18 @@ public:
     // socket buffers, so neither side blocks on the other.
     void sendPipelined(const char* statement, int n, const char* const* values, const int* lengths, const int* formats) {
         yieldConnection();
-        if (PQpipelineStatus(conn_) == PQ_PIPELINE_OFF && !PQenterPipelineMode(conn_)) fail("cannot pipeline");
-        if (!PQsendQueryPrepared(conn_, statement, n, values, lengths, formats, 0)) fail("cannot send a query");
+        if (libpq().PQpipelineStatus(conn_) == PQ_PIPELINE_OFF && !libpq().PQenterPipelineMode(conn_)) fail("cannot pipeline");
+        if (!libpq().PQsendQueryPrepared(conn_, statement, n, values, lengths, formats, 0)) fail("cannot send a query");
         if (++pipelined_ >= kPipelineDepth) drainPipeline(true);
     }
     void sendPipelined(const char* command) {  // a parameter-free statement
         yieldConnection();
-        if (PQpipelineStatus(conn_) == PQ_PIPELINE_OFF && !PQenterPipelineMode(conn_)) fail("cannot pipeline");
-        if (!PQsendQueryParams(conn_, command, 0, nullptr, nullptr, nullptr, nullptr, 0)) fail("cannot send a query");
+        if (libpq().PQpipelineStatus(conn_) == PQ_PIPELINE_OFF && !libpq().PQenterPipelineMode(conn_)) fail("cannot pipeline");
+        if (!libpq().PQsendQueryParams(conn_, command, 0, nullptr, nullptr, nullptr, nullptr, 0)) fail("cannot send a query");
         if (++pipelined_ >= kPipelineDepth) drainPipeline(true);
     }
     void finishPipeline() {
-        if (PQpipelineStatus(conn_) != PQ_PIPELINE_OFF) drainPipeline(false);
+        if (libpq().PQpipelineStatus(conn_) != PQ_PIPELINE_OFF) drainPipeline(false);
     }
 
 private:
@@ -138,21 +137,21 @@ private:
 
     void drainPipeline(bool stayInPipeline) {
         std::string error;
-        if (!PQpipelineSync(conn_)) error = said(PQerrorMessage(conn_));
-        while (error.empty() || PQstatus(conn_) == CONNECTION_OK) {
-            PGresult* r = PQgetResult(conn_);
+        if (!libpq().PQpipelineSync(conn_)) error = said(libpq().PQerrorMessage(conn_));
+        while (error.empty() || libpq().PQstatus(conn_) == CONNECTION_OK) {
+            PGresult* r = libpq().PQgetResult(conn_);
             if (!r) {
-                if (PQpipelineStatus(conn_) == PQ_PIPELINE_OFF || PQstatus(conn_) != CONNECTION_OK) break;
+                if (libpq().PQpipelineStatus(conn_) == PQ_PIPELINE_OFF || libpq().PQstatus(conn_) != CONNECTION_OK) break;
                 continue;  // the end of one query's answer
             }
-            ExecStatusType st = PQresultStatus(r);
-            if (st == PGRES_FATAL_ERROR && error.empty()) error = said(PQresultErrorMessage(r));
-            PQclear(r);
+            ExecStatusType st = libpq().PQresultStatus(r);
+            if (st == PGRES_FATAL_ERROR && error.empty()) error = said(libpq().PQresultErrorMessage(r));
+            libpq().PQclear(r);
             if (st == PGRES_PIPELINE_SYNC) break;
         }
-        if (error.empty() && PQstatus(conn_) != CONNECTION_OK) error = said(PQerrorMessage(conn_));
+        if (error.empty() && libpq().PQstatus(conn_) != CONNECTION_OK) error = said(libpq().PQerrorMessage(conn_));
         pipelined_ = 0;
-        if (!stayInPipeline || !error.empty()) PQexitPipelineMode(conn_);
+        if (!stayInPipeline || !error.empty()) libpq().PQexitPipelineMode(conn_);
         if (!error.empty()) throw StoreError("store " + name() + ": " + error);
     }
 
@@ -173,13 +172,13 @@ public:
         formats_.assign(values_.size(), 1);
         db_.yieldConnection();
         db_.finishPipeline();
-        PGresult* res = PQprepare(db_.handle(), name_.c_str(), text.c_str(), count, nullptr);
-        if (PQresultStatus(res) != PGRES_COMMAND_OK) {
-            std::string msg = db_.said(res ? PQresultErrorMessage(res) : PQerrorMessage(db_.handle()));
-            PQclear(res);
+        PGresult* res = libpq().PQprepare(db_.handle(), name_.c_str(), text.c_str(), count, nullptr);
+        if (libpq().PQresultStatus(res) != PGRES_COMMAND_OK) {
+            std::string msg = db_.said(res ? libpq().PQresultErrorMessage(res) : libpq().PQerrorMessage(db_.handle()));
+            libpq().PQclear(res);
             throw StoreError("store " + db_.name() + ": cannot prepare a query: " + msg);
         }
-        PQclear(res);
+        libpq().PQclear(res);
     }
     ~PgStmt() override {
         try {
@@ -203,7 +202,7 @@ public:
     void bindNull(int i) override { isNull_.at(slot(i)) = true; }
 
     bool step() override {
-        if (row_ && ++rowIndex_ < PQntuples(row_)) return true;
+        if (row_ && ++rowIndex_ < libpq().PQntuples(row_)) return true;
         clearRow();
         if (state_ == State::Idle) start();
         if (!buffered_.empty()) {
@@ -235,10 +234,10 @@ public:
 
     void reset() override {
         clearRow();
-        for (PGresult* r : buffered_) PQclear(r);
+        for (PGresult* r : buffered_) libpq().PQclear(r);
         buffered_.clear();
         if (state_ == State::Running)
-            while (PGresult* r = nextRow()) PQclear(r);
+            while (PGresult* r = nextRow()) libpq().PQclear(r);
         state_ = State::Idle;
         error_.clear();
         isNull_.assign(values_.size(), true);
@@ -251,14 +250,14 @@ public:
     }
 
     std::int64_t integer(int col) const override {
-        if (!row_ || PQgetisnull(row_, rowIndex_, col)) return 0;
-        return std::strtoll(PQgetvalue(row_, rowIndex_, col), nullptr, 10);
+        if (!row_ || libpq().PQgetisnull(row_, rowIndex_, col)) return 0;
+        return std::strtoll(libpq().PQgetvalue(row_, rowIndex_, col), nullptr, 10);
     }
     std::string text(int col) const override {
-        if (!row_ || PQgetisnull(row_, rowIndex_, col)) return {};
-        const char* v = PQgetvalue(row_, rowIndex_, col);
-        const std::size_t n = static_cast<std::size_t>(PQgetlength(row_, rowIndex_, col));
-        if (PQftype(row_, col) != kByteaOid) return std::string(v, n);
+        if (!row_ || libpq().PQgetisnull(row_, rowIndex_, col)) return {};
+        const char* v = libpq().PQgetvalue(row_, rowIndex_, col);
+        const std::size_t n = static_cast<std::size_t>(libpq().PQgetlength(row_, rowIndex_, col));
+        if (libpq().PQftype(row_, col) != kByteaOid) return std::string(v, n);
         if (n < 2 || v[0] != '\\' || v[1] != 'x')
             throw StoreError("store " + db_.name() + ": a BYTEA value is not in hex (bytea_output)");
         std::string out;
@@ -270,7 +269,7 @@ public:
         }
         return out;
     }
-    bool isNull(int col) const override { return !row_ || PQgetisnull(row_, rowIndex_, col); }
+    bool isNull(int col) const override { return !row_ || libpq().PQgetisnull(row_, rowIndex_, col); }
 
 private:
     enum class State { Idle, Running, Done };
@@ -301,31 +300,31 @@ private:
         std::vector<const char*> ptrs;
         std::vector<int> lengths;
         parameters(ptrs, lengths);
-        if (!PQsendQueryPrepared(db_.handle(), name_.c_str(), static_cast<int>(values_.size()), ptrs.data(),
+        if (!libpq().PQsendQueryPrepared(db_.handle(), name_.c_str(), static_cast<int>(values_.size()), ptrs.data(),
                                  lengths.data(), formats_.data(), 0))
             db_.fail("cannot send a query");
-        if (fetch_ == Fetch::OneByOne) PQsetSingleRowMode(db_.handle());
+        if (fetch_ == Fetch::OneByOne) libpq().PQsetSingleRowMode(db_.handle());
         state_ = State::Running;
     }
 
     // The next row, or nullptr at the end (an error is kept for step()).
     PGresult* nextRow() {
-        PGresult* r = PQgetResult(db_.handle());
-        if (r && (PQresultStatus(r) == PGRES_SINGLE_TUPLE || (PQresultStatus(r) == PGRES_TUPLES_OK && PQntuples(r) > 0)))
+        PGresult* r = libpq().PQgetResult(db_.handle());
+        if (r && (libpq().PQresultStatus(r) == PGRES_SINGLE_TUPLE || (libpq().PQresultStatus(r) == PGRES_TUPLES_OK && libpq().PQntuples(r) > 0)))
             return r;
-        if (r && PQresultStatus(r) != PGRES_TUPLES_OK && PQresultStatus(r) != PGRES_COMMAND_OK)
-            error_ = db_.said(PQresultErrorMessage(r));
-        else if (!r && error_.empty() && PQstatus(db_.handle()) != CONNECTION_OK)
-            error_ = db_.said(PQerrorMessage(db_.handle()));
-        PQclear(r);
-        while (PGresult* rest = PQgetResult(db_.handle())) PQclear(rest);
+        if (r && libpq().PQresultStatus(r) != PGRES_TUPLES_OK && libpq().PQresultStatus(r) != PGRES_COMMAND_OK)
+            error_ = db_.said(libpq().PQresultErrorMessage(r));
+        else if (!r && error_.empty() && libpq().PQstatus(db_.handle()) != CONNECTION_OK)
+            error_ = db_.said(libpq().PQerrorMessage(db_.handle()));
+        libpq().PQclear(r);
+        while (PGresult* rest = libpq().PQgetResult(db_.handle())) libpq().PQclear(rest);
         state_ = State::Done;
         db_.releaseConnection(this);
         return nullptr;
     }
 
     void clearRow() {
-        PQclear(row_);
+        libpq().PQclear(row_);
         row_ = nullptr;
         rowIndex_ = 0;
     }
