@@ -92,6 +92,7 @@ echo "unit tests: $((ncases - nfail - nskip)) passed, $nfail failed, $nskip skip
 # 2. goldens: the benchmark cases and the --print-monitor cases (real
 #    monitor trees); tbench goes through a fixture MMTests checkout whose
 #    parse-results replays the case's recorded .tsv files.
+#    The stage is bounded by one timeout (its variants by a CPU limit).
 #    (.ci/run also runs ../shared's checker over ../shared's goldens.)
 stage_start
 check_goldens=$top/tests/goldens/check-goldens
@@ -99,9 +100,11 @@ if [[ -x $check_goldens && -d $GOLDENS/cases ]]; then
 	golden_dirs=("$GOLDENS"/cases/*/)
 	[[ -d $GOLDENS/monitors ]] && golden_dirs+=("$GOLDENS"/monitors/*/)
 	out=$(MMTESTS_DIR=${MMTESTS_DIR:-$top/tests/fixtures/mmtests-replay} \
-		"$check_goldens" "$BIN/compare-mmtests" "${golden_dirs[@]}" 2>&1)
+		timeout 900 "$check_goldens" "$BIN/compare-mmtests" "${golden_dirs[@]}" 2>&1)
 	echo "$out" | grep -E '^(FAIL|  want|  got|skip)' | head -40
 	summary=$(echo "$out" | tail -1)
+	[[ $summary =~ ^[0-9]+\ passed,\ [0-9]+\ failed,\ [0-9]+\ skipped$ ]] ||
+		summary="0 passed, 1 failed, 0 skipped (check-goldens ended without its summary: timed out or died)"
 	echo "goldens ($GOLDENS): $summary $(stage_cost)"
 	read -r gp _ gf _ gs _ <<< "$(echo "$summary" | tr -d ',')"
 	pass=$((pass + gp)); fail=$((fail + gf)); skip=$((skip + gs))
