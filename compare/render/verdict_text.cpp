@@ -35,8 +35,8 @@ std::string joined(const std::vector<std::string>& names) {
 constexpr std::size_t kListedPerReason = 3;
 constexpr std::size_t kLargestShown = 3;
 
-std::string noIntervalText(const MetricCall& r, UnitKind unit) {
-    switch (r.change.gap) {
+std::string noIntervalText(NoInterval gap, UnitKind unit) {
+    switch (gap) {
         case NoInterval::OneUnitEach:
             return unit == UnitKind::RunShared || unit == UnitKind::RunOwnBoot
                        ? "no interval: one boot per run; run the baseline again in another boot (A/B/A)"
@@ -98,7 +98,7 @@ std::string undecidedText(const MetricCall& r, UnitKind unit) {
         return formatText("a significant change within +-%.3g%%", r.thresholdPct);
     switch (r.why) {
         case Undecided::Called: return "";
-        case Undecided::NoInterval: return noIntervalText(r, unit);
+        case Undecided::NoInterval: return noIntervalText(r.change.gap, unit);
         case Undecided::Drift:
             return formatText("the interval does not clear the baseline runs' drift (%.2f%%)", r.driftPct.value_or(0));
         case Undecided::Wide: break;
@@ -184,15 +184,12 @@ std::string renderBisect(const std::string& bench, const std::string& candidate,
                                  confidence * 100);
     for (const BisectPosition& p : positions) {
         out += formatText("  %-24s effect %+7.2f%%  position ", p.op.c_str(), p.effectPct);
-        if (p.gap == BisectGap::NoEffect) {
+        if (p.referencesAgree) {
             out += "-  unsure (the references do not differ on this metric)\n";
             continue;
         }
-        if (p.gap == BisectGap::NoInterval) {
-            MetricCall shim;
-            shim.change.gap = p.why;
-            shim.why = Undecided::NoInterval;
-            out += "-  unsure (" + noIntervalText(shim, UnitKind::Boot) + ")\n";
+        if (p.noInterval != NoInterval::None) {
+            out += "-  unsure (" + noIntervalText(p.noInterval, UnitKind::Boot) + ")\n";
             continue;
         }
         out += formatText("%.2f [%.2f, %.2f]  %s", p.position, p.low, p.high, bisectSideName(p.side));

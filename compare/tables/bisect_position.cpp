@@ -90,19 +90,16 @@ BisectPosition placeCandidate(const PositionInput& in, double confidence) {
     p.op = in.op;
     p.low = p.high = p.position = kNaN;
     if (in.good.empty() || in.bad.empty() || in.candidate.empty()) {
-        p.gap = BisectGap::NoInterval;
-        p.why = NoInterval::OneUnitEach;
+        p.noInterval = NoInterval::OneUnitEach;
         return p;
     }
     if (!allTrusted(in)) {
-        p.gap = BisectGap::NoInterval;
-        p.why = NoInterval::BadValue;
+        p.noInterval = NoInterval::BadValue;
         return p;
     }
     Side good = unitMoments(in.good), bad = unitMoments(in.bad), cand = unitMoments(in.candidate);
     if (good.mean == 0) {
-        p.gap = BisectGap::NoInterval;
-        p.why = NoInterval::ZeroBase;
+        p.noInterval = NoInterval::ZeroBase;
         return p;
     }
     const double effect = bad.mean - good.mean;
@@ -110,12 +107,11 @@ BisectPosition placeCandidate(const PositionInput& in, double confidence) {
     p.position = effect != 0 ? (cand.mean - good.mean) / effect : kNaN;
     Spread s = spread(good, bad, cand);
     if (!(s.df > 0)) {
-        p.gap = BisectGap::NoInterval;
-        p.why = NoInterval::OneUnitEach;
+        p.noInterval = NoInterval::OneUnitEach;
         return p;
     }
     if (!effectKnown(good, bad, cand, confidence)) {
-        p.gap = BisectGap::NoEffect;
+        p.referencesAgree = true;
         return p;
     }
     const double half = tQuantile(s.df, 1 - (1 - confidence) / 2) * s.se / std::fabs(effect);

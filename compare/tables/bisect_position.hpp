@@ -25,9 +25,6 @@ inline constexpr double kBisectAlpha = 0.10;
 enum class BisectSide { Good, Bad, Unsure };
 const char* bisectSideName(BisectSide side);  // "good", "bad", "unsure"
 
-// Why a position could not be placed (None when it was).
-enum class BisectGap { None, NoEffect, NoInterval };
-
 struct PositionInput {
     std::string op;
     std::vector<double> good, bad, candidate;  // unit values (boots or runs)
@@ -39,8 +36,9 @@ struct BisectPosition {
     double position = 0;   // 0 good, 1 bad
     double low = 0, high = 0;  // its interval (NaN without one)
     BisectSide side = BisectSide::Unsure;
-    BisectGap gap = BisectGap::None;
-    NoInterval why = NoInterval::None;  // with BisectGap::NoInterval
+    // Why it was not placed: the references did not differ, or no interval.
+    bool referencesAgree = false;
+    NoInterval noInterval = NoInterval::None;
     std::optional<std::size_t> unitsNeeded;  // candidate units that would settle an unsure one
 };
 

@@ -32,19 +32,19 @@ TEST_CASE("a candidate halfway straddles the midpoint and says what would settle
 
 TEST_CASE("a candidate of one unit borrows the references' variance", "[compare][tables][bisect]") {
     BisectPosition one = placeCandidate({"op", kGood, kBad, {100.1}}, 0.95);
-    CHECK(one.gap == BisectGap::None);
+    CHECK(!one.referencesAgree);
+    CHECK(one.noInterval == NoInterval::None);
     CHECK(one.side == BisectSide::Good);
 }
 
 TEST_CASE("references that do not differ, bad values and missing units decide nothing", "[compare][tables][bisect]") {
     BisectPosition same = placeCandidate({"op", kGood, {100, 101, 99.5, 100.2}, {100}}, 0.95);
-    CHECK(same.gap == BisectGap::NoEffect);
+    CHECK(same.referencesAgree);
     CHECK(same.side == BisectSide::Unsure);
     BisectPosition inf = placeCandidate({"op", kGood, kBad, {std::numeric_limits<double>::infinity(), 100}}, 0.95);
-    CHECK(inf.gap == BisectGap::NoInterval);
-    CHECK(inf.why == NoInterval::BadValue);
+    CHECK(inf.noInterval == NoInterval::BadValue);
     CHECK(inf.side == BisectSide::Unsure);
     BisectPosition none = placeCandidate({"op", {100}, {90}, {95}}, 0.95);
-    CHECK(none.gap == BisectGap::NoInterval);
+    CHECK(none.noInterval == NoInterval::OneUnitEach);
     CHECK(none.side == BisectSide::Unsure);
 }
