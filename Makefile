@@ -239,9 +239,11 @@ $(BUILD)/bin/unit-tests: $(call obj,$(TEST_SRCS)) $(ALL_LIB_ARCHIVES)
 	$(CXX) $(LDFLAGS) $(call obj,$(TEST_SRCS)) -Wl,--start-group $(sort $(ALL_LIB_ARCHIVES)) -Wl,--end-group \
 	    $(ALL_LIB_FLAGS) -o $@
 
-# The verdict engine's calibration on synthetic A/B/A reports (docs/verdicts.md).
+# The verdict engine's calibration on synthetic A/B/A reports (docs/verdicts.md):
+# one program from the sources of bench/verdict-calibration/.
 CALIBRATION_PARTS := compare/tables compare/stats compare/benchmarks compare/core base
-$(BUILD)/bin/verdict-calibration: $(BUILD)/obj/bench/verdict_calibration.o $(foreach p,$(CALIBRATION_PARTS),$(call part_lib,$(p)))
+CALIBRATION_SRCS  := $(wildcard bench/verdict-calibration/*.cpp)
+$(BUILD)/bin/verdict-calibration: $(call obj,$(CALIBRATION_SRCS)) $(foreach p,$(CALIBRATION_PARTS),$(call part_lib,$(p)))
 	@mkdir -p $(@D)
 	$(CXX) $(LDFLAGS) $^ $(sort $(foreach p,$(CALIBRATION_PARTS),$(LIBS_$(p)))) -o $@
 # results-store history's change-point detection on synthetic series (docs/results-store.md).
@@ -340,7 +342,7 @@ clean:
 # changed) or .clang-tidy did; scripts/lint.sh then prints every finding once
 # and fails when there is one. A source that does not parse fails at once.
 CLANG_TIDY ?= $(firstword $(shell command -v clang-tidy-14 clang-tidy 2>/dev/null))
-LINT_SRCS  := $(sort $(filter %.cpp,$(ALL_SRCS)) $(TEST_SRCS) $(wildcard bench/*.cpp))
+LINT_SRCS  := $(sort $(filter %.cpp,$(ALL_SRCS)) $(TEST_SRCS) $(wildcard bench/*.cpp bench/*/*.cpp))
 LINT_OUT   := $(patsubst %.cpp,$(BUILD)/lint/%.txt,$(LINT_SRCS))
 $(BUILD)/lint/%.txt: %.cpp $(BUILD)/obj/%.o .clang-tidy
 	@test -n "$(CLANG_TIDY)" || { echo "lint: clang-tidy not found (scripts/install-deps.sh --test installs clang-tidy-14)" >&2; exit 1; }

@@ -215,6 +215,25 @@ std::uint64_t OptionValues::unsignedInteger(std::string_view name) const {
     return n;
 }
 
+void OptionValues::setFromCommandLine(const OptionSpec& s, const std::string& text) {
+    if (s.repeatable) {
+        repeated_[s.name].push_back(validated(s, text, false));
+        values_[s.name] = {text, true};
+        return;
+    }
+    if (values_.count(s.name)) throw UsageError("--" + s.name + ": given more than once");
+    values_[s.name] = {validated(s, text, false), true};
+}
+
+void OptionValues::setFromConfigOrDefault(const OptionSpec& s) {
+    envVars_[s.name] = s.envVar;
+    if (values_.count(s.name)) return;
+    // An exported-but-empty config variable means "unset", as in MMTests.
+    const char* v = s.envVar.empty() ? nullptr : std::getenv(s.envVar.c_str());
+    if (v && *v) values_[s.name] = {validated(s, v, true), true};
+    else if (s.defaultValue) values_[s.name] = {validated(s, *s.defaultValue, false), false};
+}
+
 // --- the table ----------------------------------------------------------------
 
 OptionTable::OptionTable(std::vector<OptionSpec> rows, std::vector<std::string> positionals)
@@ -236,76 +255,70 @@ const OptionSpec* OptionTable::findShort(char c) const {
 
 OptionValues OptionTable::parse(int argc, const char* const argv[]) const {
     OptionValues out;
-    auto set = [&out](const OptionSpec& s, const std::string& text) {
-        if (s.repeatable) {
-            out.repeated_[s.name].push_back(validated(s, text, false));
-            out.values_[s.name] = {text, true};
-            return;
-        }
-        if (out.values_.count(s.name)) throw UsageError("--" + s.name + ": given more than once");
-        out.values_[s.name] = {validated(s, text, false), true};
-    };
     bool optionsEnded = false;
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
-        const bool negativeNumber = arg.size() > 1 && arg[0] == '-' && std::isdigit(static_cast<unsigned char>(arg[1]));
-        if (optionsEnded || arg == "-" || arg[0] != '-' || (negativeNumber && !positionals_.empty())) {
-            out.positionals.push_back(arg);
-            continue;
-        }
-        if (arg == "--") {
-            optionsEnded = true;
-            continue;
-        }
-        const OptionSpec* s = nullptr;
-        std::optional<std::string> attached;  // --name=value, -Xvalue
-        if (arg.rfind("--", 0) == 0) {
-            const auto eq = arg.find('=');
-            s = findLong(std::string_view(arg).substr(2, eq == std::string::npos ? std::string::npos : eq - 2));
-            if (eq != std::string::npos) attached = arg.substr(eq + 1);
-        } else {
-            s = findShort(arg[1]);
-            if (arg.size() > 2) attached = arg.substr(2);
-        }
-        if (!s) throw UsageError(arg.substr(0, arg.find('=')) + ": unknown option (see --help)");
-        if (s->type == OptionType::Flag) {
-            if (attached) throw UsageError("--" + s->name + ": takes no value");
-            set(*s, "yes");
-        } else if (s->type == OptionType::YesNo) {
-            // "--direct", "--direct=1", or "--threaded no" as the shellpacks pass it.
-            if (!attached && i + 1 < argc && argv[i + 1][0] != '-') attached = argv[++i];
-            set(*s, attached.value_or("yes"));
-        } else {
-            if (!attached) {
-                if (i + 1 >= argc) throw UsageError("--" + s->name + ": needs a value");
-                attached = argv[++i];
-            }
-            set(*s, *attached);
-        }
+        if (optionsEnded || isPositional(arg)) out.positionals.push_back(arg);
+        else if (arg == "--") optionsEnded = true;
+        else i = readOption(out, argc, argv, i);
     }
     out.helpRequested = out.yes("help");
     out.variablesRequested = out.yes("print-variables");
     if (out.helpRequested || out.variablesRequested) return out;
+    checkCommandLine(out);
+    for (const auto& s : rows_) out.setFromConfigOrDefault(s);
+    return out;
+}
+
+// "-", a word, or (for a program that takes positionals) a negative number.
+bool OptionTable::isPositional(const std::string& arg) const {
+    const bool negativeNumber = arg.size() > 1 && arg[0] == '-' && std::isdigit(static_cast<unsigned char>(arg[1]));
+    return arg == "-" || arg[0] != '-' || (negativeNumber && !positionals_.empty());
+}
+
+OptionTable::Given OptionTable::lookUp(const std::string& arg) const {
+    Given g;
+    if (arg.rfind("--", 0) == 0) {
+        const auto eq = arg.find('=');
+        g.spec = findLong(std::string_view(arg).substr(2, eq == std::string::npos ? std::string::npos : eq - 2));
+        if (eq != std::string::npos) g.attached = arg.substr(eq + 1);
+    } else {
+        g.spec = findShort(arg[1]);
+        if (arg.size() > 2) g.attached = arg.substr(2);
+    }
+    if (!g.spec) throw UsageError(arg.substr(0, arg.find('=')) + ": unknown option (see --help)");
+    return g;
+}
+
+// Reads the option argv[i] and its value; returns the index of the last
+// argument it used (i + 1 when the value is the next argument).
+int OptionTable::readOption(OptionValues& out, int argc, const char* const argv[], int i) const {
+    Given g = lookUp(argv[i]);
+    const OptionSpec& s = *g.spec;
+    if (s.type == OptionType::Flag) {
+        if (g.attached) throw UsageError("--" + s.name + ": takes no value");
+        out.setFromCommandLine(s, "yes");
+    } else if (s.type == OptionType::YesNo) {
+        // "--direct", "--direct=1", or "--threaded no" as the shellpacks pass it.
+        if (!g.attached && i + 1 < argc && argv[i + 1][0] != '-') g.attached = argv[++i];
+        out.setFromCommandLine(s, g.attached.value_or("yes"));
+    } else {
+        if (!g.attached) {
+            if (i + 1 >= argc) throw UsageError("--" + s.name + ": needs a value");
+            g.attached = argv[++i];
+        }
+        out.setFromCommandLine(s, *g.attached);
+    }
+    return i;
+}
+
+void OptionTable::checkCommandLine(const OptionValues& out) const {
     if (out.has("print-option") && !findLong(out.text("print-option")))
         throw UsageError("--print-option: no option --" + out.text("print-option"));
     if (out.positionals.size() > positionals_.size())
         throw UsageError("unexpected argument '" + out.positionals[positionals_.size()] + "'" +
                          (positionals_.empty() ? std::string(": this program takes only options (see --help)")
                                                : std::string(" (see --help)")));
-    for (const auto& s : rows_) {
-        out.envVars_[s.name] = s.envVar;
-        if (out.values_.count(s.name)) continue;
-        if (!s.envVar.empty()) {
-            // An exported-but-empty config variable means "unset", as in MMTests.
-            const char* v = std::getenv(s.envVar.c_str());
-            if (v && *v) {
-                out.values_[s.name] = {validated(s, v, true), true};
-                continue;
-            }
-        }
-        if (s.defaultValue) out.values_[s.name] = {validated(s, *s.defaultValue, false), false};
-    }
-    return out;
 }
 
 void OptionTable::printHelp(std::ostream& out, std::string_view program, std::string_view summary) const {

@@ -92,6 +92,10 @@ private:
     std::map<std::string, std::vector<std::string>, std::less<>> repeated_;
     std::map<std::string, std::string, std::less<>> envVars_;  // for required()'s message
     const Value& at(std::string_view name) const;
+    // A command-line value: a repeatable option collects it, any other refuses a second one.
+    void setFromCommandLine(const OptionSpec& s, const std::string& text);
+    // A row the command line left out: its config variable, else its default (else absent).
+    void setFromConfigOrDefault(const OptionSpec& s);
 };
 
 class OptionTable {
@@ -117,10 +121,20 @@ public:
     const std::vector<OptionSpec>& rows() const { return rows_; }
 
 private:
+    // One option argument: its row, and its value when attached (--name=value, -Xvalue).
+    struct Given {
+        const OptionSpec* spec = nullptr;
+        std::optional<std::string> attached;
+    };
+
     std::vector<OptionSpec> rows_;
     std::vector<std::string> positionals_;
     const OptionSpec* findLong(std::string_view name) const;
     const OptionSpec* findShort(char c) const;
+    bool isPositional(const std::string& arg) const;
+    Given lookUp(const std::string& arg) const;
+    int readOption(OptionValues& out, int argc, const char* const argv[], int i) const;
+    void checkCommandLine(const OptionValues& out) const;
 };
 
 }  // namespace mmtp

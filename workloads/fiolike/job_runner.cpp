@@ -65,68 +65,86 @@ public:
     }
 
     JobStats run(void (*onMeasuring)(void*), void* ctx) {
-        const uint64_t limit = target_.size;  // fio's io_size defaults to size
-        uint64_t now = monotonicNs();
-        const uint64_t rampEnd = now + spec_.rampNs;
-        bool ramping = spec_.rampNs > 0;
-        if (!ramping) startMeasuring(now, onMeasuring, ctx);
-        uint64_t issued = 0;
-        unsigned inflight = 0;
-
+        now_ = monotonicNs();
+        const uint64_t rampEnd = now_ + spec_.rampNs;
+        ramping_ = spec_.rampNs > 0;
+        if (!ramping_) startMeasuring(now_, onMeasuring, ctx);
         for (;;) {
-            if (ramping && now >= rampEnd) {
-                ramping = false;
-                issued = 0;
-                startMeasuring(now, onMeasuring, ctx);
+            if (ramping_ && now_ >= rampEnd) {
+                ramping_ = false;
+                issued_ = 0;
+                startMeasuring(now_, onMeasuring, ctx);
             }
-            const bool issuing = error_.empty() && !stopRequested() &&
-                                 (ramping || (now < runEnd_ && (spec_.timeBased || issued < limit)));
-            if (!issuing && inflight == 0) break;
-            if (issuing) {
-                unsigned queued = 0;
-                while (inflight < depth_ && (ramping || spec_.timeBased || issued < limit)) {
-                    IoUnit& u = *freeList_[--nfree_];
-                    u.dir = gen_.nextDir();
-                    u.offset = gen_.nextBlock(u.dir) * spec_.bs;
-                    u.startNs = now;
-                    issued += spec_.bs;
-                    if (engine_->queue(u)) {  // completed synchronously
-                        now = monotonicNs();
-                        if (measuring_) stats_.markDepth(1);
-                        complete(u, now);
-                        freeList_[nfree_++] = &u;
-                        break;  // re-check the clock before the next IO
-                    }
-                    ++inflight;
-                    if (measuring_) stats_.markDepth(inflight);
-                    pending_[queued++] = &u;
-                    if (queued >= batch_) {
-                        commit(queued);
-                        queued = 0;
-                    }
-                }
-                if (queued) commit(queued);
-            }
+            const bool issuing = mayIssue();
+            if (!issuing && inflight_ == 0) break;
+            if (issuing) issueUpToDepth();
             // Reap when the queue is full, or while draining (fio's do_io).
-            if (inflight && (inflight >= depth_ || !issuing ||
-                             (!ramping && !spec_.timeBased && issued >= limit))) {
-                const unsigned n = engine_->getEvents(1, events_);
-                now = monotonicNs();
-                for (unsigned i = 0; i < n; ++i) {
-                    complete(*events_[i], now);
-                    freeList_[nfree_++] = events_[i];
-                }
-                inflight -= n;
-            } else if (inflight) {
-                now = monotonicNs();
-            }
+            if (inflight_ && (inflight_ >= depth_ || !issuing || !wantsMoreIos())) reap();
+            else if (inflight_) now_ = monotonicNs();
         }
         if (!error_.empty()) throw Error(error_);
-        finish(now);
-        return std::move(stats_);
+        finish(now_);
+        return stats_;
     }
 
 private:
+    // The ramp is not bounded by size; measured IOs stop at size (fio's
+    // io_size defaults to size) unless time_based.
+    bool wantsMoreIos() const { return ramping_ || spec_.timeBased || issued_ < target_.size; }
+
+    bool mayIssue() const {
+        return error_.empty() && !stopRequested() && (ramping_ || (now_ < runEnd_ && wantsMoreIos()));
+    }
+
+    // Queues IOs until the depth is reached or an engine completes one
+    // synchronously (the clock is read again before the next).
+    void issueUpToDepth() {
+        unsigned queued = 0;
+        while (inflight_ < depth_ && wantsMoreIos()) {
+            IoUnit& u = nextUnit();
+            if (engine_->queue(u)) {
+                completeSynchronously(u);
+                break;
+            }
+            ++inflight_;
+            if (measuring_) stats_.markDepth(inflight_);
+            pending_[queued++] = &u;
+            if (queued >= batch_) {
+                commit(queued);
+                queued = 0;
+            }
+        }
+        if (queued) commit(queued);
+    }
+
+    // A free unit, pointed at the next block.
+    IoUnit& nextUnit() {
+        IoUnit& u = *freeList_[--nfree_];
+        u.dir = gen_.nextDir();
+        u.offset = gen_.nextBlock(u.dir) * spec_.bs;
+        u.startNs = now_;
+        issued_ += spec_.bs;
+        return u;
+    }
+
+    void completeSynchronously(IoUnit& u) {
+        now_ = monotonicNs();
+        if (measuring_) stats_.markDepth(1);
+        complete(u, now_);
+        freeList_[nfree_++] = &u;
+    }
+
+    // Waits for at least one completion and takes every one the engine has.
+    void reap() {
+        const unsigned n = engine_->getEvents(1, events_);
+        now_ = monotonicNs();
+        for (unsigned i = 0; i < n; ++i) {
+            complete(*events_[i], now_);
+            freeList_[nfree_++] = events_[i];
+        }
+        inflight_ -= n;
+    }
+
     void commit(unsigned queued) {
         engine_->commit();
         const uint64_t t = monotonicNs();
@@ -221,6 +239,12 @@ private:
     std::vector<IoUnit*> freeList_, events_, pending_;
     unsigned nfree_ = 0;
     std::unique_ptr<IoEngine> engine_;
+
+    // The loop's state: the clock as last read, bytes issued (the ramp's
+    // are forgotten when measuring starts), IOs queued and not completed.
+    uint64_t now_ = 0, issued_ = 0;
+    unsigned inflight_ = 0;
+    bool ramping_ = false;
 
     JobStats stats_;
     bool measuring_ = false;

@@ -53,7 +53,9 @@ void ddir(Line& l, const DirStats& ds) {
         double pOfAgg = 100.0;
         const ull agg = ds.runtimeMs ? (ds.ioBytes * 1000) / ds.runtimeMs : 0;  // rs->agg, bytes/s
         if (agg) {
-            pOfAgg = ds.bw.mean * 100 / static_cast<double>(agg / 1024);
+            // fio's show_ddir_status_terse divides by (double)(rs->agg / 1024): whole KiB/s, truncated.
+            const ull aggKiB = agg / 1024;
+            pOfAgg = ds.bw.mean * 100 / static_cast<double>(aggKiB);
             if (pOfAgg > 100.0) pOfAgg = 100.0;
         }
         l.add(";%llu;%llu;%f%%;%f;%f", ull(ds.bw.minVal), ull(ds.bw.maxVal), pOfAgg, ds.bw.mean, ds.bw.stddev());

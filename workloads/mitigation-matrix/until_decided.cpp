@@ -46,6 +46,48 @@ std::string readBounded(const fs::path& file) {
     return text;
 }
 
+// What one look's JSON says: its verdict rows, how many are inconclusive
+// (the first three named in `open`), the benchmarks that could not be compared.
+struct LookTally {
+    int rows = 0, inconclusive = 0, errors = 0;
+    std::string open;
+};
+
+// The JSON is read, not trusted: a member is looked at only once it is there
+// with the type expected (a const json's [] of a missing key is undefined).
+bool hasString(const nlohmann::json& o, const char* key) {
+    return o.is_object() && o.contains(key) && o[key].is_string();
+}
+bool hasArray(const nlohmann::json& o, const char* key) {
+    return o.is_object() && o.contains(key) && o[key].is_array();
+}
+
+void countRow(const nlohmann::json& verdict, const nlohmann::json& row, LookTally& t) {
+    if (!hasString(row, "call")) return;
+    ++t.rows;
+    if (row["call"] != "inconclusive") return;
+    ++t.inconclusive;
+    if (t.inconclusive <= 3 && hasString(row, "metric") && hasString(verdict, "new"))
+        t.open += std::string(t.open.empty() ? "" : ", ") + verdict["new"].get<std::string>() + " " +
+                  row["metric"].get<std::string>();
+}
+
+void countBenchmark(const nlohmann::json& benchmark, LookTally& t) {
+    if (hasString(benchmark, "error") && !benchmark["error"].get<std::string>().empty()) ++t.errors;
+    if (!hasArray(benchmark, "verdicts")) return;
+    for (const auto& v : benchmark["verdicts"])
+        if (hasArray(v, "rows"))
+            for (const auto& r : v["rows"]) countRow(v, r, t);
+}
+
+std::string summaryOf(const LookTally& t) {
+    std::ostringstream s;
+    s << t.rows - t.inconclusive << " of " << t.rows << " metric rows called or no change";
+    if (t.inconclusive) s << "; inconclusive: " << t.open << (t.inconclusive > 3 ? ", ..." : "");
+    if (t.errors) s << "; " << t.errors << " benchmark(s) could not be compared";
+    return s.str();
+}
+
 }  // namespace
 
 int firstLookRound(const MatrixSpec& spec) { return std::max(spec.bootsPerRow, kFirstLookRound); }
@@ -79,33 +121,11 @@ std::optional<Look> finalLook(const ScheduleState& state, const MatrixSpec& spec
 
 Look lookFromJson(const std::string& text) {
     const auto j = nlohmann::json::parse(text, nullptr, false);
-    if (j.is_discarded() || !j.is_object() || !j.contains("benchmarks") || !j["benchmarks"].is_array())
-        return {false, "compare-kernels wrote no verdict JSON"};
-    int rows = 0, inconclusive = 0, errors = 0;
-    std::string open;
-    for (const auto& b : j["benchmarks"]) {
-        if (!b.is_object()) continue;
-        if (b.contains("error") && b["error"].is_string() && !b["error"].get<std::string>().empty()) ++errors;
-        if (!b.contains("verdicts") || !b["verdicts"].is_array()) continue;
-        for (const auto& v : b["verdicts"]) {
-            if (!v.is_object() || !v.contains("rows") || !v["rows"].is_array()) continue;
-            for (const auto& r : v["rows"]) {
-                if (!r.is_object() || !r.contains("call") || !r["call"].is_string()) continue;
-                ++rows;
-                if (r["call"] != "inconclusive") continue;
-                ++inconclusive;
-                if (inconclusive <= 3 && r.contains("metric") && r["metric"].is_string() && v["new"].is_string())
-                    open += std::string(open.empty() ? "" : ", ") + v["new"].get<std::string>() + " " +
-                            r["metric"].get<std::string>();
-            }
-        }
-    }
-    if (rows == 0) return {false, "no verdict rows (no metric matched, or nothing to compare)"};
-    std::ostringstream s;
-    s << rows - inconclusive << " of " << rows << " metric rows called or no change";
-    if (inconclusive) s << "; inconclusive: " << open << (inconclusive > 3 ? ", ..." : "");
-    if (errors) s << "; " << errors << " benchmark(s) could not be compared";
-    return {inconclusive == 0 && errors == 0, s.str()};
+    if (j.is_discarded() || !hasArray(j, "benchmarks")) return {false, "compare-kernels wrote no verdict JSON"};
+    LookTally t;
+    for (const auto& b : j["benchmarks"]) countBenchmark(b, t);
+    if (t.rows == 0) return {false, "no verdict rows (no metric matched, or nothing to compare)"};
+    return {t.inconclusive == 0 && t.errors == 0, summaryOf(t)};
 }
 
 LookAt compareKernelsLook(const MatrixSpec& spec, const fs::path& workDir, const fs::path& binDir) {

@@ -126,9 +126,8 @@ private:
 // A worker thread; the destructor wakes it (SIGUSR1, EINTR) until it ends.
 class WorkerThread {
 public:
-    template <class F>
-    explicit WorkerThread(F&& body)
-        : thread_([this, b = std::forward<F>(body)]() mutable {
+    explicit WorkerThread(std::function<int()> body)
+        : thread_([this, b = std::move(body)] {
               code_ = b();
               done_ = true;
           }) {}

@@ -59,7 +59,7 @@ int run(const Settings& s) {
         writeFileAtomically(s.logdir / ("benchlog-_-_-" + std::to_string(it)), text);
         std::cout << text << std::flush;
         clock.span("iteration " + std::to_string(it), r.elapsedNs);
-        clock.rate("usecs/op", double(r.elapsedNs / 1000) / double(r.loops > 0 ? r.loops : 1));
+        clock.rate("usecs/op", double(elapsedWholeUsec(r)) / double(r.loops > 0 ? r.loops : 1));
         throwIfInterrupted();
         progress.iterationDone();
     }

@@ -40,8 +40,10 @@ std::string contextComment(const ReportContext& ctx, const ExchangeResult& r) {
     return out;
 }
 
+std::int64_t elapsedWholeUsec(const ExchangeResult& r) { return r.elapsedNs / 1000; }
+
 std::string benchlog(const ReportContext& ctx, const ExchangeResult& r) {
-    std::int64_t usec = r.elapsedNs / 1000;
+    const std::int64_t usec = elapsedWholeUsec(r);
     std::string text = perfText(r.loops, usec, ctx.threaded);
     // perf's block first (its first line is what perf prints first), then ours.
     return text + rfcLine(r.loops, usec) + contextComment(ctx, r);

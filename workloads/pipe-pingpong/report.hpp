@@ -33,6 +33,10 @@ std::string rfcLine(long loops, std::int64_t elapsedUsec);
 // "# pipe-pingpong: mode=d threaded=no binding=pinned parent: cpu=0 ib=PRCTL|ENABLE child: ..."
 std::string contextComment(const ReportContext& ctx, const ExchangeResult& r);
 
+// The run's time as every benchlog line has it: whole microseconds, the
+// nanoseconds truncated (perf's gettimeofday has no finer).
+std::int64_t elapsedWholeUsec(const ExchangeResult& r);
+
 // All of it, as one benchlog file.
 std::string benchlog(const ReportContext& ctx, const ExchangeResult& r);
 

@@ -1,6 +1,7 @@
 #include "redis-zpopmin/latency_histogram.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 namespace mmtp::rediszpopmin {
 
@@ -72,7 +73,8 @@ double LatencyHistogram::meanUs() const {
 
 int64_t LatencyHistogram::percentileUs(double pct) const {
     double p = pct < 100.0 ? pct : 100.0;
-    auto want = static_cast<int64_t>((p / 100) * static_cast<double>(total_) + 0.5);
+    // hdr's (int64_t)(x + 0.5): for x >= 0, the nearest whole count, halves up.
+    int64_t want = std::llround((p / 100) * static_cast<double>(total_));
     want = std::min(want, total_);
     int64_t seen = 0, value = 0;
     for (int i = 0; i < kCountsLen && seen < want; ++i) {

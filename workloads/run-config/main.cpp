@@ -88,46 +88,69 @@ Estimate planEstimate(const RunPlan& plan, const std::vector<fs::path>& binaries
     return estimate(plan, modelled, past);
 }
 
+// What every iteration runs: the plan, each bench's binary and what it said
+// about itself, the config's variables and the --set overrides.
+struct RunInputs {
+    const std::string& runName;
+    const RunPlan& plan;
+    const std::vector<fs::path>& binaries;
+    const std::vector<BenchDescription>& described;
+    const std::map<std::string, std::string>& env;
+    const std::vector<Override>& overrides;
+};
+
+// What the iterations write to and count as they go.
+struct RunRecord {
+    RunLog& log;
+    RunProgress& progress;
+    double runStart = 0;  // monotonicSeconds() when the first iteration began
+    int failures = 0;     // benchmark runs that recorded a non-zero code
+    bool interrupted = false;
+};
+
+// The mark compare tools read: which benchmark was cut short, and by what.
+void recordInterruption(RunLog& log, const std::string& where, int signal) {
+    const std::string mark =
+        "interrupted :: " + where + " " + std::to_string(epochNow()) + " " + std::to_string(signal);
+    log.timestamp(mark);
+    log.activity("run-mmtests: " + mark);
+}
+
 // One iteration; returns the last bench's recorded code (run-mmtests.sh's
-// EXIT_CODE). Sets interrupted and stops early on SIGINT/SIGTERM.
-int runIteration(int iteration, const fs::path& iterDir, const std::string& runName, const RunPlan& plan,
-                 const std::vector<fs::path>& binaries, const std::vector<BenchDescription>& described,
-                 const std::map<std::string, std::string>& env, const std::vector<Override>& overrides, RunLog& log,
-                 int& failures, bool& interrupted, RunProgress& progress, double runStart) {
+// EXIT_CODE). Sets rec.interrupted and stops early on SIGINT/SIGTERM.
+int runIteration(int iteration, const fs::path& iterDir, const RunInputs& in, RunRecord& rec) {
     const std::string n = std::to_string(iteration + 1);
     const double iterationStart = monotonicSeconds();
-    log.startIteration(iterDir);
-    log.activity("run-mmtests: Start");
-    log.activity("run-mmtests: Iteration " + n + " start");
-    log.teststate("start :: " + std::to_string(epochNow()));
+    rec.log.startIteration(iterDir);
+    rec.log.activity("run-mmtests: Start");
+    rec.log.activity("run-mmtests: Iteration " + n + " start");
+    rec.log.teststate("start :: " + std::to_string(epochNow()));
     int exitCode = 0;
     std::string where = "system state";
     try {
-        recordIterationStart(log, iterDir, runName);
+        recordIterationStart(rec.log, iterDir, in.runName);
         writeMitigationSnapshot(iterDir);
-        for (std::size_t i = 0; i < plan.benches.size(); ++i) {
-            where = plan.benches[i];
-            std::cout << progress.line(iteration, i, monotonicSeconds() - runStart) << std::endl;
+        for (std::size_t i = 0; i < in.plan.benches.size(); ++i) {
+            where = in.plan.benches[i];
+            std::cout << rec.progress.line(iteration, i, monotonicSeconds() - rec.runStart) << std::endl;
             const double benchStart = monotonicSeconds();
             BenchOutcome o =
-                runBench({plan.benches[i], binaries[i], described[i].variables, iterDir, env, overrides}, plan, log);
-            progress.benchDone(i, monotonicSeconds() - benchStart);
+                runBench({in.plan.benches[i], in.binaries[i], in.described[i].variables, iterDir, in.env, in.overrides},
+                         in.plan, rec.log);
+            rec.progress.benchDone(i, monotonicSeconds() - benchStart);
             exitCode = o.recordedCode;
-            if (exitCode != 0) ++failures;
+            if (exitCode != 0) ++rec.failures;
             if (o.interrupted || interruptRequested()) throw Interrupted(pendingInterrupt() ? pendingInterrupt() : 2);
         }
     } catch (const Interrupted& e) {
-        interrupted = true;
-        // The mark compare tools read: which benchmark was cut short, and by what.
-        std::string mark = "interrupted :: " + where + " " + std::to_string(epochNow()) + " " + std::to_string(e.signal());
-        log.timestamp(mark);
-        log.activity("run-mmtests: " + mark);
+        rec.interrupted = true;
+        recordInterruption(rec.log, where, e.signal());
     }
-    log.teststate("finish :: " + std::to_string(epochNow()));
+    rec.log.teststate("finish :: " + std::to_string(epochNow()));
     recordIterationEnd(iterDir);
-    log.activity("run-mmtests: Iteration " + n + " end");
-    log.finishIteration();
-    progress.iterationDone(monotonicSeconds() - iterationStart);
+    rec.log.activity("run-mmtests: Iteration " + n + " end");
+    rec.log.finishIteration();
+    rec.progress.iterationDone(monotonicSeconds() - iterationStart);
     return exitCode;
 }
 
@@ -196,23 +219,22 @@ int run(const RunSettings& s) {
     RunLog log(runDir);
     std::cout << "run-config: " << config.string() << " -> " << runDir.string() << " (" << plan.iterations
               << " iteration" << (plan.iterations > 1 ? "s" : "") << ")" << std::endl;
-    int failures = 0, exitCode = 0;
-    bool interrupted = false;
     RunProgress progress(plan.iterations, plan.benches, est.perBench, est.overheadPerIteration);
-    const double runStart = monotonicSeconds();
+    const RunInputs inputs{runName, plan, binaries, described, env, s.overrides};
+    RunRecord rec{log, progress, monotonicSeconds()};
+    int exitCode = 0;
     BootIdRecorder bootIds;
-    for (int it = 0; it < plan.iterations && !interrupted; ++it) {
+    for (int it = 0; it < plan.iterations && !rec.interrupted; ++it) {
         fs::path iterDir = runDir / ("iter-" + std::to_string(it));
         fs::create_directory(iterDir);
         bootIds.record(iterDir, std::cerr);
-        exitCode = runIteration(it, iterDir, runName, plan, binaries, described, env, s.overrides, log, failures,
-                                interrupted, progress, runStart);
+        exitCode = runIteration(it, iterDir, inputs, rec);
     }
     log.activity("run-mmtests: End");
-    log.runActivity("status :: " + std::to_string(interrupted ? int(kExitInterrupted) : exitCode));
-    if (interrupted) throw Interrupted(pendingInterrupt() ? pendingInterrupt() : 2);
-    if (failures)
-        throw Error(std::to_string(failures) + " of " + std::to_string(plan.benches.size() * plan.iterations) +
+    log.runActivity("status :: " + std::to_string(rec.interrupted ? int(kExitInterrupted) : exitCode));
+    if (rec.interrupted) throw Interrupted(pendingInterrupt() ? pendingInterrupt() : 2);
+    if (rec.failures)
+        throw Error(std::to_string(rec.failures) + " of " + std::to_string(plan.benches.size() * plan.iterations) +
                     " benchmark runs failed; see " + (runDir / "iter-*/tests-timestamp").string());
     std::cout << "run-config: done, logs in " << runDir.string() << std::endl;
     return 0;

@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <fstream>
 #include <map>
+#include <set>
 #include <sstream>
 #include <unistd.h>
 
@@ -136,62 +137,95 @@ std::string lastLlc(const fs::path& sysCpu, int cpu) {
     return last;
 }
 
-}  // namespace
+bool isNodeDir(const std::string& name) {
+    return name.size() > 4 && name.rfind("node", 0) == 0 &&
+           name.find_first_not_of("0123456789", 4) == std::string::npos;
+}
 
-std::string cpuTopologyText(const fs::path& sysCpu, const fs::path& sysNode) {
-    // Nodes and their CPUs, as numactl --hardware lists them.
+// Nodes and their CPUs, as numactl --hardware lists them; without nodes in
+// sysfs, the online CPUs as node 0.
+std::map<int, std::vector<int>> nodeCpus(const fs::path& sysNode, const fs::path& sysCpu) {
     std::map<int, std::vector<int>> nodes;
     std::error_code ec;
     for (const auto& d : fs::directory_iterator(sysNode, ec)) {
-        std::string n = d.path().filename().string();
-        if (n.size() > 4 && n.rfind("node", 0) == 0 && n.find_first_not_of("0123456789", 4) == std::string::npos)
-            nodes[std::stoi(n.substr(4))] = readCpuList(d.path() / "cpulist");
+        const std::string n = d.path().filename().string();
+        if (isNodeDir(n)) nodes[std::stoi(n.substr(4))] = readCpuList(d.path() / "cpulist");
     }
     if (nodes.empty()) nodes[0] = readCpuList(sysCpu / "online");
+    return nodes;
+}
+
+// list-cpu-topology.sh's walk over a node's CPUs: each CPU not listed yet
+// starts a socket, its core siblings on the node are the socket's cores and
+// each core's hyperthreads its threads. A CPU is listed once.
+class TopologyWalk {
+public:
+    explicit TopologyWalk(const fs::path& sysCpu) : sysCpu_(sysCpu) {}
+
+    void addSocket(int node, int socket, int cpu) {
+        if (listed_.count(cpu)) return;
+        std::vector<int> cores{cpu};
+        for (int c : coreSiblings(cpu, node)) cores.push_back(c);
+        int core = 0;
+        for (int c : cores) addCore(node, socket, core++, c);
+    }
+
+    const std::string& text() const { return text_; }
+
+private:
+    void addCore(int node, int socket, int core, int cpu) {
+        int thread = 0;
+        if (!listed_.count(cpu)) addLine(node, socket, core, thread, cpu);
+        for (int t : threadSiblings(cpu))
+            if (!listed_.count(t)) addLine(node, socket, core, ++thread, t);
+    }
+
+    void addLine(int node, int socket, int core, int thread, int cpu) {
+        text_ += "node " + std::to_string(node) + " socket " + std::to_string(socket) + " core " +
+                 std::to_string(core) + " thread " + std::to_string(thread) + " cpu " + std::to_string(cpu) + " llc " +
+                 lastLlc(sysCpu_, cpu) + "\n";
+        listed_.insert(cpu);
+    }
+
     // list-cpu-siblings.pl dies (no siblings) unless the processor driver
     // directory exists; its lists exclude the CPU itself.
-    fs::path driver = "/sys/bus/cpu/drivers/processor";
-    auto threads = [&](int cpu) {
+    static bool hasDriver(int cpu) {
+        return fs::exists(fs::path("/sys/bus/cpu/drivers/processor") / ("cpu" + std::to_string(cpu)));
+    }
+    fs::path cpuDir(int cpu) const { return sysCpu_ / ("cpu" + std::to_string(cpu)); }
+
+    std::vector<int> threadSiblings(int cpu) const {
         std::vector<int> out;
-        if (!fs::exists(driver / ("cpu" + std::to_string(cpu)))) return out;
-        for (int c : readCpuList(sysCpu / ("cpu" + std::to_string(cpu)) / "topology/thread_siblings_list"))
+        if (!hasDriver(cpu)) return out;
+        for (int c : readCpuList(cpuDir(cpu) / "topology/thread_siblings_list"))
             if (c != cpu) out.push_back(c);
         return out;
-    };
-    auto nodeCores = [&](int cpu, int node) {
-        std::vector<int> out;
-        if (!fs::exists(driver / ("cpu" + std::to_string(cpu)))) return out;
-        auto ht = threads(cpu);
-        for (int c : readCpuList(sysCpu / ("cpu" + std::to_string(cpu)) / ("node" + std::to_string(node)) / "cpulist"))
-            if (c != cpu && std::find(ht.begin(), ht.end(), c) == ht.end()) out.push_back(c);
-        return out;
-    };
-    std::string out;
-    std::map<int, bool> seen;
-    auto line = [&](int node, int socket, int core, int thread, int cpu) {
-        out += "node " + std::to_string(node) + " socket " + std::to_string(socket) + " core " + std::to_string(core) +
-               " thread " + std::to_string(thread) + " cpu " + std::to_string(cpu) + " llc " + lastLlc(sysCpu, cpu) + "\n";
-        seen[cpu] = true;
-    };
-    for (const auto& [node, cpus] : nodes) {
-        int socket = 0;
-        for (int cpu : cpus) {
-            if (!seen[cpu]) {
-                int core = 0;
-                std::vector<int> coreSiblings{cpu};
-                for (int c : nodeCores(cpu, node)) coreSiblings.push_back(c);
-                for (int cs : coreSiblings) {
-                    int thread = 0;
-                    if (!seen[cs]) line(node, socket, core, thread, cs);
-                    for (int ts : threads(cs))
-                        if (!seen[ts]) line(node, socket, core, ++thread, ts);
-                    ++core;
-                }
-            }
-            ++socket;
-        }
     }
-    return out;
+
+    // The node's other CPUs that are not this CPU's hyperthreads.
+    std::vector<int> coreSiblings(int cpu, int node) const {
+        std::vector<int> out;
+        if (!hasDriver(cpu)) return out;
+        const std::vector<int> threads = threadSiblings(cpu);
+        for (int c : readCpuList(cpuDir(cpu) / ("node" + std::to_string(node)) / "cpulist"))
+            if (c != cpu && std::find(threads.begin(), threads.end(), c) == threads.end()) out.push_back(c);
+        return out;
+    }
+
+    fs::path sysCpu_;
+    std::string text_;
+    std::set<int> listed_;
+};
+
+}  // namespace
+
+std::string cpuTopologyText(const fs::path& sysCpu, const fs::path& sysNode) {
+    TopologyWalk walk(sysCpu);
+    for (const auto& [node, cpus] : nodeCpus(sysNode, sysCpu)) {
+        int socket = 0;
+        for (int cpu : cpus) walk.addSocket(node, socket++, cpu);
+    }
+    return walk.text();
 }
 
 std::string cstateLatencyText(const fs::path& cpuidle) {

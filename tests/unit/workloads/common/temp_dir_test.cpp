@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <unistd.h>
 
 namespace fs = std::filesystem;
@@ -35,14 +36,18 @@ TEST_CASE("a TempDir is private, carries our pid, and goes away with what it hol
 
 TEST_CASE("a moved TempDir is removed once, by its new owner") {
     Parent parent;
-    TempDir a("unit", parent.path);
-    const fs::path p = a.path();
-    TempDir b(std::move(a));
-    CHECK(a.path().empty());
+    std::optional<TempDir> b;
+    fs::path p;
+    {
+        TempDir a("unit", parent.path);
+        p = a.path();
+        b.emplace(std::move(a));
+    }  // the moved-from TempDir goes away and must leave the directory to b
+    CHECK(b->path() == p);
     CHECK(fs::exists(p));
-    b.remove();
+    b->remove();
     CHECK_FALSE(fs::exists(p));
-    b.remove();  // idempotent
+    b->remove();  // idempotent
 }
 
 TEST_CASE("a TempDir removes what a killed run with the same prefix left") {

@@ -50,7 +50,7 @@ struct FakeSystem final : PulseSystem {
     }
 };
 
-int parse(std::vector<std::string> argv, PulseArgs& a) {
+int parse(const std::vector<std::string>& argv, PulseArgs& a) {
     std::string msg;
     return parseArgs(argv, a, msg);
 }

@@ -149,3 +149,14 @@ TEST_CASE("until-decided reads compare-kernels' JSON: decided only when no row i
         {"metric":"x","call":"no change"}]}]}]})";
     CHECK_FALSE(lookFromJson(broken).decided);
 }
+
+TEST_CASE("until-decided reads a look whose verdict names no run without failing",
+          "[mitigation-matrix][until-decided]") {
+    // The look's JSON is read back from the work dir: a verdict without "new"
+    // and an inconclusive row aborted the matrix (a const json's [] of an absent key).
+    const std::string nameless = R"({"benchmarks":[{"verdicts":[{"rows":[
+        {"metric":"us-iter","call":"inconclusive"},{"metric":"iters","call":"no change"}]}]}]})";
+    const Look l = lookFromJson(nameless);
+    CHECK_FALSE(l.decided);
+    CHECK(l.summary.starts_with("1 of 2 metric rows called or no change; inconclusive:"));
+}

@@ -1,0 +1,35 @@
+// verdict-calibration: the verdict engine on synthetic reports with a known
+// truth, through the same code path as compare-kernels. Three tables, each
+// in its own file: the A/B/A calibration table over the scenarios
+// (report_table, scenarios, report_simulation), a simulated git bisect run
+// with the references (bisect), and mitigation-matrix --until-decided's
+// repeated looks (sequential). One random source feeds them in this order
+// (synthetic.hpp): the same seed gives the same output.
+// Not a timed test: a calibration table (docs/verdicts.md).
+//   build/bin/verdict-calibration [REPORTS] [SEED]
+#include "bench/verdict-calibration/bisect.hpp"
+#include "bench/verdict-calibration/report_table.hpp"
+#include "bench/verdict-calibration/scenarios.hpp"
+#include "bench/verdict-calibration/sequential.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+
+using namespace mmtp::compare::calibration;
+
+int main(int argc, char** argv) {
+    int reports = argc > 1 ? std::atoi(argv[1]) : 1000;
+    unsigned long seed = argc > 2 ? std::strtoul(argv[2], nullptr, 10) : 18;
+    if (reports <= 0) {
+        std::fprintf(stderr, "verdict-calibration: REPORTS must be a positive number\n");
+        return 2;
+    }
+    Noise n{std::mt19937_64(seed)};
+    printReportTable(reportScenarios(), n, reports);
+    std::printf("\n");
+    for (double noise : {3.0, 5.0}) printBisect(n, std::max(reports / 3, 10), 10, noise, BisectPlan{});
+    const int schedules = 3 * reports;  // a rate near 5 % needs them: +-0.8 % at 900
+    printSequentialTable(n, schedules);
+    return 0;
+}
