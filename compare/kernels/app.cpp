@@ -11,6 +11,7 @@
 #include "report/store_runs.hpp"
 #include "kernels/report.hpp"
 #include "kernels/report_fingerprint.hpp"
+#include "kernels/run_selection.hpp"
 #include "kernels/verdict_roles.hpp"
 
 #include <boost/program_options.hpp>
