@@ -171,17 +171,18 @@ void describeOptions(po::options_description& desc, KernelsOptions& o, CommandLi
 }
 
 void printUsage(const po::options_description& desc, std::ostream& out) {
-    out << "usage: compare-kernels [-C WORK/log | --store DB [--machine M]] [--baseline RUN --compare RUN...] [options]\n"
-                 "Reports every benchmark of the runs in a work/log directory, as MMTests' compare-kernels.sh:\n"
-                 "its sections first, in its order and layout, then ours (mitigation costs and state, run\n"
-                 "validity, verdicts).\n\n"
-              << desc
-              << "\nExit status: 0 when anything could be reported, even if some sections failed (as\n"
-                 "compare-kernels.sh goes on: each failed section is named on stderr and at the end of the\n"
-                 "report); 1 when nothing could be reported (not an MMTests results directory, a run not found,\n"
-                 "nothing left after --exclude, or no table at all); 2 for a bad command line. With --bisect:\n"
-                 "0 good, 1 regression, 125 inconclusive, an invalid run or any error (git bisect run's\n"
-                 "skip), 128 for a bad command line (git bisect run stops).\n";
+    out << "usage: compare-kernels [-C WORK/log | --store DB [--machine M]] [--baseline RUN --compare RUN...] "
+           "[options]\n"
+           "Reports every benchmark of the runs in a work/log directory, as MMTests' compare-kernels.sh:\n"
+           "its sections first, in its order and layout, then ours (mitigation costs and state, run\n"
+           "validity, verdicts).\n\n"
+        << desc
+        << "\nExit status: 0 when anything could be reported, even if some sections failed (as\n"
+           "compare-kernels.sh goes on: each failed section is named on stderr and at the end of the\n"
+           "report); 1 when nothing could be reported (not an MMTests results directory, a run not found,\n"
+           "nothing left after --exclude, or no table at all); 2 for a bad command line. With --bisect:\n"
+           "0 good, 1 regression, 125 inconclusive, an invalid run or any error (git bisect run's\n"
+           "skip), 128 for a bad command line (git bisect run stops).\n";
 }
 
 KernelsFormat formatNamed(const std::string& format) {

@@ -42,7 +42,8 @@ void markMissingSamples(BenchmarkResults& b) {
             std::size_t fewest = n;
             for (int i = 0; i < r.extraction.iterations(); ++i)
                 fewest = std::min(fewest, its && static_cast<std::size_t>(i) < its->size()
-                                              ? (*its)[static_cast<std::size_t>(i)].values.size() : 0);
+                                              ? (*its)[static_cast<std::size_t>(i)].values.size()
+                                              : 0);
             if (fewest >= n) continue;
             if (shortOps++ == 0)
                 first = op + " has " + std::to_string(fewest) + " of " + std::to_string(n) + " samples in an iteration";
@@ -60,8 +61,9 @@ void markMissingSamples(BenchmarkResults& b) {
 void warnInvalid(const BenchmarkResults& b, bool includeInvalid, WarningTally& held) {
     for (const RunValidity& v : b.validity)
         if (!v.valid())
-            held.add("invalid run", std::string(problemName(v.problem)) +
-                                        (includeInvalid ? ", kept in verdicts" : ", left out of verdicts"),
+            held.add("invalid run",
+                     std::string(problemName(v.problem)) +
+                         (includeInvalid ? ", kept in verdicts" : ", left out of verdicts"),
                      v.run,
                      "invalid run " + v.run + " for " + b.name + " (" + problemName(v.problem) + "): " + v.reason +
                          (includeInvalid ? "; kept in verdicts (--include-invalid)" : "; left out of verdicts"));
@@ -92,7 +94,9 @@ void runSteps(const KernelsOptions& o, BenchmarkResults& b, const std::vector<st
         bool alt = !step.alt.empty() && !step.monitor && !step.subHeading && step.kind == PlanStep::Kind::Table;
         std::vector<RunSummary> altRuns;
         b.parts.push_back(runPlanStep(o, b.name, names, step, warnings, err,
-                                      duration ? &durationRuns : alt ? &altRuns : nullptr));
+                                      duration ? &durationRuns
+                                      : alt    ? &altRuns
+                                               : nullptr));
         if (alt && b.parts.back().table && !altRuns.empty()) b.altReports.push_back({step.alt, std::move(altRuns)});
         const ReportPart& part = b.parts.back();
         if (!part.error.empty() && part.error != b.error)  // the benchmark's own failure is said once
@@ -141,9 +145,8 @@ BenchmarkResults loadBenchmark(const KernelsOptions& o, const KernelsData& d, co
         for (const std::string& w : chartWarnings) warn(err, w);
     }
     if (!b.runs.empty())
-        computeVerdicts(o, d, b, durationRuns, [&](const std::string& alt) {
-            return loadAltRuns(o, bench, names, alt, warnings, err);
-        });
+        computeVerdicts(o, d, b, durationRuns,
+                        [&](const std::string& alt) { return loadAltRuns(o, bench, names, alt, warnings, err); });
     warnInvalid(b, o.includeInvalid, held);
     if (!b.settingsNote.empty()) warn(err, b.settingsNote);
     return b;

@@ -22,8 +22,8 @@ std::vector<RunSummary> verdictRuns(const std::vector<RunSummary>& runs, const s
                                     bool includeInvalid) {
     std::vector<RunSummary> kept;
     for (const RunSummary& r : runs) {
-        auto v = std::find_if(validity.begin(), validity.end(),
-                              [&r](const RunValidity& x) { return x.run == r.testName; });
+        auto v =
+            std::find_if(validity.begin(), validity.end(), [&r](const RunValidity& x) { return x.run == r.testName; });
         if (includeInvalid || v == validity.end() || v->valid()) kept.push_back(r);
     }
     return kept;
@@ -138,8 +138,7 @@ void abaVerdicts(const VerdictContext& c, const std::string& left) {
         return;
     }
     for (std::size_t i = 1; i + 1 < c.runs.size(); ++i)
-        c.b.verdicts.push_back(
-            newVerdict(c, RunVerdict::Design::Aba, {{names.front(), names.back()}, {names[i]}}));
+        c.b.verdicts.push_back(newVerdict(c, RunVerdict::Design::Aba, {{names.front(), names.back()}, {names[i]}}));
 }
 
 void againstFirstVerdicts(const VerdictContext& c, const std::string& left) {
@@ -148,8 +147,8 @@ void againstFirstVerdicts(const VerdictContext& c, const std::string& left) {
         return;
     }
     for (std::size_t i = 1; i < c.runs.size(); ++i)
-        c.b.verdicts.push_back(newVerdict(c, RunVerdict::Design::AgainstFirst,
-                                          {{c.runs.front().testName}, {c.runs[i].testName}}));
+        c.b.verdicts.push_back(
+            newVerdict(c, RunVerdict::Design::AgainstFirst, {{c.runs.front().testName}, {c.runs[i].testName}}));
 }
 
 // --bisect --good/--bad: every other run group placed between the references.
@@ -192,8 +191,9 @@ void twoBaselinesVerdict(const VerdictContext& c, const KernelsData& d, const Al
     }
     std::string alt = verdictReport(c.b.name, Verdict::TwoBaselines).value_or("");
     std::vector<RunSummary> altValid =
-        alt.empty() ? c.runs
-                    : without(inOrder(verdictRuns(altRuns(alt), c.b.validity, c.o.includeInvalid), d.roleRuns), c.leftOut);
+        alt.empty()
+            ? c.runs
+            : without(inOrder(verdictRuns(altRuns(alt), c.b.validity, c.o.includeInvalid), d.roleRuns), c.leftOut);
     if (altValid.size() < 2) {
         c.b.verdictNotes.push_back("Two-baseline table for " + c.b.name + " -a " + alt + ": needs two" + left +
                                    " runs with its logs");
@@ -206,8 +206,10 @@ void twoBaselinesVerdict(const VerdictContext& c, const KernelsData& d, const Al
 void rfcVerdict(const VerdictContext& c, const KernelsData& d, const AltReportLoader& altRuns) {
     std::optional<std::string> alt = verdictReport(c.b.name, Verdict::Rfc);
     if (!alt) return;  // the RFC table is pipe-pingpong's
-    c.b.rfc = rfcRows(without(inOrder(verdictRuns(altRuns(*alt), c.b.validity, c.o.includeInvalid), d.roleRuns), c.leftOut));
-    if (c.b.rfc.empty()) c.b.verdictNotes.push_back("RFC table for " + c.b.name + ": no run has an RFC \"iters:\" line");
+    c.b.rfc =
+        rfcRows(without(inOrder(verdictRuns(altRuns(*alt), c.b.validity, c.o.includeInvalid), d.roleRuns), c.leftOut));
+    if (c.b.rfc.empty())
+        c.b.verdictNotes.push_back("RFC table for " + c.b.name + ": no run has an RFC \"iters:\" line");
 }
 
 // The elapsed row needs each verdict run's duration, in the same order.
@@ -240,14 +242,19 @@ void computeVerdicts(const KernelsOptions& o, const KernelsData& d, BenchmarkRes
     if (wanted.empty() && !o.noVerdict && o.bisectGood.empty()) wanted.push_back(d.design);
     const std::string left = runs.size() < b.runs.size() ? " valid" : "";
     if (runs.empty()) {
-        if (!wanted.empty() || !o.bisectGood.empty()) b.verdictNotes.push_back("Verdicts for " + b.name + ": no valid run");
+        if (!wanted.empty() || !o.bisectGood.empty())
+            b.verdictNotes.push_back("Verdicts for " + b.name + ": no valid run");
         return;
     }
     bool elapsedWanted = !o.metric || MetricRegex(*o.metric).search(kElapsedRow);
     std::optional<std::string> yaml = embeddedShellpackYaml(b.name);
-    VerdictContext c{o, b, runs, elapsedWanted && alignedDurations(runs, elapsed) ? &elapsed : nullptr,
+    VerdictContext c{o,
+                     b,
+                     runs,
+                     elapsedWanted && alignedDurations(runs, elapsed) ? &elapsed : nullptr,
                      verdictOps(runs.front(), o.metric),
-                     yaml ? metricUnits(*yaml) : std::map<std::string, std::string>(), leftOut};
+                     yaml ? metricUnits(*yaml) : std::map<std::string, std::string>(),
+                     leftOut};
     b.units = unitDesign(runs, o.units);
     if (!o.bisectGood.empty()) referenceVerdicts(c);
     for (Verdict v : wanted) {

@@ -16,8 +16,9 @@ void settleFamilies(KernelsData& d, const CallSettings& calls) {
     for (BenchmarkResults& b : d.benchmarks)
         for (RunVerdict& v : b.verdicts) {
             std::size_t baseRuns = v.design == RunVerdict::Design::Aba ? 2
-                                   : v.design == RunVerdict::Design::Interleaved ? v.baseGroup.size() / std::max<std::size_t>(v.nowGroup.size(), 1)
-                                                                                  : 1;
+                                   : v.design == RunVerdict::Design::Interleaved
+                                       ? v.baseGroup.size() / std::max<std::size_t>(v.nowGroup.size(), 1)
+                                       : 1;
             v.family = callFamily(v.inputs, calls, std::max<std::size_t>(baseRuns, 1), tested);
         }
 }

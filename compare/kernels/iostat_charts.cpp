@@ -61,7 +61,8 @@ void readRunIostat(IostatRuns& all, const std::string& run, const std::string& b
 // many more there were).
 std::vector<std::string> busiestDevices(IostatRuns& all) {
     std::vector<std::string> devices(all.active.begin(), all.active.end());
-    std::stable_sort(devices.begin(), devices.end(), [&all](const auto& a, const auto& b) { return all.kib[a] > all.kib[b]; });
+    std::stable_sort(devices.begin(), devices.end(),
+                     [&all](const auto& a, const auto& b) { return all.kib[a] > all.kib[b]; });
     if (devices.size() > kMaxDevices) {
         all.notes.push_back(std::to_string(devices.size() - kMaxDevices) + " more devices not drawn (the " +
                             std::to_string(kMaxDevices) + " that moved the most data are)");

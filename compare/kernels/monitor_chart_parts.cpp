@@ -19,9 +19,10 @@ bool allZero(const TimeChart& c) {
 std::size_t mostReadablePoints(const TimeChart& c) {
     std::size_t most = 0;
     for (const TimeSeries& s : c.series)
-        most = std::max(most, static_cast<std::size_t>(std::count_if(s.points.begin(), s.points.end(), [](const auto& p) {
-                            return std::isfinite(p.first) && std::isfinite(p.second);
-                        })));
+        most =
+            std::max(most, static_cast<std::size_t>(std::count_if(s.points.begin(), s.points.end(), [](const auto& p) {
+                         return std::isfinite(p.first) && std::isfinite(p.second);
+                     })));
     return most;
 }
 

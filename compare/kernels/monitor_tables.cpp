@@ -57,12 +57,15 @@ std::vector<std::string> operationsOf(const MonitorReader& reader, const std::st
 TimeChart interruptsChart(const MonitorReader& reader) {
     std::vector<std::string> notes;
     std::map<std::string, double> totals;
-    std::vector<std::string> sources = operationsOf(reader, "proc-interrupts", parseProcInterruptsMonitor, notes, &totals);
-    std::stable_sort(sources.begin(), sources.end(), [&](const auto& a, const auto& b) { return totals[a] > totals[b]; });
+    std::vector<std::string> sources =
+        operationsOf(reader, "proc-interrupts", parseProcInterruptsMonitor, notes, &totals);
+    std::stable_sort(sources.begin(), sources.end(),
+                     [&](const auto& a, const auto& b) { return totals[a] > totals[b]; });
     if (sources.size() > kMaxInterruptSources) sources.resize(kMaxInterruptSources);
-    TimeChart c = fieldsChart(reader, "proc-interrupts", parseProcInterruptsMonitor, sources,
-                              "Interrupts by source, the " + std::to_string(sources.size()) +
-                                  " busiest (proc-interrupts)", "Interrupts per sample");
+    TimeChart c =
+        fieldsChart(reader, "proc-interrupts", parseProcInterruptsMonitor, sources,
+                    "Interrupts by source, the " + std::to_string(sources.size()) + " busiest (proc-interrupts)",
+                    "Interrupts per sample");
     c.notes.insert(c.notes.begin(), notes.begin(), notes.end());
     return c;
 }
@@ -104,7 +107,8 @@ std::vector<TimeChart> iterationCharts(const MonitorReader& reader, const std::v
 }
 
 // The iterations of every run, in N order, each once: (N, "iter-N").
-std::vector<std::pair<long, std::string>> iterationsOfRuns(const fs::path& logDir, const std::vector<std::string>& runs) {
+std::vector<std::pair<long, std::string>> iterationsOfRuns(const fs::path& logDir,
+                                                           const std::vector<std::string>& runs) {
     std::vector<std::pair<long, std::string>> iterations;
     for (const std::string& run : runs) {
         std::vector<fs::path> dirs;

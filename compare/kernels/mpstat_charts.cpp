@@ -86,7 +86,9 @@ std::string mpstatAxis(const std::vector<std::optional<RunNodes>>& byRun, const 
 TimeChart nodeChart(const std::string& node, const std::vector<std::optional<RunNodes>>& byRun,
                     const std::vector<std::string>& runs) {
     TimeChart c{"CPU busy on NUMA node-" + node + ": sum over its CPUs of 100 - %idle (mpstat)",
-                "Busy percentage (100 per busy CPU)", {}, {}};
+                "Busy percentage (100 per busy CPU)",
+                {},
+                {}};
     c.fromZero = true;
     for (std::size_t r = 0; r < byRun.size(); ++r) {
         if (!byRun[r]) continue;

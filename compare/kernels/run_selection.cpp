@@ -44,8 +44,7 @@ std::vector<std::string> selectRuns(const KernelsOptions& o, Warnings& warnings,
         // compare-kernels.sh drops these; a report without them would hide a run that was asked for.
         for (const std::string& n : order.unmatched)
             warnings.push_back("--sort-version: run '" + n + "' has no character after its major version ('" +
-                               n.substr(0, n.find('.')) +
-                               "'), so compare-kernels.sh would leave it out; listed last");
+                               n.substr(0, n.find('.')) + "'), so compare-kernels.sh would leave it out; listed last");
         names = order.runs;
         names.insert(names.end(), order.unmatched.begin(), order.unmatched.end());
     }

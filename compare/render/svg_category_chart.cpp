@@ -162,7 +162,8 @@ struct YScale {
 // receives where the plot starts.
 std::string titleAndLegend(const CategoryChart& c, double width, double& top) {
     double cursor = 0;
-    std::string s = svg::wrappedText(10, 4 + kTitleFont, c.title, kTitleFont, width - 20, cursor, "font-weight=\"bold\"");
+    std::string s =
+        svg::wrappedText(10, 4 + kTitleFont, c.title, kTitleFont, width - 20, cursor, "font-weight=\"bold\"");
     double legendH = 0;
     std::vector<svg::LegendEntry> entries;
     for (std::size_t i = 0; i < c.runs.size(); ++i)
@@ -184,7 +185,8 @@ std::string axes(const YAxis& a, const YScale& y, double left, double plotW) {
     for (std::size_t i = 0; i < a.title.size(); ++i) {
         double x = 6 + kLabelFont + static_cast<double>(i) * kLabelFont * 1.3;
         s += svg::text(0, 0, a.title[i], kLabelFont, "middle",
-                       "transform=\"translate(" + num(x) + "," + num(top + kPlotH / 2) + ") rotate(-90)\"") + "\n";
+                       "transform=\"translate(" + num(x) + "," + num(top + kPlotH / 2) + ") rotate(-90)\"") +
+             "\n";
     }
     return s;
 }
@@ -214,8 +216,8 @@ std::string runLines(const CategoryChart& c, const Slots& sl, const YScale& y, d
         std::string pts;
         for (std::size_t cat = 0; cat < c.categories.size(); ++cat) {
             if (run >= c.values[cat].size() || std::isnan(c.values[cat][run].mean)) continue;
-            double x = left + (static_cast<double>(cat) + 0.5) * sl.slotW - (static_cast<double>(sl.nRuns) - 1) * sl.runStep / 2 +
-                       static_cast<double>(run) * sl.runStep;
+            double x = left + (static_cast<double>(cat) + 0.5) * sl.slotW -
+                       (static_cast<double>(sl.nRuns) - 1) * sl.runStep / 2 + static_cast<double>(run) * sl.runStep;
             pts += num(x) + "," + num(y(c.values[cat][run].mean)) + " ";
         }
         s += "<polyline fill=\"none\" stroke=\"" + std::string(svg::colour(run)) + "\" points=\"" + pts + "\"/>\n";

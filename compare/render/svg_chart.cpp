@@ -152,7 +152,8 @@ std::string benchmarkChartsSvg(const std::string& benchmark, const std::vector<R
     const Style style = styleOf(plot.type);
     std::string out;
     for (std::size_t g = 0; g < groups.size(); ++g) {
-        const MetricCharts m = metricCharts(benchmark, groups[g].first, groups[g].second, runs, style, units, plot, perChart);
+        const MetricCharts m =
+            metricCharts(benchmark, groups[g].first, groups[g].second, runs, style, units, plot, perChart);
         for (std::size_t part = 0; part < m.parts; ++part) {
             CategoryChart c = valuesChart(m, part);
             if (allOps.size() > ops.size() && part + 1 == m.parts && g + 1 == groups.size())
