@@ -18,7 +18,7 @@ namespace {
 std::optional<std::string> perlValue(const YAML::Node& node) {
     if (!node || node.IsNull()) return std::nullopt;
     if (!node.IsScalar()) return std::string("HASH");
-    const std::string s = node.Scalar();
+    const std::string& s = node.Scalar();
     if (node.Tag() == "!") return s;  // quoted: always a string
     static const std::regex kNull("~|null|Null|NULL|");
     static const std::regex kTrue("true|True|TRUE");

@@ -11,6 +11,7 @@
 #include "report/store_runs.hpp"
 #include "kernels/report.hpp"
 #include "kernels/report_fingerprint.hpp"
+#include "kernels/run_selection.hpp"
 #include "kernels/verdict_roles.hpp"
 
 #include <boost/program_options.hpp>
@@ -78,10 +79,9 @@ void parseThreshold(const std::string& arg, CallSettings& calls) {
     calls.perMetric.emplace_back(re, v);
 }
 
-}  // namespace
-
-int compareKernels(int argc, const char* const argv[], std::ostream& out, std::ostream& err) {
-    KernelsOptions o;
+// What the command line says beyond KernelsOptions' own fields: checked and
+// turned into them (applyCommandLine), or how the report is written out.
+struct CommandLine {
     std::string format = "text", changeDir, outputDir, outputFile, jsonExport, excludeList;
     std::vector<std::string> verdicts, thresholds;
     std::string iterationStat;
@@ -89,18 +89,21 @@ int compareKernels(int argc, const char* const argv[], std::ostream& out, std::o
     std::optional<std::string> mmtestsDir;
     bool ignoreFingerprint = false, followOutsideLinks = false, allWarnings = false;
     StoreOptions storeOptions;
-    po::options_description desc("Options (compare-kernels.sh's, plus verdicts and JSON)");
+};
+
+// Every option, declared once: the parser and --help read the same table.
+void describeOptions(po::options_description& desc, KernelsOptions& o, CommandLine& c) {
     desc.add_options()
         ("baseline", po::value<std::string>()->notifier([&o](const std::string& v) { o.baseline = v; }), "the baseline run")
         ("compare", po::value<std::vector<std::string>>(&o.compare), "a run to compare with the baseline (repeatable)")
-        ("exclude", po::value(&excludeList), "comma-separated runs to leave out")
-        ("format", po::value(&format),
+        ("exclude", po::value(&c.excludeList), "comma-separated runs to leave out")
+        ("format", po::value(&c.format),
          "text (default: the verdict first, then compare-kernels.sh's report, then ours), html, or mail (the "
          "verdict and the state differences in 80 columns of ASCII, to paste under a patch)")
-        ("output-dir", po::value(&outputDir), "write the report into this directory")
-        ("output-file", po::value(&outputFile), "file name inside --output-dir (default index.html / report.txt)")
+        ("output-dir", po::value(&c.outputDir), "write the report into this directory")
+        ("output-file", po::value(&c.outputFile), "file name inside --output-dir (default index.html / report.txt)")
         ("report-title", po::value(&o.title), "title of the report")
-        ("ignore-fingerprint", po::bool_switch(&ignoreFingerprint),
+        ("ignore-fingerprint", po::bool_switch(&c.ignoreFingerprint),
          "rebuild the report even when DIR/report.md5 says nothing changed: the runs' tests-timestamp files "
          "(compare-kernels.sh's md5) and, for a report that is ours (html, mail, verdicts, --metric, --exclude, "
          "--include-invalid, --json-export), our options and this program's build (the check needs --output-dir "
@@ -108,19 +111,19 @@ int compareKernels(int argc, const char* const argv[], std::ostream& out, std::o
         ("sort-version", po::bool_switch(&o.sortVersion), "order runs by version number, as compare-kernels.sh does under LC_ALL=C (a run it would drop, with nothing "
          "after its major version, is listed last with a warning)")
         ("auto-detect", po::bool_switch(&o.autoDetect), "add significance rows to every table")
-        (",C", po::value(&changeDir),
+        (",C", po::value(&c.changeDir),
          "the work/log directory (default: the current directory); a symlinked run directory (latest -> RUN) is "
          "not a run of its own, as MMTests' find does not follow it");
-    addStoreOptions(desc, storeOptions);  // beside -C
+    addStoreOptions(desc, c.storeOptions);  // beside -C
     desc.add_options()
-        ("verdict", po::value<std::vector<std::string>>(&verdicts),
+        ("verdict", po::value<std::vector<std::string>>(&c.verdicts),
          "without it, the verdict the runs imply: aba when there are 3+ runs and the first and last share a "
          "baseline name (v7.1.3-first, v7.1.3-return), otherwise first. aba (B against A1 and A2 over their "
          "iterations, beyond the A1-A2 drift), first (each run against the first), baselines (mean/stdev and % "
          "against the first two runs, with intervals; fiolike: kIOPS with CPU use), lkp (base +-stddev %change "
          "new and the call, one table across benchmarks), rfc (pipe-pingpong: mode, iters, us/iter, iter/sec, x "
          "baseline), none (compare-kernels.sh's report first, no verdict); repeatable")
-        ("threshold", po::value<std::vector<std::string>>(&thresholds),
+        ("threshold", po::value<std::vector<std::string>>(&c.thresholds),
          "PCT: no change means the whole interval lies within +-PCT % (default 5); REGEX=PCT for the metrics "
          "matching REGEX (unanchored; the first match wins); repeatable")
         ("family-alpha", po::value<double>()->notifier([&o](double a) {
@@ -134,7 +137,7 @@ int compareKernels(int argc, const char* const argv[], std::ostream& out, std::o
              if (v != "boxed" && v != "lkp") throw mmtp::UsageError("--lkp-layout " + v + ": use lkp or boxed");
              o.lkpBoxed = v == "boxed";
          }), "lkp (default: base +-stddev %change new) or boxed (seed 002's mainline | +patch | %change)")
-        ("bisect", po::bool_switch(&bisect),
+        ("bisect", po::bool_switch(&c.bisect),
          "exit as git bisect run wants: 0 when every verdict metric is no change, an improvement or a change "
          "smaller than the threshold, 1 when any is a regression, 125 (skip) when none is but any is inconclusive, "
          "a run is invalid or the report could not be made; with --good/--bad: 0/1 by the candidate's side of the "
@@ -147,50 +150,50 @@ int compareKernels(int argc, const char* const argv[], std::ostream& out, std::o
         ("iterations-are-boots", po::bool_switch(&o.units.iterationsAreBoots),
          "count each iteration as its own boot in a tree without boot records (iter-N/boot-id); without it such a "
          "run is one boot, as run-mmtests.sh runs all its iterations in one")
-        ("iteration-stat", po::value(&iterationStat),
+        ("iteration-stat", po::value(&c.iterationStat),
          "how a boot's samples become one value: trimmed (default: the 20% trimmed mean, which one hiccup sample "
          "cannot sway), median, or mean")
         ("metric", po::value<std::string>()->notifier([&o](const std::string& v) { o.metric = v; }),
          "verdict rows only for metrics matching this regular expression (unanchored), e.g. 'ZPOPMIN|time'")
         ("include-invalid", po::bool_switch(&o.includeInvalid),
          "keep failed, interrupted, incomplete and log-less runs in the verdicts (they are warned about either way)")
-        ("warnings", po::bool_switch(&allWarnings),
+        ("warnings", po::bool_switch(&c.allWarnings),
          "print every warning in full on stderr; without it the repetitive ones (our workloads' clock records, "
          "invalid runs) are counted in a few lines below the verdict and after the report")
         ("mix-settings", po::bool_switch(&o.mixSettings),
          "keep runs whose workload settings (runtime.opts' Run: line) differ from the last run's in the verdicts; "
          "without it they are named in one line and left out")
-        ("json-export", po::value(&jsonExport), "also write everything the report shows as JSON to this file")
-        ("follow-outside-links", po::bool_switch(&followOutsideLinks), kFollowOutsideLinksHelp)
-        ("mmtests-dir", po::value<std::string>()->notifier([&mmtestsDir](const std::string& v) { mmtestsDir = v; }),
+        ("json-export", po::value(&c.jsonExport), "also write everything the report shows as JSON to this file")
+        ("follow-outside-links", po::bool_switch(&c.followOutsideLinks), kFollowOutsideLinksHelp)
+        ("mmtests-dir", po::value<std::string>()->notifier([&c](const std::string& v) { c.mmtestsDir = v; }),
          "MMTests checkout for benchmarks not parsed natively (default: $MMTESTS_DIR)")
         ("help,h", "print this help");
-    po::variables_map vm = parseCommandLine(argc, argv, desc);  // the notifiers may throw UsageError
-    if (vm.count("help")) {
-        out << "usage: compare-kernels [-C WORK/log | --store DB [--machine M]] [--baseline RUN --compare RUN...] [options]\n"
-                     "Reports every benchmark of the runs in a work/log directory, as MMTests' compare-kernels.sh:\n"
-                     "its sections first, in its order and layout, then ours (mitigation costs and state, run\n"
-                     "validity, verdicts).\n\n"
-                  << desc
-                  << "\nExit status: 0 when anything could be reported, even if some sections failed (as\n"
-                     "compare-kernels.sh goes on: each failed section is named on stderr and at the end of the\n"
-                     "report); 1 when nothing could be reported (not an MMTests results directory, a run not found,\n"
-                     "nothing left after --exclude, or no table at all); 2 for a bad command line. With --bisect:\n"
-                     "0 good, 1 regression, 125 inconclusive, an invalid run or any error (git bisect run's\n"
-                     "skip), 128 for a bad command line (git bisect run stops).\n";
-        return 0;
-    }
-    // --store: the stored runs as a private tree, read as -C's.
-    if (storeOptions.store && vm.count("-C"))  // the key of an option with only a short name
-        throw mmtp::UsageError("--store reads the runs from the store: it cannot go with -C");
-    const std::optional<store::StoreView> stored = openStoreRuns(storeOptions, std::nullopt);
-    if (stored) changeDir = stored->logDir.string();
-    if (format == "text") o.format = KernelsFormat::Text;
-    else if (format == "html") o.format = KernelsFormat::Html;
-    else if (format == "mail") o.format = KernelsFormat::Mail;
-    else throw mmtp::UsageError("--format " + format + ": use text, html or mail");
-    if (!changeDir.empty()) o.logDir = changeDir;
-    for (const std::string& e : splitRunNames(excludeList)) o.exclude.push_back(e);
+}
+
+void printUsage(const po::options_description& desc, std::ostream& out) {
+    out << "usage: compare-kernels [-C WORK/log | --store DB [--machine M]] [--baseline RUN --compare RUN...] "
+           "[options]\n"
+           "Reports every benchmark of the runs in a work/log directory, as MMTests' compare-kernels.sh:\n"
+           "its sections first, in its order and layout, then ours (mitigation costs and state, run\n"
+           "validity, verdicts).\n\n"
+        << desc
+        << "\nExit status: 0 when anything could be reported, even if some sections failed (as\n"
+           "compare-kernels.sh goes on: each failed section is named on stderr and at the end of the\n"
+           "report); 1 when nothing could be reported (not an MMTests results directory, a run not found,\n"
+           "nothing left after --exclude, or no table at all); 2 for a bad command line. With --bisect:\n"
+           "0 good, 1 regression, 125 inconclusive, an invalid run or any error (git bisect run's\n"
+           "skip), 128 for a bad command line (git bisect run stops).\n";
+}
+
+KernelsFormat formatNamed(const std::string& format) {
+    if (format == "text") return KernelsFormat::Text;
+    if (format == "html") return KernelsFormat::Html;
+    if (format == "mail") return KernelsFormat::Mail;
+    throw mmtp::UsageError("--format " + format + ": use text, html or mail");
+}
+
+// --verdict NAME..., or --verdict none alone.
+void addVerdicts(const std::vector<std::string>& verdicts, KernelsOptions& o) {
     for (const std::string& v : verdicts) {
         if (v == "aba") o.verdicts.push_back(Verdict::Aba);
         else if (v == "baselines") o.verdicts.push_back(Verdict::TwoBaselines);
@@ -201,56 +204,101 @@ int compareKernels(int argc, const char* const argv[], std::ostream& out, std::o
         else throw mmtp::UsageError("--verdict " + v + ": use aba, first, baselines, lkp, rfc or none");
     }
     if (o.noVerdict && !o.verdicts.empty()) throw mmtp::UsageError("--verdict none cannot go with another --verdict");
-    for (const std::string& t : thresholds) parseThreshold(t, o.calls);
-    if (!iterationStat.empty()) {
-        std::optional<UnitStat> stat = parseUnitStat(iterationStat);
-        if (!stat) throw mmtp::UsageError("--iteration-stat " + iterationStat + ": use trimmed, median or mean");
+}
+
+// The command line's values, checked in this order (the first refused one
+// is the usage error), into o.
+void applyCommandLine(const CommandLine& c, KernelsOptions& o) {
+    o.format = formatNamed(c.format);
+    if (!c.changeDir.empty()) o.logDir = c.changeDir;
+    for (const std::string& e : splitRunNames(c.excludeList)) o.exclude.push_back(e);
+    addVerdicts(c.verdicts, o);
+    for (const std::string& t : c.thresholds) parseThreshold(t, o.calls);
+    if (!c.iterationStat.empty()) {
+        std::optional<UnitStat> stat = parseUnitStat(c.iterationStat);
+        if (!stat) throw mmtp::UsageError("--iteration-stat " + c.iterationStat + ": use trimmed, median or mean");
         o.units.stat = *stat;
     }
     if (o.bisectGood.empty() != o.bisectBad.empty())
         throw mmtp::UsageError("--good and --bad go together: the references a candidate is placed between");
     if (o.metric) checkRegex("--metric", *o.metric, *o.metric);
-    if (!outputFile.empty() && outputDir.empty()) throw mmtp::UsageError("--output-file needs --output-dir");
+    if (!c.outputFile.empty() && c.outputDir.empty()) throw mmtp::UsageError("--output-file needs --output-dir");
     // The fingerprint is written after the report, under this very name.
-    if (fs::path(outputFile).filename() == "report.md5")
+    if (fs::path(c.outputFile).filename() == "report.md5")
         throw mmtp::UsageError("--output-file report.md5: that name holds the runs' fingerprint; choose another");
-    o.mmtestsDir = mmtestsDirOrEnv(mmtestsDir);
-    const TreeBoundary confined(treeBoundary(o.logDir, o.mmtestsDir, followOutsideLinks));  // every read of the tree
+    o.mmtestsDir = mmtestsDirOrEnv(c.mmtestsDir);
+}
+
+// DIR/report.md5 holds fingerprint and the report is still there, unless
+// --ignore-fingerprint (report.md5 is read either way: a bad one is warned of).
+bool reportUpToDate(const CommandLine& c, const std::string& fingerprint, std::ostream& err) {
+    std::string previous = previousFingerprint(fs::path(c.outputDir) / "report.md5", err);
+    std::error_code ec;
+    bool pageThere = !c.outputFile.empty() && fs::exists(fs::path(c.outputDir) / fs::path(c.outputFile).filename(), ec);
+    return !c.ignoreFingerprint && pageThere && previous == fingerprint;
+}
+
+void sayUpToDate(const KernelsOptions& o, const std::vector<std::string>& runs, std::ostream& out) {
+    std::string list;
+    for (const std::string& r : runs) list += (list.empty() ? "" : " ") + r;
+    out << "Report" << (o.title.empty() ? "" : " '" + o.title + "'") << " comparing '" << list << "' is up to date\n";
+}
+
+// The page into --output-dir (with the fingerprint beside it), else on out.
+void writeReport(const KernelsOptions& o, const CommandLine& c, const KernelsReport& report,
+                 const std::string& fingerprint, std::ostream& out) {
+    if (c.outputDir.empty()) {
+        out << report.page << std::flush;  // before stderr's warnings: the answer first on a terminal
+        return;
+    }
+    fs::create_directories(c.outputDir);
+    std::string outputFile = c.outputFile;
+    if (outputFile.empty()) outputFile = o.format == KernelsFormat::Html ? "index.html" : "report.txt";
+    mmtp::writeFileAtomically(fs::path(c.outputDir) / fs::path(outputFile).filename(),
+                              mmtp::escapeControlsKeepingLines(report.page));
+    mmtp::writeFileAtomically(fs::path(c.outputDir) / "report.md5", fingerprint);
+}
+
+}  // namespace
+
+int compareKernels(int argc, const char* const argv[], std::ostream& out, std::ostream& err) {
+    KernelsOptions o;
+    CommandLine c;
+    po::options_description desc("Options (compare-kernels.sh's, plus verdicts and JSON)");
+    describeOptions(desc, o, c);
+    po::variables_map vm = parseCommandLine(argc, argv, desc);  // the notifiers may throw UsageError
+    if (vm.count("help")) {
+        printUsage(desc, out);
+        return 0;
+    }
+    // --store: the stored runs as a private tree, read as -C's.
+    if (c.storeOptions.store && vm.count("-C"))  // the key of an option with only a short name
+        throw mmtp::UsageError("--store reads the runs from the store: it cannot go with -C");
+    const std::optional<store::StoreView> stored = openStoreRuns(c.storeOptions, std::nullopt);
+    if (stored) c.changeDir = stored->logDir.string();
+    applyCommandLine(c, o);
+    const TreeBoundary confined(treeBoundary(o.logDir, o.mmtestsDir, c.followOutsideLinks));  // every read of the tree
 
     // compare-kernels.sh's fingerprint (kernels/report_fingerprint.hpp), kept
     // in DIR/report.md5; an unchanged one (and the report still there) means
     // nothing to do. It is written whenever there is an --output-dir, never
     // empty (compare-kernels.sh writes it empty without --output-file).
     std::string fingerprint;
-    if (!outputDir.empty()) {
+    if (!c.outputDir.empty()) {
         Warnings said;  // the report says them, if it is made
         std::vector<std::string> runs = selectRuns(o, said);
-        fingerprint = kernelsReportFingerprint(o, runs, jsonExport);
-        std::string previous = previousFingerprint(fs::path(outputDir) / "report.md5", err);
-        std::error_code ec;
-        bool pageThere = !outputFile.empty() && fs::exists(fs::path(outputDir) / fs::path(outputFile).filename(), ec);
-        if (!ignoreFingerprint && pageThere && previous == fingerprint) {
-            std::string list;
-            for (const std::string& r : runs) list += (list.empty() ? "" : " ") + r;
-            out << "Report" << (o.title.empty() ? "" : " '" + o.title + "'") << " comparing '" << list
-                      << "' is up to date\n";
+        fingerprint = kernelsReportFingerprint(o, runs, c.jsonExport);
+        if (reportUpToDate(c, fingerprint, err)) {
+            sayUpToDate(o, runs, out);
             return mmtp::kExitOk;
         }
     }
     KernelsReport report = buildKernelsReport(o, err);
-    if (!outputDir.empty()) {
-        fs::create_directories(outputDir);
-        if (outputFile.empty()) outputFile = o.format == KernelsFormat::Html ? "index.html" : "report.txt";
-        mmtp::writeFileAtomically(fs::path(outputDir) / fs::path(outputFile).filename(),
-                                  mmtp::escapeControlsKeepingLines(report.page));
-        mmtp::writeFileAtomically(fs::path(outputDir) / "report.md5", fingerprint);
-    } else {
-        out << report.page << std::flush;  // before stderr's warnings: the answer first on a terminal
-    }
-    sayAfterReport(report, allWarnings, err);
-    if (!jsonExport.empty()) mmtp::writeFileAtomically(jsonExport, report.json);
-    if (report.reportedTables == 0) return bisect ? kBisectSkip : mmtp::kExitFailure;
-    return bisect ? report.bisectStatus : mmtp::kExitOk;
+    writeReport(o, c, report, fingerprint, out);
+    sayAfterReport(report, c.allWarnings, err);
+    if (!c.jsonExport.empty()) mmtp::writeFileAtomically(c.jsonExport, report.json);
+    if (report.reportedTables == 0) return c.bisect ? kBisectSkip : mmtp::kExitFailure;
+    return c.bisect ? report.bisectStatus : mmtp::kExitOk;
 }
 
 int runWithBisectExits(int argc, const char* const argv[], std::ostream& err, const std::function<int()>& body) {

@@ -15,14 +15,6 @@
 
 namespace mmtp::compare {
 
-// The runs to report, baseline first (kernel list rules of compare-kernels.sh).
-// Throws std::runtime_error when the directory holds no runs or a named run is missing.
-// Runs it cannot use (a symlink loop, a FIFO as tests-activity) are skipped
-// with a warning.
-// roleOrder (when given) receives the runs before --sort-version ordered them.
-std::vector<std::string> selectRuns(const KernelsOptions& options, Warnings& warnings,
-                                    std::vector<std::string>* roleOrder = nullptr);
-
 // Loads and compares each benchmark's runs once, then renders the page and
 // the JSON from that data. What it warns is kept in the report (said, held)
 // for sayAfterReport, so that the answer comes first on a terminal; when it

@@ -88,112 +88,203 @@ std::string mark(const CategoryChart& c, std::size_t cat, std::size_t run, doubl
     return s + "</g>\n";
 }
 
-}  // namespace
+// The x axis' slots, one per category, each with a mark per run.
+struct Slots {
+    std::size_t nRuns = 1;
+    double plotW = 0, slotW = 0, runStep = 0;
+};
 
-std::string categoryChartSvg(const CategoryChart& c) {
-    const std::size_t nRuns = std::max<std::size_t>(1, c.runs.size());
+Slots slotsOf(const CategoryChart& c) {
+    Slots s;
+    s.nRuns = std::max<std::size_t>(1, c.runs.size());
     const double minSlot = c.style == CategoryStyle::Candlesticks
-                               ? std::max(28.0, static_cast<double>(nRuns) * (kCandleW + 3) + 12)
-                               : std::max(28.0, static_cast<double>(nRuns) * 5 + 14);
+                               ? std::max(28.0, static_cast<double>(s.nRuns) * (kCandleW + 3) + 12)
+                               : std::max(28.0, static_cast<double>(s.nRuns) * 5 + 14);
     // A few categories share the minimum plot width instead of huddling left.
-    const double plotW = std::max(360.0, static_cast<double>(c.categories.size()) * minSlot);
-    const double slotW = plotW / static_cast<double>(std::max<std::size_t>(1, c.categories.size()));
-    const double runStep = c.style == CategoryStyle::Candlesticks ? kCandleW + 3 : 5;
+    s.plotW = std::max(360.0, static_cast<double>(c.categories.size()) * minSlot);
+    s.slotW = s.plotW / static_cast<double>(std::max<std::size_t>(1, c.categories.size()));
+    s.runStep = c.style == CategoryStyle::Candlesticks ? kCandleW + 3 : 5;
+    return s;
+}
 
-    // y axis: ticks, their widest label, the axis title's lines.
-    Range r = valueRange(c);
-    std::vector<double> ticks = svg::niceTicks(r.lo, r.hi);
-    if (c.nonNegative) std::erase_if(ticks, [](double t) { return t < 0; });
-    if (ticks.empty()) ticks.push_back(0);
-    const double step = ticks.size() > 1 ? ticks[1] - ticks[0] : 1;
-    r.lo = std::min(r.lo, ticks.front()), r.hi = std::max(r.hi, ticks.back());
+// The y axis: its range, ticks, the axis title's lines and the width they take.
+struct YAxis {
+    Range r;
+    std::vector<double> ticks;
+    double step = 1;
+    std::vector<std::string> title;
+    double width = 0;
+};
+
+YAxis yAxisOf(const CategoryChart& c) {
+    YAxis a;
+    a.r = valueRange(c);
+    a.ticks = svg::niceTicks(a.r.lo, a.r.hi);
+    if (c.nonNegative) std::erase_if(a.ticks, [](double t) { return t < 0; });
+    if (a.ticks.empty()) a.ticks.push_back(0);
+    a.step = a.ticks.size() > 1 ? a.ticks[1] - a.ticks[0] : 1;
+    a.r.lo = std::min(a.r.lo, a.ticks.front()), a.r.hi = std::max(a.r.hi, a.ticks.back());
     double tickW = 0;
-    for (double t : ticks) tickW = std::max(tickW, svg::textWidth(svg::tickLabel(t, step), kTickFont));
-    std::vector<std::string> yTitle = c.yLabel.empty() ? std::vector<std::string>{}
-                                                       : svg::wrapText(c.yLabel, kLabelFont, kPlotH);
-    const double axisW = static_cast<double>(yTitle.size()) * kLabelFont * 1.3 + tickW + 14;
+    for (double t : a.ticks) tickW = std::max(tickW, svg::textWidth(svg::tickLabel(t, a.step), kTickFont));
+    a.title = c.yLabel.empty() ? std::vector<std::string>{} : svg::wrapText(c.yLabel, kLabelFont, kPlotH);
+    a.width = static_cast<double>(a.title.size()) * kLabelFont * 1.3 + tickW + 14;
+    return a;
+}
 
-    // x axis: category labels hang down-left from their slot's centre.
-    std::vector<std::vector<std::string>> catLines;
-    double overhangLeft = 0, labelDepth = 0;
+// The category labels, which hang down-left from their slot's centre: their
+// lines, how far the first ones reach left of the plot, and how deep below it.
+struct CategoryLabels {
+    std::vector<std::vector<std::string>> lines;
+    double overhangLeft = 0, depth = 0;
+};
+
+CategoryLabels categoryLabelsOf(const CategoryChart& c, double slotW) {
+    CategoryLabels l;
     for (std::size_t i = 0; i < c.categories.size(); ++i) {
-        catLines.push_back(svg::wrapText(c.categories[i], kCatFont, kMaxCatLabel));
+        l.lines.push_back(svg::wrapText(c.categories[i], kCatFont, kMaxCatLabel));
         double w = 0;
-        for (const std::string& l : catLines.back()) w = std::max(w, svg::textWidth(l, kCatFont));
-        double extra = static_cast<double>(catLines.back().size() - 1) * kCatFont * 1.2 * kRotate;
+        for (const std::string& text : l.lines.back()) w = std::max(w, svg::textWidth(text, kCatFont));
+        double extra = static_cast<double>(l.lines.back().size() - 1) * kCatFont * 1.2 * kRotate;
         double reach = (w + kCatFont) * kRotate;  // the text plus its ascent, at 45 degrees
-        overhangLeft = std::max(overhangLeft, reach - (static_cast<double>(i) + 0.5) * slotW);
-        labelDepth = std::max(labelDepth, reach + extra + kCatFont);
+        l.overhangLeft = std::max(l.overhangLeft, reach - (static_cast<double>(i) + 0.5) * slotW);
+        l.depth = std::max(l.depth, reach + extra + kCatFont);
     }
-    const double left = 8 + std::max(axisW, overhangLeft + 4);
-    const double width = std::max(480.0, left + plotW + 24);
+    return l;
+}
 
-    std::string body;
+// A value's height on the plot, whose top is at top.
+struct YScale {
+    double top, lo, hi;
+    double operator()(double v) const { return top + (hi - v) / (hi - lo) * kPlotH; }
+};
+
+// The title and the legend (the runs with a value) above the plot; top
+// receives where the plot starts.
+std::string titleAndLegend(const CategoryChart& c, double width, double& top) {
     double cursor = 0;
-    body += svg::wrappedText(10, 4 + kTitleFont, c.title, kTitleFont, width - 20, cursor, "font-weight=\"bold\"");
+    std::string s =
+        svg::wrappedText(10, 4 + kTitleFont, c.title, kTitleFont, width - 20, cursor, "font-weight=\"bold\"");
     double legendH = 0;
     std::vector<svg::LegendEntry> entries;
     for (std::size_t i = 0; i < c.runs.size(); ++i)
         if (hasValue(c, i)) entries.push_back({c.runs[i], i, 0});
-    body += svg::legend(entries, 10, cursor + 6, width - 20, legendH);
-    const double top = cursor + 6 + legendH + 12, bottom = top + kPlotH;
-    auto y = [&](double v) { return top + (r.hi - v) / (r.hi - r.lo) * kPlotH; };
+    s += svg::legend(entries, 10, cursor + 6, width - 20, legendH);
+    top = cursor + 6 + legendH + 12;
+    return s;
+}
 
-    for (double t : ticks) {
-        body += line(left, y(t), left + plotW, y(t), "stroke=\"#e4e4e4\"");
-        body += svg::text(left - 6, y(t) + 3.5, svg::tickLabel(t, step), kTickFont, "end", "class=\"y-tick\"") + "\n";
+// The grid at each tick with its label, the axes, and the y axis' title.
+std::string axes(const YAxis& a, const YScale& y, double left, double plotW) {
+    const double top = y.top, bottom = top + kPlotH;
+    std::string s;
+    for (double t : a.ticks) {
+        s += line(left, y(t), left + plotW, y(t), "stroke=\"#e4e4e4\"");
+        s += svg::text(left - 6, y(t) + 3.5, svg::tickLabel(t, a.step), kTickFont, "end", "class=\"y-tick\"") + "\n";
     }
-    body += line(left, top, left, bottom, "stroke=\"#444\"") + line(left, bottom, left + plotW, bottom, "stroke=\"#444\"");
-    for (std::size_t i = 0; i < yTitle.size(); ++i) {
+    s += line(left, top, left, bottom, "stroke=\"#444\"") + line(left, bottom, left + plotW, bottom, "stroke=\"#444\"");
+    for (std::size_t i = 0; i < a.title.size(); ++i) {
         double x = 6 + kLabelFont + static_cast<double>(i) * kLabelFont * 1.3;
-        body += svg::text(0, 0, yTitle[i], kLabelFont, "middle",
-                          "transform=\"translate(" + num(x) + "," + num(top + kPlotH / 2) + ") rotate(-90)\"") + "\n";
+        s += svg::text(0, 0, a.title[i], kLabelFont, "middle",
+                       "transform=\"translate(" + num(x) + "," + num(top + kPlotH / 2) + ") rotate(-90)\"") +
+             "\n";
     }
+    return s;
+}
 
+// Each category's marks (one per run with a value), its tick and its label.
+std::string categories(const CategoryChart& c, const Slots& sl, const CategoryLabels& labels, const YScale& y,
+                       double left) {
+    const double bottom = y.top + kPlotH;
+    std::string s;
     for (std::size_t cat = 0; cat < c.categories.size(); ++cat) {
-        const double centre = left + (static_cast<double>(cat) + 0.5) * slotW;
-        const double first = centre - (static_cast<double>(nRuns) - 1) * runStep / 2;
+        const double centre = left + (static_cast<double>(cat) + 0.5) * sl.slotW;
+        const double first = centre - (static_cast<double>(sl.nRuns) - 1) * sl.runStep / 2;
         for (std::size_t run = 0; run < c.values[cat].size() && run < c.runs.size(); ++run)
             if (!std::isnan(c.values[cat][run].mean))
-                body += mark(c, cat, run, first + static_cast<double>(run) * runStep, c.values[cat][run], y);
-        body += line(centre, bottom, centre, bottom + 4, "stroke=\"#444\"");
-        body += categoryLabel(catLines[cat], centre, bottom + 8);
+                s += mark(c, cat, run, first + static_cast<double>(run) * sl.runStep, c.values[cat][run], y);
+        s += line(centre, bottom, centre, bottom + 4, "stroke=\"#444\"");
+        s += categoryLabel(labels.lines[cat], centre, bottom + 8);
     }
-    // Lines join each run's means across the categories.
-    if (c.style != CategoryStyle::Candlesticks)
-        for (std::size_t run = 0; run < c.runs.size(); ++run) {
-            std::string pts;
-            for (std::size_t cat = 0; cat < c.categories.size(); ++cat) {
-                if (run >= c.values[cat].size() || std::isnan(c.values[cat][run].mean)) continue;
-                double x = left + (static_cast<double>(cat) + 0.5) * slotW - (static_cast<double>(nRuns) - 1) * runStep / 2 +
-                           static_cast<double>(run) * runStep;
-                pts += num(x) + "," + num(y(c.values[cat][run].mean)) + " ";
-            }
-            body += "<polyline fill=\"none\" stroke=\"" + std::string(svg::colour(run)) + "\" points=\"" + pts + "\"/>\n";
-        }
+    return s;
+}
 
-    cursor = bottom + 8 + labelDepth;
-    std::vector<std::string> under;  // the x axis title, the notes, the empty categories
-    if (!c.xLabel.empty()) under.push_back("x: " + c.xLabel);
-    under.insert(under.end(), c.notes.begin(), c.notes.end());
+// Lines join each run's means across the categories (candlesticks stand alone).
+std::string runLines(const CategoryChart& c, const Slots& sl, const YScale& y, double left) {
+    if (c.style == CategoryStyle::Candlesticks) return "";
+    std::string s;
+    for (std::size_t run = 0; run < c.runs.size(); ++run) {
+        std::string pts;
+        for (std::size_t cat = 0; cat < c.categories.size(); ++cat) {
+            if (run >= c.values[cat].size() || std::isnan(c.values[cat][run].mean)) continue;
+            double x = left + (static_cast<double>(cat) + 0.5) * sl.slotW -
+                       (static_cast<double>(sl.nRuns) - 1) * sl.runStep / 2 + static_cast<double>(run) * sl.runStep;
+            pts += num(x) + "," + num(y(c.values[cat][run].mean)) + " ";
+        }
+        s += "<polyline fill=\"none\" stroke=\"" + std::string(svg::colour(run)) + "\" points=\"" + pts + "\"/>\n";
+    }
+    return s;
+}
+
+// The categories no run has samples of, "" when there is none.
+std::string emptyCategories(const CategoryChart& c) {
     std::string empty;
     for (std::size_t cat = 0; cat < c.categories.size(); ++cat)
         if (std::all_of(c.values[cat].begin(), c.values[cat].end(), [](const CategoryValue& v) { return std::isnan(v.mean); }))
             empty += (empty.empty() ? "" : ", ") + c.categories[cat];
-    if (!empty.empty()) under.push_back("no run has samples of: " + empty);
+    return empty;
+}
+
+// The runs with no value in any category (left out of the legend), "" when none.
+std::string absentRuns(const CategoryChart& c) {
     std::string absent;
     for (std::size_t i = 0; i < c.runs.size(); ++i)
         if (!hasValue(c, i)) absent += (absent.empty() ? "" : ", ") + c.runs[i];
-    if (!absent.empty()) under.push_back("no samples here (not in the legend): " + absent);
+    return absent;
+}
+
+// The marks whose mean - stddev is cut at 0 (boxLow).
+std::size_t cutMarks(const CategoryChart& c) {
     std::size_t cut = 0;
     for (const auto& cat : c.values)
         for (const CategoryValue& v : cat)
             if (c.style != CategoryStyle::Lines && !std::isnan(v.mean) && v.mean - v.stddev < boxLow(c, v)) ++cut;
-    if (cut > 0)
+    return cut;
+}
+
+// What is said under the chart: the x axis title, the notes, the empty
+// categories, the runs without values, the marks cut at 0.
+std::vector<std::string> linesUnder(const CategoryChart& c) {
+    std::vector<std::string> under;
+    if (!c.xLabel.empty()) under.push_back("x: " + c.xLabel);
+    under.insert(under.end(), c.notes.begin(), c.notes.end());
+    if (std::string empty = emptyCategories(c); !empty.empty()) under.push_back("no run has samples of: " + empty);
+    if (std::string absent = absentRuns(c); !absent.empty())
+        under.push_back("no samples here (not in the legend): " + absent);
+    if (std::size_t cut = cutMarks(c); cut > 0)
         under.push_back(std::to_string(cut) + (cut == 1 ? " mark" : " marks") +
                         " cut at 0 where mean - stddev is "
                         "below 0: the quantity cannot be negative");
-    for (const std::string& text : under) {
+    return under;
+}
+
+}  // namespace
+
+std::string categoryChartSvg(const CategoryChart& c) {
+    const Slots sl = slotsOf(c);
+    const YAxis a = yAxisOf(c);
+    const CategoryLabels labels = categoryLabelsOf(c, sl.slotW);
+    const double left = 8 + std::max(a.width, labels.overhangLeft + 4);
+    const double width = std::max(480.0, left + sl.plotW + 24);
+
+    double top = 0;
+    std::string body = titleAndLegend(c, width, top);
+    const YScale y{top, a.r.lo, a.r.hi};
+    body += axes(a, y, left, sl.plotW);
+    body += categories(c, sl, labels, y, left);
+    body += runLines(c, sl, y, left);
+
+    double cursor = top + kPlotH + 8 + labels.depth;
+    for (const std::string& text : linesUnder(c)) {
         double end = 0;
         body += svg::wrappedText(10, cursor + 14, text, kLabelFont, width - 20, end);
         cursor = end;

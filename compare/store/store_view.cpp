@@ -89,69 +89,94 @@ struct Selection {
 
 std::string labelOf(const StoredRun& r, bool byMachine) { return byMachine ? r.machine + ":" + r.name : r.name; }
 
+// The machines --machine names (none: every machine), each one the store holds.
+std::vector<std::string> wantedMachines(const StoreRequest& request, const std::set<std::string>& machines,
+                                        const std::string& storeName) {
+    std::vector<std::string> wanted;
+    if (!request.machines) return wanted;
+    for (const std::string& m : splitCommas(*request.machines)) {
+        if (!machines.count(m)) throw UsageError("--machine " + m + ": no run of that machine in store " + storeName);
+        wanted.push_back(m);
+    }
+    return wanted;
+}
+
+bool isWanted(const std::vector<std::string>& wanted, const std::string& machine) {
+    return wanted.empty() || std::find(wanted.begin(), wanted.end(), machine) != wanted.end();
+}
+
+// The run an entry of --names means (RUN, or MACHINE:RUN when MACHINE is
+// stored); nullopt when the store lacks it, an error when several machines
+// have it and the entry does not say which.
+std::optional<StoredRun> namedRun(Db& db, const std::string& entry, const std::set<std::string>& machines,
+                                  const std::vector<std::string>& wanted) {
+    std::string machine, run = entry;
+    if (std::size_t colon = run.find(':'); colon != std::string::npos && machines.count(run.substr(0, colon))) {
+        machine = run.substr(0, colon);
+        run = run.substr(colon + 1);
+    }
+    std::vector<StoredRun> matches;
+    for (StoredRun& r : storedRunsNamed(db, run))
+        if (machine.empty() ? isWanted(wanted, r.machine) : r.machine == machine) matches.push_back(std::move(r));
+    if (matches.size() > 1)
+        throw UsageError("run " + run + " is stored for " + std::to_string(matches.size()) +
+                         " machines: name one with --machine or as MACHINE:RUN");
+    if (matches.empty()) return std::nullopt;
+    return std::move(matches.front());
+}
+
+// The runs --names lists, each once, labelled by machine too when they come
+// from several; labels receives the list as the program is to read it.
+Selection selectNamed(Db& db, const std::string& names, const std::set<std::string>& machines,
+                      const std::vector<std::string>& wanted, std::optional<std::string>& labelsOut) {
+    std::vector<std::string> entries = splitCommas(names);
+    std::vector<std::optional<StoredRun>> found;
+    std::set<std::string> machinesUsed;
+    for (const std::string& entry : entries) {
+        found.push_back(namedRun(db, entry, machines, wanted));
+        if (found.back()) machinesUsed.insert(found.back()->machine);
+    }
+    const bool byMachine = machinesUsed.size() > 1;
+    Selection sel;
+    std::vector<std::string> labels;
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+        // A name the store lacks stays as given: the program warns as for a tree without it.
+        labels.push_back(found[i] ? labelOf(*found[i], byMachine) : entries[i]);
+        if (found[i] && std::find(sel.labels.begin(), sel.labels.end(), labels.back()) == sel.labels.end()) {
+            sel.runs.push_back(*found[i]);
+            sel.labels.push_back(labels.back());
+        }
+    }
+    labelsOut = joinCommas(labels);
+    return sel;
+}
+
+// Every run of the wanted machines, labelled by machine too when there are several.
+Selection selectAll(Db& db, const std::vector<std::string>& wanted) {
+    const std::vector<StoredRun> all = storedRuns(db);
+    std::set<std::string> machinesUsed;
+    for (const StoredRun& r : all)
+        if (isWanted(wanted, r.machine)) machinesUsed.insert(r.machine);
+    Selection sel;
+    for (const StoredRun& r : all)
+        if (isWanted(wanted, r.machine)) {
+            sel.runs.push_back(r);
+            sel.labels.push_back(labelOf(r, machinesUsed.size() > 1));
+        }
+    return sel;
+}
+
 }  // namespace
 
 StoreView storeView(const StoreRequest& request) {
     OpenStore store(request.store, Access::ExistingOnly);
     std::set<std::string> machines;
     for (std::string& m : storedMachines(store.db)) machines.insert(std::move(m));
-    std::vector<std::string> wanted;
-    if (request.machines)
-        for (const std::string& m : splitCommas(*request.machines)) {
-            if (!machines.count(m))
-                throw UsageError("--machine " + m + ": no run of that machine in store " + store.db.name());
-            wanted.push_back(m);
-        }
-    auto isWanted = [&](const std::string& m) {
-        return wanted.empty() || std::find(wanted.begin(), wanted.end(), m) != wanted.end();
-    };
+    const std::vector<std::string> wanted = wantedMachines(request, machines, store.db.name());
 
-    Selection sel;
     StoreView view;
-    if (request.names) {
-        std::vector<std::string> entries = splitCommas(*request.names);
-        std::vector<std::optional<StoredRun>> found(entries.size());
-        std::set<std::string> machinesUsed;
-        for (std::size_t i = 0; i < entries.size(); ++i) {
-            std::string machine, run = entries[i];
-            if (std::size_t colon = run.find(':'); colon != std::string::npos && machines.count(run.substr(0, colon))) {
-                machine = run.substr(0, colon);
-                run = run.substr(colon + 1);
-            }
-            std::vector<StoredRun> matches;
-            for (StoredRun& r : storedRunsNamed(store.db, run))
-                if (machine.empty() ? isWanted(r.machine) : r.machine == machine) matches.push_back(std::move(r));
-            if (matches.size() > 1)
-                throw UsageError("run " + run + " is stored for " + std::to_string(matches.size()) +
-                                 " machines: name one with --machine or as MACHINE:RUN");
-            if (!matches.empty()) {
-                found[i] = std::move(matches.front());
-                machinesUsed.insert(found[i]->machine);
-            }
-        }
-        const bool byMachine = machinesUsed.size() > 1;
-        std::vector<std::string> labels;
-        for (std::size_t i = 0; i < entries.size(); ++i) {
-            // A name the store lacks stays as given: the program warns as for a tree without it.
-            labels.push_back(found[i] ? labelOf(*found[i], byMachine) : entries[i]);
-            if (found[i] && std::find(sel.labels.begin(), sel.labels.end(), labels.back()) == sel.labels.end()) {
-                sel.runs.push_back(*found[i]);
-                sel.labels.push_back(labels.back());
-            }
-        }
-        view.names = joinCommas(labels);
-    } else {
-        const std::vector<StoredRun> all = storedRuns(store.db);
-        std::set<std::string> machinesUsed;
-        for (const StoredRun& r : all)
-            if (isWanted(r.machine)) machinesUsed.insert(r.machine);
-        for (const StoredRun& r : all)
-            if (isWanted(r.machine)) {
-                sel.runs.push_back(r);
-                sel.labels.push_back(labelOf(r, machinesUsed.size() > 1));
-            }
-    }
-
+    const Selection sel = request.names ? selectNamed(store.db, *request.names, machines, wanted, view.names)
+                                        : selectAll(store.db, wanted);
     view.tree = std::make_unique<PrivateTempDir>(storedBytes(store.db, sel.runs));
     view.logDir = view.tree->path() / "log";
     std::filesystem::create_directory(view.logDir);

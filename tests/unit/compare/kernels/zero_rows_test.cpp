@@ -7,7 +7,7 @@
 using namespace mmtp::compare;
 
 namespace {
-std::vector<PerlArg> row(const std::string& label, std::vector<double> values) {
+std::vector<PerlArg> row(const std::string& label, const std::vector<double>& values) {
     std::vector<PerlArg> r{PerlArg::string(label)};
     for (double v : values) r.push_back(PerlArg::number(v));
     return r;

@@ -1,0 +1,270 @@
+#include "kernels/benchmark_verdicts.hpp"
+
+#include "benchmarks/benchmark_description.hpp"
+#include "benchmarks/shellpack_config.hpp"
+#include "core/metric_regex.hpp"
+#include "kernels/verdict_inputs.hpp"
+#include "kernels/verdict_roles.hpp"
+#include "tables/verdict.hpp"
+
+#include <algorithm>
+#include <map>
+#include <optional>
+
+namespace mmtp::compare {
+
+namespace {
+
+const char* kElapsedRow = "complete test time";
+
+// The runs verdicts may use: valid ones, unless --include-invalid.
+std::vector<RunSummary> verdictRuns(const std::vector<RunSummary>& runs, const std::vector<RunValidity>& validity,
+                                    bool includeInvalid) {
+    std::vector<RunSummary> kept;
+    for (const RunSummary& r : runs) {
+        auto v =
+            std::find_if(validity.begin(), validity.end(), [&r](const RunValidity& x) { return x.run == r.testName; });
+        if (includeInvalid || v == validity.end() || v->valid()) kept.push_back(r);
+    }
+    return kept;
+}
+
+std::vector<std::string> verdictOps(const RunSummary& run, const std::optional<std::string>& metric) {
+    std::vector<std::string> ops = run.summaryOps(std::nullopt);
+    if (!metric) return ops;
+    const MetricRegex re(*metric);
+    std::erase_if(ops, [&re](const std::string& op) { return !re.search(op); });
+    return ops;
+}
+
+// What the benchmark's description says when its runs rank lower-is-better.
+std::string directionNote(const std::string& bench, const RunSummary& run) {
+    if (run.preferHigher) return "";
+    return std::string(verdictHints(bench).directionNoteWhenLowerIsBetter);
+}
+
+// runs in the order of names (the role order); runs not named are left out.
+std::vector<RunSummary> inOrder(const std::vector<RunSummary>& runs, const std::vector<std::string>& names) {
+    std::vector<RunSummary> ordered;
+    for (const std::string& n : names)
+        for (const RunSummary& r : runs)
+            if (r.testName == n) ordered.push_back(r);
+    return ordered;
+}
+
+const RunSummary* findRun(const std::vector<RunSummary>& runs, const std::string& name) {
+    for (const RunSummary& r : runs)
+        if (r.testName == name) return &r;
+    return nullptr;
+}
+
+// The runs of names found in runs (those missing are left out).
+std::vector<const RunSummary*> runsNamed(const std::vector<RunSummary>& runs, const std::vector<std::string>& names) {
+    std::vector<const RunSummary*> found;
+    for (const std::string& n : names)
+        if (const RunSummary* r = findRun(runs, n)) found.push_back(r);
+    return found;
+}
+
+// What one comparison reads: its base runs against its now runs, for the
+// benchmark's operations and (lower is better) the elapsed-time row.
+struct ComparisonRuns {
+    std::vector<std::string> base, now;
+};
+
+struct VerdictContext {
+    const KernelsOptions& o;
+    BenchmarkResults& b;
+    const std::vector<RunSummary>& runs;     // valid, in role order
+    const std::vector<RunSummary>* elapsed;  // each run's duration, aligned with runs; null without
+    std::vector<std::string> ops;
+    std::map<std::string, std::string> units;
+    std::vector<std::string> leftOut;  // runs with other settings (splitBySettings)
+};
+
+// runs without those named in leftOut.
+std::vector<RunSummary> without(std::vector<RunSummary> runs, const std::vector<std::string>& leftOut) {
+    std::erase_if(runs, [&leftOut](const RunSummary& r) {
+        return std::find(leftOut.begin(), leftOut.end(), r.testName) != leftOut.end();
+    });
+    return runs;
+}
+
+std::vector<MetricInput> verdictInputs(const VerdictContext& c, const ComparisonRuns& cmp) {
+    std::vector<MetricInput> inputs;
+    auto add = [&](const std::vector<RunSummary>& from, const std::string& op) -> MetricInput* {
+        std::optional<MetricInput> in =
+            replicatedInput(runsNamed(from, cmp.base), runsNamed(from, cmp.now), op, c.o.units);
+        if (!in) return nullptr;
+        inputs.push_back(std::move(*in));
+        return &inputs.back();
+    };
+    for (const std::string& op : c.ops)
+        if (MetricInput* in = add(c.runs, op)) in->unit = unitOfOperation(c.units, op);
+    if (c.elapsed)
+        if (MetricInput* in = add(*c.elapsed, "Elapsed")) {
+            in->op = kElapsedRow;
+            in->higherIsBetter = false;
+            in->unit = "seconds";
+        }
+    return inputs;
+}
+
+RunVerdict newVerdict(const VerdictContext& c, RunVerdict::Design design, const ComparisonRuns& cmp) {
+    RunVerdict rv;
+    rv.design = design;
+    rv.base = cmp.base.front();
+    rv.now = cmp.now.front();
+    rv.a2 = design == RunVerdict::Design::Aba ? cmp.base.back() : "";
+    if (design == RunVerdict::Design::Interleaved) {
+        rv.baseGroup = cmp.base;
+        rv.nowGroup = cmp.now;
+    }
+    rv.inputs = verdictInputs(c, cmp);
+    rv.note = directionNote(c.b.name, c.runs.front());
+    return rv;
+}
+
+// A/B/A (each middle run a B), or A/B/A/B... (every A run against every B run).
+void abaVerdicts(const VerdictContext& c, const std::string& left) {
+    std::vector<std::string> names;
+    for (const RunSummary& r : c.runs) names.push_back(r.testName);
+    if (std::optional<ReplicateGroups> g = interleavedGroups(names); g && g->b.size() >= 2) {
+        c.b.verdicts.push_back(newVerdict(c, RunVerdict::Design::Interleaved, {g->a, g->b}));
+        return;
+    }
+    if (c.runs.size() < 3) {
+        c.b.verdictNotes.push_back("A/B/A verdict for " + c.b.name + ": needs three" + left + " runs (A, B, A again)");
+        return;
+    }
+    for (std::size_t i = 1; i + 1 < c.runs.size(); ++i)
+        c.b.verdicts.push_back(newVerdict(c, RunVerdict::Design::Aba, {{names.front(), names.back()}, {names[i]}}));
+}
+
+void againstFirstVerdicts(const VerdictContext& c, const std::string& left) {
+    if (c.runs.size() < 2) {
+        c.b.verdictNotes.push_back("Verdict for " + c.b.name + ": needs two" + left + " runs");
+        return;
+    }
+    for (std::size_t i = 1; i < c.runs.size(); ++i)
+        c.b.verdicts.push_back(
+            newVerdict(c, RunVerdict::Design::AgainstFirst, {{c.runs.front().testName}, {c.runs[i].testName}}));
+}
+
+// --bisect --good/--bad: every other run group placed between the references.
+void referenceVerdicts(const VerdictContext& c) {
+    std::vector<std::string> names;
+    for (const RunSummary& r : c.runs) names.push_back(r.testName);
+    auto good = runsNamed(c.runs, c.o.bisectGood), bad = runsNamed(c.runs, c.o.bisectBad);
+    if (good.empty() || bad.empty()) {
+        c.b.verdictNotes.push_back("Bisect for " + c.b.name + ": a --good or --bad run is not among its valid runs");
+        return;
+    }
+    for (auto& [name, group] : bisectCandidates(names, c.o.bisectGood, c.o.bisectBad)) {
+        BenchmarkResults::Candidate cand;
+        cand.name = name;
+        cand.runs = group;
+        auto runs = runsNamed(c.runs, group);
+        for (const std::string& op : c.ops) {
+            PositionInput in{op, {}, {}, {}};
+            auto gather = [&op, &c](const std::vector<const RunSummary*>& from, std::vector<double>& into) {
+                for (const RunSummary* r : from) {
+                    std::vector<double> u = unitValues(*r, op, c.o.units);
+                    into.insert(into.end(), u.begin(), u.end());
+                }
+            };
+            gather(good, in.good);
+            gather(bad, in.bad);
+            gather(runs, in.candidate);
+            cand.inputs.push_back(std::move(in));
+        }
+        c.b.bisect.push_back(std::move(cand));
+    }
+    if (c.b.bisect.empty()) c.b.verdictNotes.push_back("Bisect for " + c.b.name + ": no run besides the references");
+}
+
+void twoBaselinesVerdict(const VerdictContext& c, const KernelsData& d, const AltReportLoader& altRuns,
+                         const std::string& left) {
+    if (c.runs.size() < 2) {
+        c.b.verdictNotes.push_back("Two-baseline table for " + c.b.name + ": needs two" + left + " runs");
+        return;
+    }
+    std::string alt = verdictReport(c.b.name, Verdict::TwoBaselines).value_or("");
+    std::vector<RunSummary> altValid =
+        alt.empty()
+            ? c.runs
+            : without(inOrder(verdictRuns(altRuns(alt), c.b.validity, c.o.includeInvalid), d.roleRuns), c.leftOut);
+    if (altValid.size() < 2) {
+        c.b.verdictNotes.push_back("Two-baseline table for " + c.b.name + " -a " + alt + ": needs two" + left +
+                                   " runs with its logs");
+        return;
+    }
+    c.b.baselines = twoBaselines(altValid, alt.empty() ? c.ops : verdictOps(altValid.front(), c.o.metric), c.o.units);
+    if (auto cpu = cpuColumnSource(c.b.name)) addCpuColumn(*c.b.baselines, altRuns(cpu->altReport), cpu->cpuOp);
+}
+
+void rfcVerdict(const VerdictContext& c, const KernelsData& d, const AltReportLoader& altRuns) {
+    std::optional<std::string> alt = verdictReport(c.b.name, Verdict::Rfc);
+    if (!alt) return;  // the RFC table is pipe-pingpong's
+    c.b.rfc =
+        rfcRows(without(inOrder(verdictRuns(altRuns(*alt), c.b.validity, c.o.includeInvalid), d.roleRuns), c.leftOut));
+    if (c.b.rfc.empty())
+        c.b.verdictNotes.push_back("RFC table for " + c.b.name + ": no run has an RFC \"iters:\" line");
+}
+
+// The elapsed row needs each verdict run's duration, in the same order.
+bool alignedDurations(const std::vector<RunSummary>& runs, const std::vector<RunSummary>& elapsed) {
+    return elapsed.size() == runs.size() &&
+           std::equal(runs.begin(), runs.end(), elapsed.begin(),
+                      [](const RunSummary& x, const RunSummary& y) { return x.testName == y.testName; });
+}
+
+}  // namespace
+
+// Every verdict asked for (none asked: the design the runs imply), over the
+// runs it may use, in role order. The calls themselves wait for the whole
+// report's family (settleFamilies).
+void computeVerdicts(const KernelsOptions& o, const KernelsData& d, BenchmarkResults& b,
+                     const std::vector<RunSummary>& durationRuns, const AltReportLoader& altRuns) {
+    std::vector<RunSummary> runs = inOrder(verdictRuns(b.runs, b.validity, o.includeInvalid), d.roleRuns);
+    std::vector<RunSummary> elapsed = inOrder(verdictRuns(durationRuns, b.validity, o.includeInvalid), d.roleRuns);
+    std::vector<std::string> leftOut;
+    if (!o.mixSettings) {
+        std::vector<std::string> names;
+        for (const RunSummary& r : runs) names.push_back(r.testName);
+        SettingsSplit split = splitBySettings(o.logDir, b.name, names);
+        leftOut = split.leftOut;
+        b.settingsNote = split.note;
+        runs = without(runs, leftOut);
+        elapsed = without(elapsed, leftOut);
+    }
+    std::vector<Verdict> wanted = o.verdicts;
+    if (wanted.empty() && !o.noVerdict && o.bisectGood.empty()) wanted.push_back(d.design);
+    const std::string left = runs.size() < b.runs.size() ? " valid" : "";
+    if (runs.empty()) {
+        if (!wanted.empty() || !o.bisectGood.empty())
+            b.verdictNotes.push_back("Verdicts for " + b.name + ": no valid run");
+        return;
+    }
+    bool elapsedWanted = !o.metric || MetricRegex(*o.metric).search(kElapsedRow);
+    std::optional<std::string> yaml = embeddedShellpackYaml(b.name);
+    VerdictContext c{o,
+                     b,
+                     runs,
+                     elapsedWanted && alignedDurations(runs, elapsed) ? &elapsed : nullptr,
+                     verdictOps(runs.front(), o.metric),
+                     yaml ? metricUnits(*yaml) : std::map<std::string, std::string>(),
+                     leftOut};
+    b.units = unitDesign(runs, o.units);
+    if (!o.bisectGood.empty()) referenceVerdicts(c);
+    for (Verdict v : wanted) {
+        if (v == Verdict::Aba) abaVerdicts(c, left);
+        else if (v == Verdict::AgainstFirst) againstFirstVerdicts(c, left);
+        else if (v == Verdict::TwoBaselines) twoBaselinesVerdict(c, d, altRuns, left);
+        else if (v == Verdict::Rfc) rfcVerdict(c, d, altRuns);
+        else b.lkp = lkpTables(runs, c.ops, o.calls, o.units);  // printed once for every benchmark (mergeLkpTables)
+    }
+    for (RunVerdict& v : b.verdicts) v.units = b.units;
+}
+
+}  // namespace mmtp::compare
