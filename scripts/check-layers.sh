@@ -35,7 +35,7 @@ part_of() {
 # then dropping the "." and empty components is all realpath would do (a
 # fork per include made the check take a minute on a loaded machine).
 resolve() {
-	local path=$1 component prefix= plain=
+	local path=$1 component='' prefix='' plain=''
 	local -a components
 	IFS=/ read -r -a components <<< "$path"
 	for component in "${components[@]}"; do
