@@ -83,18 +83,22 @@ case_numa_step() {
 	echo "ok: a huge NUMA counter step costs two windows of work"
 }
 
-# 4. Work bounded, not only bytes: a 260 KB tests-timestamp.gz of newlines
-#    (256 MiB), a 1 MiB redis log of empty lines.
+# 4. Work bounded, not only bytes: a 9 KB tests-timestamp.gz of 9 MiB of
+#    newlines (over the 8 Mi line limit, far under the 256 MiB byte limit,
+#    so only the line limit can stop it: unbounded, its lines cost 300 MB;
+#    256 MiB of them, as before, cost 8 s a read here and it is read four
+#    times), a 1 MiB redis log of empty lines.
 case_newline_logs() {
 	cp -a clean nl
 	for r in v7.1.3-first v7.3 v7.1.3-return; do  # found by tests-activity, as a real tree's runs are
 		printf '1764460100 run-mmtests: Start\n1764460101 run-mmtests: test start :: redis 1\n' > nl/$r/iter-0/tests-activity
 	done
-	head -c 268435455 /dev/zero | tr '\0' '\n' | gzip -9 > nl/v7.3/iter-0/tests-timestamp.gz
+	head -c $((9 << 20)) /dev/zero | tr '\0' '\n' | gzip -9 > nl/v7.3/iter-0/tests-timestamp.gz
 	rm nl/v7.3/iter-0/tests-timestamp
 	run report.txt err.txt "$BIN/compare-kernels" -C nl --baseline v7.1.3-first --compare v7.3 --compare v7.1.3-return
 	[[ $rc -eq 0 ]] || { cat err.txt; fail "a tests-timestamp.gz of newlines: exit $rc (RSS $rss KiB)"; }
 	has err.txt 'tests-timestamp.gz: more than 8388608 lines (the read limit); not read'
+	[[ $rss -lt 150000 ]] || fail "a tests-timestamp.gz of 9 MiB of newlines took $rss KiB"
 	grep -q '^redis RPS$' report.txt || fail "the redis section is missing"
 	cp -a clean blank
 	head -c 1048576 /dev/zero | tr '\0' '\n' > blank/v7.3/iter-0/redis/logs/redis-2-1.log
