@@ -1,8 +1,14 @@
 # cloud-kernel.bash - the guest kernel of the qemu matrix tests: Debian's
 # linux-image-cloud-amd64 (LZ4, boots under TCG in 13-15 s), apt-get
 # download'ed and unpacked into $work, never installed. MATRIX_KERNEL set by
-# the caller wins. The caller defines skip() and work.
+# the caller wins. The caller defines skip(), BIN and work.
+#   need_guest_tools   skips unless mitigation-matrix, qemu and busybox are there
 #   use_cloud_kernel   exports MATRIX_KERNEL, or skips naming why
+need_guest_tools() {
+	[ -x "$BIN/mitigation-matrix" ] || skip "mitigation-matrix not built"
+	command -v qemu-system-x86_64 >/dev/null || skip "no qemu-system-x86_64 (scripts/install-deps.sh --test installs qemu-system-x86)"
+	command -v busybox >/dev/null || [ -x /bin/busybox ] || skip "no busybox (scripts/install-deps.sh --test installs busybox-static)"
+}
 fetch_cloud_kernel() {
 	local pkg
 	pkg=$(apt-cache depends linux-image-cloud-amd64 2>/dev/null | sed -n 's/^ *Depends: \(linux-image-[0-9].*\)/\1/p' | head -1)

@@ -10,16 +10,14 @@ TOP=${TOP:-$(cd "$(dirname "$0")/../../.." && pwd)}
 BIN=${BIN:-$TOP/build/bin}
 fail() { echo "FAIL: $*"; exit 1; }
 skip() { echo "$*"; exit 77; }
-[ -x "$BIN/mitigation-matrix" ] || skip "mitigation-matrix not built"
-command -v qemu-system-x86_64 >/dev/null || skip "no qemu-system-x86_64 (scripts/install-deps.sh --test installs qemu-system-x86)"
-command -v busybox >/dev/null || [ -x /bin/busybox ] || skip "no busybox (scripts/install-deps.sh --test installs busybox-static)"
+source "$TOP/tests/scripts/lib/cloud-kernel.bash"
+need_guest_tools
 command -v redis-server >/dev/null || skip "no redis-server (apt-get install redis-server)"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export TMPDIR=$work/tmp  # the guests' initramfs and scratch disk
 mkdir -p "$TMPDIR"
 
-source "$TOP/tests/scripts/lib/cloud-kernel.bash"
 use_cloud_kernel
 
 cat >"$work/config-guest" <<'CONFIG'

@@ -15,14 +15,12 @@ TOP=${TOP:-$(cd "$(dirname "$0")/../../.." && pwd)}
 BIN=${BIN:-$TOP/build/bin}
 fail() { echo "FAIL: $*"; exit 1; }
 skip() { echo "$*"; exit 77; }
-[ -x "$BIN/mitigation-matrix" ] || skip "mitigation-matrix not built"
-command -v qemu-system-x86_64 >/dev/null || skip "no qemu-system-x86_64 (scripts/install-deps.sh --test installs qemu-system-x86)"
-command -v busybox >/dev/null || [ -x /bin/busybox ] || skip "no busybox (scripts/install-deps.sh --test installs busybox-static)"
+source "$TOP/tests/scripts/lib/cloud-kernel.bash"
+need_guest_tools
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export TMPDIR=$work  # the guests' initramfs and qemu's files: a leftover qemu would name it
 
-source "$TOP/tests/scripts/lib/cloud-kernel.bash"
 use_cloud_kernel
 start=$(date +%s)
 w=$work/w
