@@ -1,9 +1,11 @@
 #!/bin/bash
 # tests/goldens/check-goldens copies each case once, not once per variant
 # (the goldens stage spent its time copying 2.9 MB 196 times), yet a variant
-# that writes into its case, even a same-size rewrite, leaves nothing for the
-# next; failures are reported as before. A stand-in compare-mmtests does what
-# a variant may do; the checker under test is the real one.
+# that adds a file to its case leaves nothing for the next, and one that
+# rewrites a file of its case in place, even at the same size, fails the case
+# by name (compare-mmtests.pl never writes its input); failures are reported
+# as before. A stand-in compare-mmtests does what a variant may do; the
+# checker under test is the real one.
 set -u
 fail() { echo "FAIL: $*"; exit 1; }
 checker=$TOP/tests/goldens/check-goldens
@@ -37,30 +39,31 @@ make_case() {
 		printf 'data\ndata\n' > "$dir/$v.expected"; echo 0 > "$dir/$v.rc"
 	done
 }
-make_case "$work/one" a-mark b-read c-add d-read e-mark f-rewrite g-read
+make_case "$work/one" a-mark b-read c-add d-read
 printf 'data\nwritten\ndata\n' > "$work/one/c-add.expected"
-printf 'data\nDATA\n' > "$work/one/f-rewrite.expected"
 make_case "$work/two" a-read
 printf 'data\nother\n' > "$work/two/a-read.expected"
-before=$(cd "$work" && find one two -printf '%p %s %T@\n' | sort)
+make_case "$work/three" a-read b-rewrite
+printf 'data\nDATA\n' > "$work/three/b-rewrite.expected"
+before=$(cd "$work" && find one two three -printf '%p %s %T@\n' | sort)
 
-out=$("$checker" "$work/fake-compare" "$work/one" "$work/two" 2>&1)
+out=$("$checker" "$work/fake-compare" "$work/one" "$work/two" "$work/three" 2>&1)
 rc=$?
 [[ $rc == 1 ]] || fail "a failing variant: want rc 1, got $rc: $out"
 want='FAIL two/a-read: rc=0; first difference at line 2
   want: other
   got:  data
-7 passed, 1 failed, 0 skipped'
+FAIL three: a variant rewrote log/data in place (one of: a-read b-rewrite)
+6 passed, 2 failed, 0 skipped'
 [[ $out == "$want" ]] || fail "output changed: want
 $want
 got
 $out"
 # Never written in place.
-[[ $(cd "$work" && find one two -printf '%p %s %T@\n' | sort) == "$before" ]] ||
+[[ $(cd "$work" && find one two three -printf '%p %s %T@\n' | sort) == "$before" ]] ||
 	fail "the golden case itself changed"
 
 probe() { awk -v v="$1" '$1 == v { print $2 }' "$PROBE_LOG"; }
 [[ $(probe b-read) == 4000000000 ]] || fail "b-read ran in a new copy (copied per variant?): $(cat "$PROBE_LOG")"
 [[ $(probe d-read) != 4000000000 ]] || fail "d-read ran in the copy c-add wrote into"
-[[ $(probe g-read) != 4000000000 ]] || fail "g-read ran in the copy f-rewrite rewrote"
-echo "ok: one copy per case, a new one after each variant that wrote, failures reported as before"
+echo "ok: one copy per case, a new one after a variant that added a file, an in-place rewrite fails its case, failures reported as before"
