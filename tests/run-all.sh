@@ -129,22 +129,27 @@ mapfile -t scripts < <(find tests/scripts -mindepth 1 -maxdepth 2 -name '*.sh' -
 is_serial() { head -20 "$1" | grep -q '^# test-serial:'; }
 results=$(mktemp -d)
 trap 'rm -rf "$results"' EXIT
-# One test in its scratch dir; leaves RC SECS in $results/N.rc and its log in $results/N.log.
+# One test in its scratch dir; leaves "RC SECS CPU" in $results/N.rc and its
+# log in $results/N.log. CPU is the test's user+sys seconds: run_one runs in
+# a subshell of its own, so bash's `times` (children's user and sys, its
+# second line) counts this test's processes only.
 run_one() {
-	local n=$1 t=$2 scratch start rc
+	local n=$1 t=$2 scratch start rc cpu
 	scratch=$(mktemp -d)
 	start=$(date +%s)
 	( cd "$scratch" && TOP=$top timeout 600 bash "$top/$t" ) > "$results/$n.log" 2>&1
 	rc=$?
-	echo "$rc $(( $(date +%s) - start ))" > "$results/$n.rc.tmp" && mv "$results/$n.rc.tmp" "$results/$n.rc"
+	times > "$results/$n.times"  # not in a pipe: that would be a subshell's times
+	cpu=$(tr , . < "$results/$n.times" | awk 'NR == 2 { gsub(/[ms]/, " "); printf "%.0f", $1 * 60 + $2 + $3 * 60 + $4 }')
+	echo "$rc $(( $(date +%s) - start )) $cpu" > "$results/$n.rc.tmp" && mv "$results/$n.rc.tmp" "$results/$n.rc"
 	rm -rf "$scratch"
 }
 report_one() {
-	local n=$1 t=$2 name rc secs
+	local n=$1 t=$2 name rc secs cpu
 	name=${t#tests/scripts/}; name=${name%.sh}
-	read -r rc secs < "$results/$n.rc"
+	read -r rc secs cpu < "$results/$n.rc"
 	case $rc in
-	0)  pass=$((pass + 1)); echo "ok   $name (${secs}s)";;
+	0)  pass=$((pass + 1)); echo "ok   $name (${secs}s, ${cpu}s cpu)";;
 	77) skip=$((skip + 1)); echo "skip $name: $(tail -1 "$results/$n.log")";;
 	*)  fail=$((fail + 1)); failed_names+=("$name"); echo "FAIL $name (rc $rc, ${secs}s)"; tail -25 "$results/$n.log" | sed 's/^/    /';;
 	esac

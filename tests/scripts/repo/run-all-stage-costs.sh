@@ -1,7 +1,7 @@
 #!/bin/bash
 # tests/run-all.sh ends each stage's line with its cost, "(W s wall, U s
 # user, S s sys)", counting the CPU time of the script tests it ran in the
-# background, and still ends with "N passed, M failed, K skipped". Run on a
+# background, gives each passing test's wall and CPU seconds, and still ends with "N passed, M failed, K skipped". Run on a
 # scratch tree holding run-all.sh and three script tests of the vs-mmtests
 # tier (so no unit tests or goldens run): one that burns CPU, one that skips,
 # one that fails.
@@ -11,7 +11,7 @@ tree=$PWD/tree
 mkdir -p "$tree/tests/scripts/g" || fail "no scratch tree"
 cp "$TOP/tests/run-all.sh" "$tree/tests/" || fail "no $TOP/tests/run-all.sh"
 cat > "$tree/tests/scripts/g/busy-vs-perl.sh" <<'EOF'
-i=0; while ((i < 1000000)); do ((i++)); done
+i=0; while ((i < 2000000)); do ((i++)); done
 EOF
 printf 'echo no checkout; exit 77\n' > "$tree/tests/scripts/g/skips-vs-perl.sh"
 printf 'echo boom; exit 3\n' > "$tree/tests/scripts/g/fails-vs-perl.sh"
@@ -25,4 +25,8 @@ re='^script tests: 1 passed, 1 failed, 1 skipped \(([0-9.]+) s wall, ([0-9.]+) s
 [[ $line =~ $re ]] || fail "not a count and a cost: $line"
 # The busy loop is a background job of run-all's: its CPU time counts.
 awk -v u="${BASH_REMATCH[2]}" 'BEGIN { exit !(u >= 0.2) }' || fail "the busy test's CPU time is missing: $line"
-echo "ok: $line"
+# Its own line gives its CPU seconds (a second or more of bash arithmetic).
+busy=$(grep '^ok   g/busy-vs-perl ' <<< "$out") || fail "no line for the busy test: $out"
+[[ $busy =~ ^ok\ +g/busy-vs-perl\ \(([0-9]+)s,\ ([0-9]+)s\ cpu\)$ ]] || fail "not a wall and a CPU time: $busy"
+((BASH_REMATCH[2] >= 1)) || fail "the busy test's own CPU time is missing: $busy"
+echo "ok: $line; $busy"
