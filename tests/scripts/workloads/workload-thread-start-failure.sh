@@ -39,13 +39,15 @@ echo "ok: $(grep '^pipe-pingpong:' "$work/pp.out")"
 # moment, and fiolike would then fail before its job threads: wait it out)
 for _ in $(seq 50); do [ -z "$(pgrep -u $user)" ] && break; sleep 0.1; done
 [ -z "$(pgrep -u $user)" ] || fail "user $user still has processes: $(pgrep -a -u $user)"
-before=$(ls -d /tmp/fiolike-* 2>/dev/null | sort)
+# Only nobody's job dirs: tests beside this one run fiolike as root.
+nobodys_job_dirs() { find /tmp -maxdepth 1 -name 'fiolike-*' -user $user | sort; }
+before=$(nobodys_job_dirs)
 as_user 2 "$BIN/fiolike" --rw randread --size 4m --numjobs 4 --runtime 5 --time_based --logdir "$work/log/f" --quiet \
 	> "$work/f.out" 2>&1
 rc=$?
 [ $rc -eq 1 ] || fail "fiolike --numjobs 4: exit $rc, want 1 (134 is std::terminate): $(cat "$work/f.out")"
 grep -q "^fiolike: cannot start the thread of job [0-9] of 4: " "$work/f.out" || fail "fiolike: message: $(cat "$work/f.out")"
 [ "$(wc -l < "$work/f.out")" -eq 1 ] || fail "fiolike: not one line: $(cat "$work/f.out")"
-[ "$(ls -d /tmp/fiolike-* 2>/dev/null | sort)" = "$before" ] || fail "fiolike: left $(ls -d /tmp/fiolike-*)"
+[ "$(nobodys_job_dirs)" = "$before" ] || fail "fiolike: left $(nobodys_job_dirs)"
 [ ! -e "$work/log/f/fio.log" ] || fail "fiolike: wrote fio.log"
 echo "ok: $(cat "$work/f.out")"
