@@ -1,7 +1,9 @@
 #!/bin/bash
 # Seed 000's recipe, short: the redis-zpopmin -small config run three times
 # (A, B, A again: v7.1.3-first, v7.3, v7.1.3-return) with a tiny keyspace,
-# then compare-kernels --metric 'ZPOPMIN|GET|time': without --verdict it
+# by docs/seed-recipes.md's own commands (doc-examples.sh runs them once and
+# checks the shape of what they print), then, on the tree they wrote,
+# compare-kernels --metric 'ZPOPMIN|GET|time': without --verdict it
 # picks A/B/A (the first and last run share the name v7.1.3) and prints it
 # first, roles in one line, the same with --sort-version. The change against
 # the A runs and the A-to-A drift are checked against the raw
@@ -15,15 +17,15 @@ for b in run-config redis-zpopmin compare-kernels; do [ -x "$BIN/$b" ] || { echo
 command -v redis-server > /dev/null || { echo "no redis-server"; exit 77; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-runs=(v7.1.3-first v7.3 v7.1.3-return)
 
-for r in "${runs[@]}"; do
-	(cd "$work" && "$BIN/run-config" "$TOP/configs/config-memdb-redis-zpopmin-small" $r --work-dir "$work/w" \
-		--set REDIS_ZPOPMIN_KEYSPACE=2000 --set MMTEST_ITERATIONS=2) > "$work/$r.out" 2>&1 ||
-		fail "run-config $r: $(tail -5 "$work/$r.out")"
-done
+DOC_EXAMPLES=seed-000 DOC_EXAMPLES_WORK="$work" bash "$TOP/tests/scripts/docs/doc-examples.sh" > "$work/doc.out" 2>&1
+rc=$?
+cat "$work/doc.out"
+[ $rc = 77 ] && exit 77
+[ $rc = 0 ] || fail "the doc's seed-000 recipe (doc-examples.sh) exited $rc"
+log=$work/seed-000/seed-000/log
 # --iteration-stat mean: each unit is the plain mean of its samples, which awk can check against the logs.
-"$BIN/compare-kernels" -C "$work/w/log" --metric 'ZPOPMIN|GET|time' --iteration-stat mean > "$work/k.txt" 2> "$work/k.err" ||
+"$BIN/compare-kernels" -C "$log" --metric 'ZPOPMIN|GET|time' --iteration-stat mean > "$work/k.txt" 2> "$work/k.err" ||
 	fail "compare-kernels: $(cat "$work/k.err")"
 head -n 1 "$work/k.txt" | grep -qx '=== compare-kernels verdict (mmtests-plugins) ===' || fail "the report does not begin with the verdict"
 grep -qx "Roles: A1 v7.1.3-first, B v7.3, A2 v7.1.3-return (A/B/A: the first and last runs share the name 'v7.1.3')" \
@@ -38,7 +40,7 @@ grep -Eq '^ B: mean of 1 runs; A: mean of 2; 95.0% intervals .*family-wise over 
 grep -Eq '^metric +unit +better +change +interval +drift +call$' "$work/aba" || fail "A/B/A header columns"
 [ "$(grep -Ec '^(ZPOPMIN-RPS-1|GET-RPS-1|complete test time) ' "$work/aba")" = 3 ] || fail "want the ZPOPMIN, GET and time rows only"
 # The same roles when --sort-version orders the columns (v7.1.3-return before v7.3).
-"$BIN/compare-kernels" -C "$work/w/log" --metric 'ZPOPMIN|GET|time' --iteration-stat mean --sort-version > "$work/sorted.txt" 2> /dev/null
+"$BIN/compare-kernels" -C "$log" --metric 'ZPOPMIN|GET|time' --iteration-stat mean --sort-version > "$work/sorted.txt" 2> /dev/null
 grep -q '^Roles: A1 v7.1.3-first, B v7.3, A2 v7.1.3-return ' "$work/sorted.txt" || fail "--sort-version changed the roles"
 grep -q '^(--sort-version orders the tables. columns only; the roles follow the run order above)$' "$work/sorted.txt" ||
 	fail "--sort-version's new order is not said"
@@ -47,7 +49,7 @@ cmp -s <(sed -n '/^Verdict for/,/inconclusive (of/p' "$work/sorted.txt") "$work/
 # kRPS per sample = the CSV's rps / 1000, every redis-1-N.log of every
 # iteration, printed as MMTests' parse-results awk prints it (%.6g: 1481386.6
 # rps is 1481.39 kRPS), which is what the table's means are taken over.
-mean_of() { cat "$work/w/log/$1"/iter-*/redis-zpopmin/logs/redis-1-*.log |
+mean_of() { cat "$log/$1"/iter-*/redis-zpopmin/logs/redis-1-*.log |
 	awk -F'"' -v t="$2" '$2 == t { s += sprintf("%.6g", $4 / 1000) + 0; n++ } END { printf "%.6f", s / n }'; }
 for test in ZPOPMIN GET; do
 	a1=$(mean_of v7.1.3-first $test) b=$(mean_of v7.3 $test) a2=$(mean_of v7.1.3-return $test)
@@ -69,7 +71,7 @@ done
 echo "ok: the A/B/A verdict's change and drift match the raw CSV logs for ZPOPMIN and GET; the calls follow the intervals"
 # The recipe's settings time every sample over at least 1000 ticks of its
 # clock (issue 19): each run's redis-zpopmin-clock.json says so.
-records=("$work"/w/log/*/iter-*/redis-zpopmin/logs/redis-zpopmin-clock.json)
+records=("$log"/*/iter-*/redis-zpopmin/logs/redis-zpopmin-clock.json)
 [ "${#records[@]}" = 6 ] && [ -f "${records[0]}" ] || fail "want 3 runs x 2 iterations of clock records: ${records[*]}"
 for r in "${records[@]}"; do
 	python3 -c 'import json, sys; r = json.load(open(sys.argv[1])); sys.exit(not (r["short_samples"] == 0 and r["shortest_ticks"] >= 1000))' "$r" ||

@@ -1,7 +1,9 @@
 #!/bin/bash
-# Seed 001's recipe, short: run-config runs the pinned pipe-pingpong config
-# once per RFC mode name, and compare-kernels --verdict rfc prints the RFC's
-# table (mode, iters, us/iter, iter/sec). The disable modes need per-task
+# Seed 001's recipe, short, by docs/seed-recipes.md's own commands
+# (doc-examples.sh runs them once and checks the shape of what they print):
+# run-config runs the pinned pipe-pingpong config once per RFC mode name,
+# and compare-kernels --verdict rfc prints the RFC's table (mode, iters,
+# us/iter, iter/sec). The disable modes need per-task
 # indirect-branch control, which this kind of VM lacks, so the four runs are
 # all measured in baseline mode under the four names (the table's mode column
 # must say so); the table's columns and arithmetic are checked against the raw
@@ -17,12 +19,13 @@ trap 'rm -rf "$work"' EXIT
 loops=20000 iterations=3
 modes=(baseline d parent both)
 
-for m in "${modes[@]}"; do
-	"$BIN/run-config" "$TOP/configs/config-scheduler-pipe-pingpong-pinned" "$m" --work-dir "$work/w" \
-		--set PIPE_PINGPONG_MODE=baseline --set PIPE_PINGPONG_LOOPS=$loops --set PIPE_PINGPONG_ITERATIONS=$iterations \
-		--set RUN_MONITOR=no > "$work/$m.out" 2>&1 || fail "run-config $m: $(tail -3 "$work/$m.out")"
-done
-"$BIN/compare-kernels" -C "$work/w/log" --baseline baseline --compare d --compare parent --compare both --verdict rfc --json-export "$work/rfc.json" > "$work/rfc.txt" 2> "$work/rfc.err" ||
+DOC_EXAMPLES=seed-001 DOC_EXAMPLES_WORK="$work" bash "$TOP/tests/scripts/docs/doc-examples.sh" > "$work/doc.out" 2>&1
+rc=$?
+cat "$work/doc.out"
+[ $rc = 77 ] && exit 77
+[ $rc = 0 ] || fail "the doc's seed-001 recipe (doc-examples.sh) exited $rc"
+w=$work/seed-001/seed-001
+"$BIN/compare-kernels" -C "$w/log" --baseline baseline --compare d --compare parent --compare both --verdict rfc --json-export "$work/rfc.json" > "$work/rfc.txt" 2> "$work/rfc.err" ||
 	fail "compare-kernels --verdict rfc: $(cat "$work/rfc.err")"
 sed -n '/^RFC ib_spec_bench table/,/^(iters:/p' "$work/rfc.txt" | tee "$work/table"
 
@@ -34,7 +37,7 @@ sed -n 2p "$work/table" | grep -Eq '^run +mode +iters +us/iter +iter/sec +x base
 # Arithmetic from the raw logs: us/iter = mean of t/iters over the run's
 # benchlogs, iter/sec = 1e6 / us/iter, iters = the loop count, mode as logged.
 for m in "${modes[@]}"; do
-	logs=$work/w/log/$m/iter-0/pipe-pingpong/logs
+	logs=$w/log/$m/iter-0/pipe-pingpong/logs
 	want=$(cat "$logs"/benchlog-_-_-* | awk '
 		/^iters: / { n++; iters = $2 + 0; sum += ($4 + 0) / iters }
 		/^# pipe-pingpong: mode=/ { mode = substr($3, 6) }
@@ -68,14 +71,14 @@ for j, t in zip(b["rfc"], rows):
 PY
 
 # compare-mmtests reads the same rows as an alternative report.
-"$BIN/compare-mmtests" -d "$work/w/log" -b pipe-pingpong -a rfc -n "$(IFS=,; echo "${modes[*]}")" > "$work/cmp" 2>&1 ||
+"$BIN/compare-mmtests" -d "$w/log" -b pipe-pingpong -a rfc -n "$(IFS=,; echo "${modes[*]}")" > "$work/cmp" 2>&1 ||
 	fail "compare-mmtests -a rfc: $(cat "$work/cmp")"
 grep -Eq '^Amean +us-iter ' "$work/cmp" || fail "compare-mmtests -a rfc: no us-iter row: $(cat "$work/cmp")"
 # ... and so does our shellpack's parse-results-rfc, which MMTests runs.
 mkdir -p "$work/fake/shellpack_src/src"
 cp -a "$TOP/shellpacks/pipe-pingpong" "$work/fake/shellpack_src/src/ext-pipe-pingpong"
-for it in "$work"/w/log/*/iter-*; do cp -a "$it/pipe-pingpong" "$it/ext-pipe-pingpong"; done
-"$BIN/compare-mmtests" -d "$work/w/log" -b ext-pipe-pingpong -a rfc -n "$(IFS=,; echo "${modes[*]}")" \
+for it in "$w"/log/*/iter-*; do cp -a "$it/pipe-pingpong" "$it/ext-pipe-pingpong"; done
+"$BIN/compare-mmtests" -d "$w/log" -b ext-pipe-pingpong -a rfc -n "$(IFS=,; echo "${modes[*]}")" \
 	--mmtests-dir "$work/fake" > "$work/cmp-shellpack" 2>&1 || fail "shellpack parse-results-rfc: $(cat "$work/cmp-shellpack")"
 diff "$work/cmp" "$work/cmp-shellpack" || fail "the native -a rfc parser and parse-results-rfc disagree"
 echo "ok: compare-mmtests -a rfc reads the same rows natively and through the shellpack's parse-results-rfc"
@@ -85,11 +88,11 @@ echo "ok: compare-mmtests -a rfc reads the same rows natively and through the sh
 # table leaves it out, rather than show a mode that did not take effect.
 # It runs as many iterations as the baseline: a run with fewer samples than
 # another is incomplete, and left out of the table as well.
-"$BIN/run-config" "$TOP/configs/config-scheduler-pipe-pingpong-pinned" real-d --work-dir "$work/w" \
+"$BIN/run-config" "$TOP/configs/config-scheduler-pipe-pingpong-pinned" real-d --work-dir "$w" \
 	--set PIPE_PINGPONG_MODE=d --set PIPE_PINGPONG_LOOPS=$loops --set PIPE_PINGPONG_ITERATIONS=$iterations \
 	--set RUN_MONITOR=no > "$work/real-d.out" 2>&1
 rc=$?
-"$BIN/compare-kernels" -C "$work/w/log" --baseline baseline --compare real-d --verdict rfc --warnings > "$work/d.txt" 2> "$work/d.err"
+"$BIN/compare-kernels" -C "$w/log" --baseline baseline --compare real-d --verdict rfc --warnings > "$work/d.txt" 2> "$work/d.err"
 if [ $rc = 0 ]; then
 	grep -Eq '^real-d +d +' "$work/d.txt" || fail "mode d ran but the table does not say so: $(cat "$work/d.txt")"
 	echo "ok: mode d ran here and the table shows it"

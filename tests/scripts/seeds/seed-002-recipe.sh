@@ -6,7 +6,9 @@
 # will-it-scale futex4, pread1, pwrite1, poll1, stress-ng null, unixbench
 # fsbuffer), run short as "base" and "new"; every cell of the six rows is
 # checked against the raw logs. Part 2: configs/config-workload-lkp-mix
-# (seccomp-churn, pipe-pingpong and fiolike in one config), the same way.
+# (seccomp-churn, pipe-pingpong and fiolike in one config), the same way,
+# run by docs/seed-recipes.md's own commands (doc-examples.sh runs them once
+# and checks the shape of what they print).
 # Part 3 (with an MMTests checkout): a tree holding an MMTests-only
 # benchmark (tbench, read through the checkout's parse-results) beside
 # redis, from the goldens.
@@ -68,15 +70,14 @@ fsb() { awk '/^Copy done:/ { print $NF }' "$work/s/log/$1"/iter-*/syscall-fsbuff
 check_row "$work/slkp" syscall-fsbuffer.fsbuffer "$(fsb base)" "$(fsb new)"
 echo "ok: seed 002's six rows in one LKP table; means, CoV and %change match the raw logs"
 
-# Part 2: seccomp-churn, pipe-pingpong and fiolike in one config.
-for r in base new; do
-	(cd "$work" && "$BIN/run-config" "$TOP/configs/config-workload-lkp-mix" $r --work-dir "$work/w" \
-		--set MMTEST_ITERATIONS=2 --set SECCOMP_CHURN_RUNTIME=1 --set SECCOMP_CHURN_ITERATIONS=2 \
-		--set PIPE_PINGPONG_LOOPS=20000 --set PIPE_PINGPONG_ITERATIONS=3 \
-		--set FIO_SIZE=16m --set FIO_RUNTIME=1 --set FIO_RAMP_TIME=0) \
-		> "$work/$r.out" 2>&1 || fail "run-config $r: $(tail -5 "$work/$r.out")"
-done
-"$BIN/compare-kernels" -C "$work/w/log" --verdict lkp --all > "$work/k.txt" 2> "$work/k.err" || fail "compare-kernels: $(cat "$work/k.err")"
+# Part 2: seccomp-churn, pipe-pingpong and fiolike in one config: the doc's recipe.
+DOC_EXAMPLES=seed-002 DOC_EXAMPLES_WORK="$work" bash "$TOP/tests/scripts/docs/doc-examples.sh" > "$work/doc.out" 2>&1
+rc=$?
+cat "$work/doc.out"
+[ $rc = 77 ] && exit 77
+[ $rc = 0 ] || fail "the doc's seed-002 recipe (doc-examples.sh) exited $rc"
+w=$work/seed-002/seed-002
+"$BIN/compare-kernels" -C "$w/log" --verdict lkp --all > "$work/k.txt" 2> "$work/k.err" || fail "compare-kernels: $(cat "$work/k.err")"
 sed -n '/^LKP comparison across benchmarks$/,/^=== MMTests compare-kernels.sh report ===$/p' "$work/k.txt" | tee "$work/lkp"
 [ "$(grep -c '±stddev' "$work/k.txt")" = 1 ] || fail "want one LKP table (one later run), got $(grep -c '±stddev' "$work/k.txt") headers"
 grep -Eq '^ +base +±stddev +%change +new +±stddev +call +metric$' "$work/lkp" || fail "LKP header columns"
@@ -86,9 +87,9 @@ grep -Eq ' fiolike\.kb/sec-psync-read-4k-j1-qd1-read$' "$work/lkp" || fail "no f
 grep -Eq ' fiolike\.kb/sec-psync-write-4k-j1-qd1-write$' "$work/lkp" || fail "no fiolike write row in the same table"
 grep -Eq ' seccomp-churn\.' "$work/lkp" || fail "no seccomp-churn row in the same table"
 
-usecs() { cat "$work/w/log/$1"/iter-*/pipe-pingpong/logs/benchlog-* | awk '/usecs\/op/ { print $1 }'; }
+usecs() { cat "$w/log/$1"/iter-*/pipe-pingpong/logs/benchlog-* | awk '/usecs\/op/ { print $1 }'; }
 check_row "$work/lkp" pipe-pingpong.usecs-op "$(usecs base)" "$(usecs new)"
-kbs() { cat "$work/w/log/$1"/iter-*/fiolike/logs/fio.log | awk -F';' -v job="$2" '$3 == job { print $45 }'; }
+kbs() { cat "$w/log/$1"/iter-*/fiolike/logs/fio.log | awk -F';' -v job="$2" '$3 == job { print $45 }'; }
 check_row "$work/lkp" fiolike.kb/sec-psync-read-4k-j1-qd1-read "$(kbs base psync-read-4k-j1-qd1)" "$(kbs new psync-read-4k-j1-qd1)"
 echo "ok: one LKP table across seccomp-churn, pipe-pingpong and fiolike; means, CoV and %change match the raw logs"
 

@@ -1,8 +1,10 @@
 #!/bin/bash
 # Seed 004's recipe, short: one config runs read, 70/30 read/write and write
-# (configs/config-io-fiolike-read-rw70-write), five iterations of one second
-# each on a small file, under three run names with '=' as the seed's kernels
-# are named (mitigations=off, retbleed=off, retbleed=ibrs); then
+# (configs/config-io-fiolike-read-rw70-write), three iterations (the seed's
+# five, short) of one second each on a small file, under three run names
+# with '=' as the seed's kernels are named (mitigations=off, retbleed=off,
+# retbleed=ibrs), by docs/seed-recipes.md's own commands (doc-examples.sh
+# runs them once and checks the shape of what they print); then
 # compare-kernels --verdict baselines prints, per job, kIOPS mean and stdev
 # against the first two runs with the job's CPU use. Every number is checked
 # against the raw fio.log terse lines; compare-mmtests reads the same runs.
@@ -15,13 +17,16 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 runs=(mitigations=off retbleed=off retbleed=ibrs)
 
+DOC_EXAMPLES=seed-004 DOC_EXAMPLES_WORK="$work" bash "$TOP/tests/scripts/docs/doc-examples.sh" > "$work/doc.out" 2>&1
+rc=$?
+cat "$work/doc.out"
+[ $rc = 77 ] && exit 77
+[ $rc = 0 ] || fail "the doc's seed-004 recipe (doc-examples.sh) exited $rc"
+w=$work/seed-004/seed-004
 for r in "${runs[@]}"; do
-	(cd "$work" && "$BIN/run-config" "$TOP/configs/config-io-fiolike-read-rw70-write" "$r" --work-dir "$work/w" \
-		--set FIO_SIZE=16m --set FIO_RUNTIME=1 --set FIO_RAMP_TIME=0 --set FIO_DIRECT=0 --set FIO_IODEPTH=8) \
-		> "$work/run.out" 2>&1 || fail "run-config $r: $(tail -5 "$work/run.out")"
-	[ -d "$work/w/log/$r/iter-4/fiolike/logs" ] || fail "run-config $r: no iter-4 (want five iterations)"
+	[ -d "$w/log/$r/iter-2/fiolike/logs" ] && [ ! -e "$w/log/$r/iter-3" ] || fail "run-config $r: want three iterations, iter-0..2"
 done
-"$BIN/compare-kernels" -C "$work/w/log" --verdict baselines > "$work/k.txt" 2> "$work/k.err" ||
+"$BIN/compare-kernels" -C "$w/log" --verdict baselines > "$work/k.txt" 2> "$work/k.err" ||
 	fail "compare-kernels: $(cat "$work/k.err")"
 sed -n '/^Mean and stdev against two baselines/,/^(CPU util/p' "$work/k.txt" | tee "$work/table"
 grep -q '^Mean and stdev against two baselines for fiolike -a iops$' "$work/table" || fail "no kIOPS table"
@@ -32,7 +37,7 @@ grep -q '^(CPU util' "$work/table" || fail "no CPU util note"
 # CPU % = fields 88 + 89; mean, sample stdev, % against each baseline's mean.
 expect() {  # expect JOB DIRECTION -> "run mean stdev pct1 pct2 cpu" per run
 	for r in "${runs[@]}"; do
-		cat "$work/w/log/$r"/iter-*/fiolike/logs/fio.log | awk -F';' -v job="$1" -v dir="$2" -v run="$r" '
+		cat "$w/log/$r"/iter-*/fiolike/logs/fio.log | awk -F';' -v job="$1" -v dir="$2" -v run="$r" '
 			$3 == job {
 				r = sprintf("%.3f", $8 / 1000) + 0; w = sprintf("%.3f", $49 / 1000) + 0
 				v = dir == "read" ? r : dir == "write" ? w : sprintf("%.3f", ($8 + $49) / 1000) + 0
@@ -46,8 +51,8 @@ expect() {  # expect JOB DIRECTION -> "run mean stdev pct1 pct2 cpu" per run
 }
 near() { awk -v g="$1" -v w="$2" 'BEGIN { sub(/%$/, "", g); exit !(g - w <= 0.0051 && w - g <= 0.0051) }'; }
 checked=0
-for block in io_uring-randread-4k-j1-qd8:read io_uring-randrw70-4k-j1-qd8:read io_uring-randrw70-4k-j1-qd8:write \
-	io_uring-randrw70-4k-j1-qd8:total io_uring-randwrite-4k-j1-qd8:write; do
+for block in io_uring-randread-4k-j1-qd32:read io_uring-randrw70-4k-j1-qd32:read io_uring-randrw70-4k-j1-qd32:write \
+	io_uring-randrw70-4k-j1-qd32:total io_uring-randwrite-4k-j1-qd32:write; do
 	job=${block%:*} dir=${block#*:}
 	op=kiops-$job-$dir
 	grep -Eq "^$op +Mean +stdev +mitigations=off +retbleed=off +CPU util +95% interval vs mitigations=off$" "$work/table" || fail "no block $op with the seed's columns"
@@ -66,26 +71,26 @@ for block in io_uring-randread-4k-j1-qd8:read io_uring-randrw70-4k-j1-qd8:read i
 	done < <(expect "$job" "$dir")
 done
 [ $checked = 15 ] || fail "checked $checked rows, want 15"
-echo "ok: kIOPS mean, stdev, % against both baselines and CPU util match the raw fio.log of 5 iterations, for 5 blocks x 3 runs"
+echo "ok: kIOPS mean, stdev, % against both baselines and CPU util match the raw fio.log of 3 iterations, for 5 blocks x 3 runs"
 
 # Run names with '=' through compare-mmtests (-n splits on commas only); the
 # Perl truncates each column title to the field width, and so do we.
 names=$(IFS=,; echo "${runs[*]}")
 for alt in "" iops cpu; do
-	"$BIN/compare-mmtests" -d "$work/w/log" -b fiolike ${alt:+-a $alt} -n "$names" > "$work/cmp$alt" 2>&1 ||
+	"$BIN/compare-mmtests" -d "$w/log" -b fiolike ${alt:+-a $alt} -n "$names" > "$work/cmp$alt" 2>&1 ||
 		fail "compare-mmtests ${alt:+-a $alt}: $(cat "$work/cmp$alt")"
 	# every row of the table has a value for each of the three runs
 	awk '/^(Min|Hmean|Max) / && NF < 5 { bad = 1; print } END { exit bad }' "$work/cmp$alt" ||
 		fail "compare-mmtests ${alt:+-a $alt}: a row lacks a run's column"
 done
-grep -Eq '^Hmean +kiops-io_uring-randrw70-4k-j1-qd8-total ' "$work/cmpiops" || fail "no total kIOPS row for the mixed job"
+grep -Eq '^Hmean +kiops-io_uring-randrw70-4k-j1-qd32-total ' "$work/cmpiops" || fail "no total kIOPS row for the mixed job"
 # MMTests' own compare-mmtests.pl, given our shellpack, prints the same bytes.
 if [[ -x ${MMTESTS_SRC:-}/bin/compare-mmtests.pl ]] && perl -MYAML::PP -MFile::Which -e1 2>/dev/null; then
 	mkdir -p "$work/mm/shellpack_src/src"
 	cp -a "$MMTESTS_SRC/bin" "$work/mm/bin"
 	cp -a "$TOP/shellpacks/fiolike" "$work/mm/shellpack_src/src/"
 	for alt in "" iops cpu; do
-		"$work/mm/bin/compare-mmtests.pl" -d "$work/w/log" -b fiolike ${alt:+-a $alt} -n "$names" > "$work/perl$alt" 2> "$work/perl.err" ||
+		"$work/mm/bin/compare-mmtests.pl" -d "$w/log" -b fiolike ${alt:+-a $alt} -n "$names" > "$work/perl$alt" 2> "$work/perl.err" ||
 			fail "compare-mmtests.pl ${alt:+-a $alt}: $(tail -3 "$work/perl.err")"
 		diff "$work/cmp$alt" "$work/perl$alt" || fail "compare-mmtests.pl ${alt:+-a $alt} differs from ours"
 	done
