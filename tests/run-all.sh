@@ -122,8 +122,9 @@ fi  # TIER != vs-mmtests
 #    per CPU the CPUs sat a third idle (700 s of CPU in 1271 s of test wall
 #    on 2 CPUs). A test whose header says "# test-serial: REASON" (it
 #    looks at every process on the machine, or times something a neighbour
-#    would disturb) runs alone, after the others. Results print as tests
-#    finish.
+#    would disturb) runs alone, after the others; one whose header says
+#    "# test-slow: WHY" starts before the rest, so no long test starts last
+#    and runs on alone. Results print as tests finish.
 [[ -n ${SKIP_SCRIPTS:-} ]] && echo "script tests: skipped (SKIP_SCRIPTS set)"
 stage_start
 read -r pass0 fail0 skip0 <<< "$pass $fail $skip"
@@ -131,6 +132,7 @@ TEST_JOBS=${TEST_JOBS:-$(($(nproc) + 1))}
 [[ $TEST_JOBS =~ ^[1-9][0-9]*$ ]] || { echo "run-all.sh: TEST_JOBS must be a positive number, not '$TEST_JOBS'" >&2; exit 2; }
 mapfile -t scripts < <(find tests/scripts -mindepth 1 -maxdepth 2 -name '*.sh' -not -path 'tests/scripts/lib/*' | LC_ALL=C sort)
 is_serial() { head -20 "$1" | grep -q '^# test-serial:'; }
+is_slow() { head -20 "$1" | grep -q '^# test-slow:'; }
 results=$(mktemp -d)
 trap 'rm -rf "$results"' EXIT
 # One test in its scratch dir; leaves "RC SECS CPU" in $results/N.rc and its
@@ -158,12 +160,13 @@ report_one() {
 	*)  fail=$((fail + 1)); failed_names+=("$name"); echo "FAIL $name (rc $rc, ${secs}s)"; tail -25 "$results/$n.log" | sed 's/^/    /';;
 	esac
 }
-parallel=() serial=()
+parallel=() serial=() slow=()
 for t in "${scripts[@]}"; do
 	[[ -n ${SKIP_SCRIPTS:-} ]] && break
 	in_tier "$t" || continue
-	if is_serial "$t"; then serial+=("$t"); else parallel+=("$t"); fi
+	if is_serial "$t"; then serial+=("$t"); elif is_slow "$t"; then slow+=("$t"); else parallel+=("$t"); fi
 done
+parallel=("${slow[@]}" "${parallel[@]}")
 declare -A running=()  # pid -> index into parallel
 for i in "${!parallel[@]}"; do
 	while [[ ${#running[@]} -ge $TEST_JOBS ]]; do

@@ -1,4 +1,5 @@
 #!/bin/bash
+# test-slow: every workload run short, parsed twice (about 60 s)
 # Our shellpacks' parse-results (what MMTests runs) and compare-mmtests'
 # native parsers must read our workloads' logs identically. The golden trees
 # hold real logs in the same formats our workloads write, so each is read both

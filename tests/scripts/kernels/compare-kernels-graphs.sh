@@ -1,4 +1,5 @@
 #!/bin/bash
+# test-slow: Chromium over the report (about 40 s)
 # compare-kernels --format html graphs: a report over four benchmarks (redis,
 # perfpipe and stressng from the goldens, fiolike run here for a second)
 # whose runs also recorded monitors (the real monitor logs

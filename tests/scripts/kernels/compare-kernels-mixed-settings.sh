@@ -1,4 +1,5 @@
 #!/bin/bash
+# test-slow: two seed recipes run short (about 45 s)
 # Runs that belong together: seed 002's recipe run after seed 001's in ONE
 # work dir (their docs' short settings; seed 001's four modes all run in
 # baseline mode, as this VM has no per-task IB control). compare-kernels

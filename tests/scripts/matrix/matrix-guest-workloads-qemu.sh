@@ -1,5 +1,5 @@
 #!/bin/bash
-# test-serial: boots a TCG guest that wants both CPUs
+# test-serial: a TCG guest beside other tests runs slower and burns about twice the CPU (matrix-smoke: 114 s of CPU in 147 s beside them, 56 s in 51 s alone)
 # One qemu guest runs fiolike and redis-zpopmin: fiolike does its IO on the
 # guest's scratch disk (/dev/vda, a sparse file attached as a virtio drive,
 # its modules insmod'ed from Debian's kernel), redis-zpopmin starts the

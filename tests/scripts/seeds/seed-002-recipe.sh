@@ -1,4 +1,5 @@
 #!/bin/bash
+# test-slow: two runs of two configs (about 90 s)
 # Seed 002's recipe, short: compare-kernels --verdict lkp prints ONE
 # LKP-style table per later run across every benchmark of the tree
 # (base ±stddev %change new ±stddev BENCH.metric), as the test robot does.
@@ -46,8 +47,8 @@ check_row() {  # check_row TABLE METRIC BASE_VALUES NEW_VALUES
 # Part 1: the seed's six rows.
 for r in base new; do
 	(cd "$work" && "$BIN/run-config" "$TOP/configs/config-workload-syscall-hardening" $r --work-dir "$work/s" \
-		--set SYSCALL_SCALE_WARMUP=1 --set SYSCALL_SCALE_ITERATIONS=3 \
-		--set SYSCALL_NULL_RUNTIME=1 --set SYSCALL_NULL_ITERATIONS=3 \
+		--set SYSCALL_SCALE_WARMUP=1 --set SYSCALL_SCALE_ITERATIONS=2 \
+		--set SYSCALL_NULL_RUNTIME=1 --set SYSCALL_NULL_ITERATIONS=2 \
 		--set SYSCALL_FSBUFFER_RUNTIME=1 --set SYSCALL_FSBUFFER_ITERATIONS=2 --set SYSCALL_FSBUFFER_SETTLE=no \
 		--set SYSCALL_SCALE_TESTDIR="$work" --set SYSCALL_FSBUFFER_TESTDIR="$work") \
 		> "$work/s-$r.out" 2>&1 || fail "run-config syscall-hardening $r: $(tail -5 "$work/s-$r.out")"

@@ -1,4 +1,5 @@
 #!/bin/bash
+# test-slow: three runs of three fio jobs (about 40 s)
 # Seed 004's recipe, short: one config runs read, 70/30 read/write and write
 # (configs/config-io-fiolike-read-rw70-write), three iterations (the seed's
 # five, short) of one second each on a small file, under three run names

@@ -1,4 +1,5 @@
 #!/bin/bash
+# test-slow: every golden variant from a store (about 40 s)
 # Reports from the store are the reports from the tree: every golden case's
 # log tree is imported into a fresh SQLite store, and every variant that
 # reads a tree (-d log) runs again with `--store DB --machine M` instead: the

@@ -1,4 +1,5 @@
 #!/bin/bash
+# test-slow: a PostgreSQL server and every golden variant (about 50 s)
 # Reports from a PostgreSQL store are the reports from the tree: a real
 # server (initdb in a temp dir, unix socket only), a fresh database per
 # golden case, and every variant that reads a tree must print what MMTests'

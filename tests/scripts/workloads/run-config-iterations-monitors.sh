@@ -1,4 +1,5 @@
 #!/bin/bash
+# test-slow: iterations with monitors and their settles (about 45 s)
 # run-config runs a whole experiment by hand: MMTEST_ITERATIONS iterations
 # (set from the command line, recorded in runtime.opts), each with the files
 # run-mmtests.sh writes per iteration and the config's monitors in MMTests'
