@@ -16,8 +16,9 @@
 # "p  Holm p" columns), a renamed row or a missing section fails.
 # A run mark may name the test that runs the example, so that it runs once:
 #   <!-- doc-example NAME: run, in tests/scripts/GROUP/X.sh -->
-# That test calls this script with DOC_EXAMPLES=NAME and checks the numbers
-# in the tree the doc's commands wrote. Run on its own, this script does not
+# That test runs this script with DOC_EXAMPLES=NAME (run_doc_recipe NAME in
+# tests/scripts/lib/doc-recipe.bash) and checks the numbers in the tree the
+# doc's commands wrote. Run on its own, this script does not
 # run such an example: it checks that the named test exists and calls it
 # for NAME, and fails otherwise (so the coverage cannot silently vanish).
 # DOC_EXAMPLES=NAME,NAME runs only those (marked or not);
@@ -79,8 +80,10 @@ if unknown:
     sys.exit(f"FAIL: DOC_EXAMPLES names {', '.join(unknown)}: no such example in the docs")
 
 def calls_us(test, name):
-    """Whether a test's (uncommented) code runs this script for example NAME."""
-    call = re.compile(r"^[^#]*\bDOC_EXAMPLES=([\"']?)" + re.escape(name) + r"\1\s.*\bdoc-examples\.sh\b")
+    """Whether a test's (uncommented) code runs this script for example NAME:
+    by hand, or by run_doc_recipe NAME (tests/scripts/lib/doc-recipe.bash)."""
+    call = re.compile(r"^[^#]*(\bDOC_EXAMPLES=([\"']?)" + re.escape(name) + r"\2\s.*\bdoc-examples\.sh\b"
+                      r"|\brun_doc_recipe\s+" + re.escape(name) + r"(\s|$))")
     return any(call.match(l) for l in open(os.path.join(top, test), encoding="utf-8"))
 
 NUMBER = re.compile(r"[+-]?\d+(?:[.,]\d+)*(?:e[+-]?\d+)?")
@@ -119,7 +122,7 @@ for name, e in sorted(examples.items()):
         if not os.path.isfile(os.path.join(top, test)):
             failed.append(f"{name}: {where}: names {test}, which does not exist")
         elif not calls_us(test, name):
-            failed.append(f"{name}: {where}: {test} does not run DOC_EXAMPLES={name} ... doc-examples.sh")
+            failed.append(f"{name}: {where}: {test} does not run DOC_EXAMPLES={name} ... doc-examples.sh (or run_doc_recipe {name})")
         else:
             print(f"ok: {name}: {where} runs in {test}")
         continue

@@ -17,12 +17,9 @@ for b in run-config redis-zpopmin compare-kernels; do [ -x "$BIN/$b" ] || { echo
 command -v redis-server > /dev/null || { echo "no redis-server"; exit 77; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+source "$TOP/tests/scripts/lib/doc-recipe.bash"
 
-DOC_EXAMPLES=seed-000 DOC_EXAMPLES_WORK="$work" bash "$TOP/tests/scripts/docs/doc-examples.sh" > "$work/doc.out" 2>&1
-rc=$?
-cat "$work/doc.out"
-[ $rc = 77 ] && exit 77
-[ $rc = 0 ] || fail "the doc's seed-000 recipe (doc-examples.sh) exited $rc"
+run_doc_recipe seed-000
 log=$work/seed-000/seed-000/log
 # --iteration-stat mean: each unit is the plain mean of its samples, which awk can check against the logs.
 "$BIN/compare-kernels" -C "$log" --metric 'ZPOPMIN|GET|time' --iteration-stat mean > "$work/k.txt" 2> "$work/k.err" ||

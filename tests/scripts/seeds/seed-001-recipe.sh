@@ -16,14 +16,11 @@ fail() { echo "FAIL: $*"; exit 1; }
 for b in run-config pipe-pingpong compare-kernels compare-mmtests; do [ -x "$BIN/$b" ] || { echo "$b not built"; exit 77; }; done
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+source "$TOP/tests/scripts/lib/doc-recipe.bash"
 loops=20000 iterations=3
 modes=(baseline d parent both)
 
-DOC_EXAMPLES=seed-001 DOC_EXAMPLES_WORK="$work" bash "$TOP/tests/scripts/docs/doc-examples.sh" > "$work/doc.out" 2>&1
-rc=$?
-cat "$work/doc.out"
-[ $rc = 77 ] && exit 77
-[ $rc = 0 ] || fail "the doc's seed-001 recipe (doc-examples.sh) exited $rc"
+run_doc_recipe seed-001
 w=$work/seed-001/seed-001
 "$BIN/compare-kernels" -C "$w/log" --baseline baseline --compare d --compare parent --compare both --verdict rfc --json-export "$work/rfc.json" > "$work/rfc.txt" 2> "$work/rfc.err" ||
 	fail "compare-kernels --verdict rfc: $(cat "$work/rfc.err")"

@@ -23,6 +23,7 @@ for b in run-config seccomp-churn pipe-pingpong fiolike syscall-scale syscall-nu
 done
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+source "$TOP/tests/scripts/lib/doc-recipe.bash"
 
 # Arithmetic from the raw logs: mean and CoV (sample stddev / mean) of each
 # run's samples, %change = new / base - 1.
@@ -72,11 +73,7 @@ check_row "$work/slkp" syscall-fsbuffer.fsbuffer "$(fsb base)" "$(fsb new)"
 echo "ok: seed 002's six rows in one LKP table; means, CoV and %change match the raw logs"
 
 # Part 2: seccomp-churn, pipe-pingpong and fiolike in one config: the doc's recipe.
-DOC_EXAMPLES=seed-002 DOC_EXAMPLES_WORK="$work" bash "$TOP/tests/scripts/docs/doc-examples.sh" > "$work/doc.out" 2>&1
-rc=$?
-cat "$work/doc.out"
-[ $rc = 77 ] && exit 77
-[ $rc = 0 ] || fail "the doc's seed-002 recipe (doc-examples.sh) exited $rc"
+run_doc_recipe seed-002
 w=$work/seed-002/seed-002
 "$BIN/compare-kernels" -C "$w/log" --verdict lkp --all > "$work/k.txt" 2> "$work/k.err" || fail "compare-kernels: $(cat "$work/k.err")"
 sed -n '/^LKP comparison across benchmarks$/,/^=== MMTests compare-kernels.sh report ===$/p' "$work/k.txt" | tee "$work/lkp"

@@ -16,13 +16,10 @@ fail() { echo "FAIL: $*"; exit 1; }
 for b in run-config fiolike compare-kernels compare-mmtests; do [ -x "$BIN/$b" ] || { echo "$b not built"; exit 77; }; done
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+source "$TOP/tests/scripts/lib/doc-recipe.bash"
 runs=(mitigations=off retbleed=off retbleed=ibrs)
 
-DOC_EXAMPLES=seed-004 DOC_EXAMPLES_WORK="$work" bash "$TOP/tests/scripts/docs/doc-examples.sh" > "$work/doc.out" 2>&1
-rc=$?
-cat "$work/doc.out"
-[ $rc = 77 ] && exit 77
-[ $rc = 0 ] || fail "the doc's seed-004 recipe (doc-examples.sh) exited $rc"
+run_doc_recipe seed-004
 w=$work/seed-004/seed-004
 for r in "${runs[@]}"; do
 	[ -d "$w/log/$r/iter-2/fiolike/logs" ] && [ ! -e "$w/log/$r/iter-3" ] || fail "run-config $r: want three iterations, iter-0..2"
