@@ -120,19 +120,31 @@ fi  # TIER != vs-mmtests
 #    more than the CPUs: most tests spend much of their wall time waiting
 #    (monitor settles, servers starting, runs of a set length), so with one
 #    per CPU the CPUs sat a third idle (700 s of CPU in 1271 s of test wall
-#    on 2 CPUs; the stage took 478 s with 3 at once, 451 s with 4). A test whose header says "# test-serial: REASON" (it
-#    looks at every process on the machine, or times something a neighbour
-#    would disturb) runs alone, after the others; one whose header says
-#    "# test-slow: WHY" starts before the rest, so no long test starts last
-#    and runs on alone. Results print as tests finish.
+#    on 2 CPUs; the stage took 478 s with 3 at once, 451 s with 4). A test
+#    whose header says "# test-serial: REASON" (it looks at every process
+#    on the machine, or times something a neighbour would disturb) runs
+#    alone, after the others; one whose header says "# test-slow: WHY"
+#    starts before the rest, so no long test starts last and runs on alone.
+#    Results print as tests finish.
 [[ -n ${SKIP_SCRIPTS:-} ]] && echo "script tests: skipped (SKIP_SCRIPTS set)"
 stage_start
 read -r pass0 fail0 skip0 <<< "$pass $fail $skip"
 TEST_JOBS=${TEST_JOBS:-$(($(nproc) + 2))}
 [[ $TEST_JOBS =~ ^[1-9][0-9]*$ ]] || { echo "run-all.sh: TEST_JOBS must be a positive number, not '$TEST_JOBS'" >&2; exit 2; }
 mapfile -t scripts < <(find tests/scripts -mindepth 1 -maxdepth 2 -name '*.sh' -not -path 'tests/scripts/lib/*' | LC_ALL=C sort)
-is_serial() { head -20 "$1" | grep -q '^# test-serial:'; }
-is_slow() { head -20 "$1" | grep -q '^# test-slow:'; }
+# How a test asks to be scheduled, from its first 20 lines, in $kind:
+# serial, slow, or empty.
+schedule_kind() {
+	local line
+	kind=
+	mapfile -t -n 20 header < "$1"
+	for line in "${header[@]}"; do
+		case $line in
+		'# test-serial:'*) kind=serial; return;;
+		'# test-slow:'*) kind=slow; return;;
+		esac
+	done
+}
 results=$(mktemp -d)
 trap 'rm -rf "$results"' EXIT
 # One test in its scratch dir; leaves "RC SECS CPU" in $results/N.rc and its
@@ -164,7 +176,8 @@ parallel=() serial=() slow=()
 for t in "${scripts[@]}"; do
 	[[ -n ${SKIP_SCRIPTS:-} ]] && break
 	in_tier "$t" || continue
-	if is_serial "$t"; then serial+=("$t"); elif is_slow "$t"; then slow+=("$t"); else parallel+=("$t"); fi
+	schedule_kind "$t"
+	case $kind in serial) serial+=("$t");; slow) slow+=("$t");; *) parallel+=("$t");; esac
 done
 parallel=("${slow[@]}" "${parallel[@]}")
 declare -A running=()  # pid -> index into parallel

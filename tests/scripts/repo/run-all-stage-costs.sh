@@ -1,10 +1,11 @@
 #!/bin/bash
 # tests/run-all.sh ends each stage's line with its cost, "(W s wall, U s
 # user, S s sys)", counting the CPU time of the script tests it ran in the
-# background, gives each passing test's wall and CPU seconds, and still ends with "N passed, M failed, K skipped". Run on a
-# scratch tree holding run-all.sh and three script tests of the vs-mmtests
-# tier (so no unit tests or goldens run): one that burns CPU, one that skips,
-# one that fails, and one whose header says it is slow, which starts first.
+# background, gives each passing test's wall and CPU seconds, and still
+# ends with "N passed, M failed, K skipped". Run on a scratch tree holding
+# run-all.sh and four script tests of the vs-mmtests tier (so no unit tests
+# or goldens run): one that burns CPU, one that skips, one that fails, and
+# one whose header says it is slow, which starts first.
 set -u
 fail() { echo "FAIL: $*"; exit 1; }
 tree=$PWD/tree

@@ -45,7 +45,8 @@ echo "ok: options refused in one line, --help per name"
 # recipe test checks 1 task's).
 "$BIN/syscall-scale" -w getppid1,signal1 --models processes,threads --min-threads 2 --max-threads 2 --warmup 1 -s 2 \
 	--testdir "$work" --logdir "$work/s" > "$work/s.out" || fail "syscall-scale exited $?"
-for c in getppid1 signal1; do for m in processes threads; do for n in 2; do
+n=2
+for c in getppid1 signal1; do for m in processes threads; do
 	log=$work/s/benchlog-${c}_$m-$n
 	[ -f "$log" ] || fail "no $log"
 	[ "$(head -1 "$log")" = measurement ] || fail "$log does not start with 'measurement'"
@@ -54,7 +55,7 @@ for c in getppid1 signal1; do for m in processes threads; do for n in 2; do
 		END { exit bad }' n="$n" "$log" || fail "$log: min/max/total do not fit $n tasks: $(cat "$log")"
 	tail -1 "$log" | grep -Eq '^average:[0-9]+$' || fail "$log: no average: line"
 	grep -Eq '^ns-per-op [0-9.]+$' "$work/s/syscall-scale-${c}_$m-$n.extra" || fail "no ns-per-op for ${c}_$m-$n"
-done; done; done
+done; done
 grep -q '^testcase:signal delivery$' "$work/s.out" || fail "will-it-scale's output not on stdout"
 grep -q '^syscall-scale: iteration 4/4 done' "$work/s.out" || fail "no progress lines"
 [ -z "$(ls "$work" | grep syscall-scale-)" ] || fail "temp dir left behind: $(ls "$work")"
