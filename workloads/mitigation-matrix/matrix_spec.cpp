@@ -4,6 +4,7 @@
 
 #include "base/errors.hpp"
 #include "base/md5.hpp"
+#include "mitigation-matrix/boot_check.hpp"
 #include "run-config/run_tree.hpp"
 
 #include <cstdlib>
@@ -144,6 +145,7 @@ struct Parser {
             if (r.kernel.empty()) fail("row " + r.name + " sets no kernel (a path, or 'running')");
             if (r.config.empty()) r.config = spec.config;
             if (r.config.empty()) fail("row " + r.name + " has no config ([matrix] config, or the row's own)");
+            if (auto why = unverifiableParameter(r)) fail("row " + r.name + ": " + *why);
         }
         if (spec.budgetBoots == 0) spec.budgetBoots = int(spec.rows.size()) * spec.bootsPerRow * 2;
     }
@@ -190,6 +192,22 @@ MatrixSpec parseMatrixFile(const fs::path& file) {
         if (!fs::is_regular_file(r.config))
             throw UsageError("matrix " + file.string() + ": config " + r.config.string() + " is not a readable file");
     return spec;
+}
+
+int configIterations(const fs::path& config) {
+    std::istringstream in(readSmallFile(config, "config"));
+    int n = 0;
+    for (std::string line; std::getline(in, line);) {
+        line = trim(line);
+        if (line.rfind("export ", 0) == 0) line = trim(line.substr(7));
+        if (line.rfind("MMTEST_ITERATIONS=", 0) != 0) continue;
+        try {
+            n = std::stoi(line.substr(18));
+        } catch (const std::exception&) {
+            n = 0;  // computed ($((...))): not known without running it
+        }
+    }
+    return n;
 }
 
 std::string matrixDigest(const MatrixSpec& spec) {

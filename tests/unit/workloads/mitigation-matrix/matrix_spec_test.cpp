@@ -90,3 +90,13 @@ TEST_CASE("guest-scratch-mib sizes the guest's scratch disk, 256 MiB by default"
     CHECK(parseMatrixText(with("guest-scratch-mib = 64"), "/m/matrix").guestScratchMiB == 64);
     CHECK(errorOf(with("guest-scratch-mib = 0")).find("guest-scratch-mib") != std::string::npos);
 }
+
+TEST_CASE("a row whose cmdline the matrix cannot verify by itself needs expect lines, or the matrix is refused",
+          "[mitigation-matrix]") {
+    CHECK(errorOf("[matrix]\nconfig=c\n[row a]\nkernel = /k\ncmdline = Mitigations=off\n") ==
+          "/m/matrix:0: row a: Mitigations=off: the matrix cannot tell by itself whether the kernel took it (not a "
+          "mitigation parameter it knows; docs/mitigation-parameters.md): add an 'expect = FILE: TEXT' line that "
+          "shows it");
+    CHECK(errorOf("[matrix]\nconfig=c\n[row a]\nkernel = /k\ncmdline = mitigations=off retbleed=unret\n").empty());
+    CHECK(errorOf("[matrix]\nconfig=c\n[row a]\nkernel = /k\ncmdline = l1tf=off\nexpect = l1tf: Mitigation\n").empty());
+}
