@@ -5,7 +5,8 @@
 #include "base/errors.hpp"
 #include "common/child_process.hpp"
 #include "common/temp_dir.hpp"
-#include "mitigation-matrix/qemu_backend.hpp"
+#include "mitigation-matrix/guest_check.hpp"
+#include "mitigation-matrix/tree_import.hpp"
 
 #include <fstream>
 #include <iostream>
@@ -57,10 +58,19 @@ void addEvidence(BootFiles& files, const fs::path& scratch) {
     files.files.push_back({"boot/dmesg", readText(scratch / "dmesg")});
 }
 
-BootFiles measureLocally(const LocalSetup& setup, const MatrixRow& row) {
+BootFiles measureLocally(const LocalSetup& setup, const MatrixRow& row, const KernelIdentity& kernel) {
     TempDir scratch("mitigation-matrix");
     BootFiles files;
     addEvidence(files, scratch.path());
+    // Checked before measured: a boot that is not the row's runs nothing.
+    try {
+        if (auto why = checkBoot({row, kernel}, evidenceFrom(files))) {
+            std::cout << "mitigation-matrix: not measured: " << *why << std::endl;
+            return files;
+        }
+    } catch (const Error& e) {
+        return files;  // the host's settle names what the evidence lacks
+    }
     SpawnOptions o;
     o.argv = {(setup.binDir / "run-config").string(),
               row.config.string(),
@@ -94,12 +104,13 @@ std::string currentBootId() {
     return id.substr(0, id.find('\n'));
 }
 
-std::vector<std::string> kexecLoadCommand(const MatrixSpec& spec, const MatrixRow& row) {
+std::vector<std::string> kexecLoadCommand(const MatrixSpec& spec, const MatrixRow& row, const KernelIdentity& kernel) {
     if (spec.baseCmdline.empty())
         throw UsageError("matrix " + spec.file.string() +
                          ": the kexec backend needs base-cmdline in [matrix] (root=... as in /proc/cmdline)");
-    std::vector<std::string> argv = {"kexec", "-l", kernelImage(row).string()};
-    const std::string initrd = row.runningKernel() ? "/boot/initrd.img-" + release() : row.initrd;
+    needImage(row, kernel);
+    std::vector<std::string> argv = {"kexec", "-l", kernel.image.string()};
+    const std::string initrd = row.runningKernel() ? "/boot/initrd.img-" + kernel.release : row.initrd;
     if (!initrd.empty()) argv.push_back("--initrd=" + initrd);
     argv.push_back("--append=" + spec.baseCmdline + (row.cmdline.empty() ? "" : " " + row.cmdline));
     return argv;
@@ -124,12 +135,14 @@ std::string systemdUnitText(const LocalSetup& s) {
            "WantedBy=multi-user.target\n";
 }
 
-std::string manualInstructions(const MatrixSpec& spec, const MatrixRow& row, int bootNumber, const LocalSetup& s) {
-    std::string kernelRelease = row.runningKernel() ? release() : kernelImage(row).filename().string();
+std::string manualInstructions(const MatrixSpec& spec, const MatrixRow& row, const KernelIdentity& kernel,
+                               int bootNumber, const LocalSetup& s) {
+    std::string kernelRelease = kernel.release.empty() ? kernel.image.filename().string() : kernel.release;
     if (kernelRelease.rfind("vmlinuz-", 0) == 0) kernelRelease.erase(0, 8);
     std::ostringstream out;
     out << "mitigation-matrix: next, boot " << bootNumber << ": row " << row.name << "\n"
-        << "  kernel:  " << (row.runningKernel() ? "the running kernel (" + release() + ")" : row.kernel) << "\n"
+        << "  kernel:  " << kernel.image.string() << (kernel.release.empty() ? "" : " (" + kernel.release + ")")
+        << "\n"
         << "  cmdline: add '" << row.cmdline << "'"
         << (spec.baseCmdline.empty() ? "" : " to '" + spec.baseCmdline + "'") << "\n"
         << "  grub:    grub-reboot 'Advanced options for Debian GNU/Linux>Debian GNU/Linux, with Linux "
@@ -140,21 +153,23 @@ std::string manualInstructions(const MatrixSpec& spec, const MatrixRow& row, int
 }
 
 RebootHooks kexecHooks(const MatrixSpec& spec, const LocalSetup& setup) {
-    return {currentBootId, [setup](const MatrixRow& row) { return measureLocally(setup, row); },
-            [&spec, setup](const MatrixRow& row, int bootNumber) {
+    return {currentBootId,
+            [setup](const MatrixRow& row, const KernelIdentity& kernel) { return measureLocally(setup, row, kernel); },
+            [&spec, setup](const MatrixRow& row, const KernelIdentity& kernel, int bootNumber) {
                 writeFileAtomically(setup.workDir / "matrix" / "mitigation-matrix-resume.service",
                                     systemdUnitText(setup));
                 std::cout << "mitigation-matrix: boot " << bootNumber << " (" << row.name << "): kexec into it now"
                           << std::endl;
-                run(kexecLoadCommand(spec, row));
+                run(kexecLoadCommand(spec, row, kernel));
                 run({"systemctl", "kexec"});
             }};
 }
 
 RebootHooks manualHooks(const MatrixSpec& spec, const LocalSetup& setup) {
-    return {currentBootId, [setup](const MatrixRow& row) { return measureLocally(setup, row); },
-            [&spec, setup](const MatrixRow& row, int bootNumber) {
-                std::cout << manualInstructions(spec, row, bootNumber, setup) << std::flush;
+    return {currentBootId,
+            [setup](const MatrixRow& row, const KernelIdentity& kernel) { return measureLocally(setup, row, kernel); },
+            [&spec, setup](const MatrixRow& row, const KernelIdentity& kernel, int bootNumber) {
+                std::cout << manualInstructions(spec, row, kernel, bootNumber, setup) << std::flush;
             }};
 }
 

@@ -9,6 +9,7 @@
 #include "base/errors.hpp"
 #include "common/preflight.hpp"
 #include "common/workload_main.hpp"
+#include "mitigation-matrix/guest_check.hpp"
 #include "mitigation-matrix/local_boot.hpp"
 #include "mitigation-matrix/qemu_schedule.hpp"
 #include "mitigation-matrix/schedule.hpp"
@@ -124,6 +125,7 @@ int finish(const Settings& s) {
 }
 
 int run(const Settings& s) {
+    std::cout << planText(s.spec) << std::flush;
     if (s.backend == "qemu") {
         const Accel accel = chooseAccel();
         if (accel == Accel::Tcg) warnTcg();
@@ -139,6 +141,8 @@ int run(const Settings& s) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    // The guest's boot check is this program under another name.
+    if (fs::path(argv[0]).filename() == "matrix-boot-check") return guestCheckMain(argc, argv);
     const Workload<Settings> w{"mitigation-matrix",
                                "Runs MATRIX's config under each of its rows (kernel + boot parameters), one boot per\n"
                                "iteration, rows interleaved; each boot's state is checked against its row and a\n"
