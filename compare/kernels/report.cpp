@@ -5,6 +5,7 @@
 #include "input/run_discovery.hpp"
 #include "kernels/benchmark_load.hpp"
 #include "kernels/call_families.hpp"
+#include "input/matrix_rows.hpp"
 #include "kernels/machine_limits.hpp"
 #include "kernels/page.hpp"
 #include "kernels/run_selection.hpp"
@@ -50,6 +51,7 @@ KernelsReport buildReport(const KernelsOptions& o, WarningTally& held, std::ostr
     }
     data.optionBlocks = optionBlocks(o.logDir, data.runs.front(), warnings);
     std::vector<std::string> ran = benchmarksOfRun(o.logDir / data.runs.front(), warnings);
+    std::vector<std::string> matrixNotes = matrixRowNotes(o.logDir, warnings);  // the columns asked, not in the tree
     printWarnings(warnings, err);
     data.impliedDesign = o.verdicts.empty() && !o.noVerdict;
     data.bisectGood = o.bisectGood;
@@ -59,6 +61,7 @@ KernelsReport buildReport(const KernelsOptions& o, WarningTally& held, std::ostr
         if (v == Verdict::AgainstFirst) data.design = v;
     for (const std::string& bench : ran) data.benchmarks.push_back(loadBenchmark(o, data, bench, held, err));
     data.limits = machineLimits(data);
+    for (std::string& line : matrixNotes) data.limits.push_back(std::move(line));
     data.warningSummary = held.summary();
     settleFamilies(data, o.calls);
     settleBisectFamily(data);

@@ -6,6 +6,7 @@
 // Writes DIR/log/ROW/iter-N (one boot each; compare-kernels -C DIR/log reads
 // it), DIR/matrix/state (the schedule, resumed by the next invocation) and
 // DIR/matrix/boots/boot-K (every boot's record, counted or not). README.md.
+#include "base/atomic_file.hpp"
 #include "base/errors.hpp"
 #include "common/preflight.hpp"
 #include "common/workload_main.hpp"
@@ -113,6 +114,8 @@ void warnTcg() {
 
 int finish(const Settings& s) {
     const auto state = loadState(statePath(s.workDir));
+    fs::create_directories(s.workDir / "log");
+    writeFileAtomically(s.workDir / "log" / "matrix-rows.txt", rowsFileText(*state, s.spec));
     std::cout << "mitigation-matrix: " << s.matrix.string() << " -> " << (s.workDir / "log").string() << "\n"
               << summary(*state, s.spec) << std::flush;
     for (const auto& row : s.spec.rows)

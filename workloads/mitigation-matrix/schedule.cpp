@@ -170,6 +170,26 @@ std::string planText(const MatrixSpec& spec) {
     return out.str();
 }
 
+std::string rowsFileText(const ScheduleState& state, const MatrixSpec& spec) {
+    std::ostringstream out;
+    for (const auto& r : spec.rows) {
+        const int accepted = countWith(state, r.name, BootStatus::Accepted);
+        std::string why;  // the row's last word: a rejection, else its last failure or skip
+        bool rejected = false;
+        for (const auto& b : state.boots)
+            if (b.row == r.name && !rejected && !b.reason.empty() &&
+                (b.status == BootStatus::Rejected || b.status == BootStatus::Failed || b.status == BootStatus::Skipped)) {
+                why = b.reason;
+                rejected = b.status == BootStatus::Rejected;
+            }
+        out << "row " << r.name;
+        if (rejected) out << " rejected " << why << "\n";
+        else if (accepted >= spec.bootsPerRow) out << " accepted " << accepted << "\n";
+        else out << " short " << accepted << " of " << spec.bootsPerRow << ": " << (why.empty() ? "-" : why) << "\n";
+    }
+    return out.str();
+}
+
 std::string summary(const ScheduleState& state, const MatrixSpec& spec) {
     std::ostringstream out;
     for (const auto& r : spec.rows) {

@@ -59,6 +59,11 @@ bool hasPending(const ScheduleState& state);
 // MMTEST_ITERATIONS becomes), the budget.
 std::string planText(const MatrixSpec& spec);
 
+// DIR/log/matrix-rows.txt: what became of each row asked (compare-kernels
+// names the rows missing from the tree): "row NAME accepted N", "row NAME
+// rejected REASON", "row NAME short N of M: REASON".
+std::string rowsFileText(const ScheduleState& state, const MatrixSpec& spec);
+
 // One line per row: accepted/rejected/failed counts and the reason of a rejection.
 std::string summary(const ScheduleState& state, const MatrixSpec& spec);
 

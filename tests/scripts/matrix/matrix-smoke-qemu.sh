@@ -110,12 +110,18 @@ n=$(grep -l '^mitigation-matrix guest: scratch disk /dev/vda' "$w"/matrix/boots/
 # compare-kernels reads the tree.
 "$BIN/compare-kernels" -C "$w/log" >"$work/ck.out" 2>&1 || fail "compare-kernels -C: $(tail -5 "$work/ck.out")"
 grep -q 'mitigations-off' "$work/ck.out" || fail "compare-kernels does not name mitigations-off: $(head -20 "$work/ck.out")"
+# The columns asked: the rejected row is named in the report, with why.
+grep -q '^row retbleed-ibrs rejected the kernel did not take retbleed=ibrs' "$w/log/matrix-rows.txt" ||
+	fail "matrix-rows.txt: $(cat "$w/log/matrix-rows.txt")"
+grep -q 'the matrix asked for 3 rows (default, mitigations-off, retbleed-ibrs); 1 not in this tree:' "$work/ck.out" ||
+	fail "the report does not name the rejected row: $(head -12 "$work/ck.out")"
 if ! [ -w /dev/kvm ]; then
 	grep -q 'timings under emulation (TCG), not a hardware measurement: default, mitigations-off' "$work/ck.out" ||
 		fail "the report does not say TCG first: $(head -20 "$work/ck.out")"
 	"$BIN/compare-kernels" -C "$w/log" --format mail >"$work/mail.out" 2>&1
 	grep -q '^Measured on: TCG emulation (qemu), ' "$work/mail.out" || fail "the mail has no Measured on line: $(head -12 "$work/mail.out")"
 	grep -q 'timings under emulation (TCG)' "$work/mail.out" || fail "the mail does not say TCG"
+	grep -q 'retbleed-ibrs rejected: the kernel did not take retbleed=ibrs' "$work/mail.out" || fail "the mail does not name the rejected row"
 fi
 head -30 "$work/ck.out"
 echo "matrix-smoke under qemu: $(( $(date +%s) - start )) s"

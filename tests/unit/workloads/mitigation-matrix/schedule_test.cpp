@@ -97,3 +97,13 @@ TEST_CASE("the budget in boots and in time ends the schedule, skipping what is l
     CHECK_FALSE(nextBoot(late, spec, 1000));
     CHECK(late.boots[0].reason == "budget spent: 16 minutes");
 }
+
+TEST_CASE("matrix-rows.txt says what became of every row asked", "[mitigation-matrix]") {
+    const auto spec = threeRows(BootOrder::Interleaved);
+    auto st = initialState(spec, "d", 0);
+    for (std::size_t i : {0, 3}) markAccepted(st, i);
+    markRejected(st, 1, "the kernel did not take retbleed=ibrs");
+    markFailed(st, 2, "the guest did not power off");
+    CHECK(rowsFileText(st, spec) == "row A accepted 2\nrow B rejected the kernel did not take retbleed=ibrs\n"
+                                    "row C short 0 of 2: the guest did not power off\n");
+}
