@@ -157,7 +157,7 @@ GuestBoot QemuBackend::boot(const MatrixRow& row, int bootNumber) const {
     if (!status->success())
         throw GuestFailed("qemu " + status->describe() + ": " + readUpTo(dir / "qemu.out", 400), out.console);
     try {
-        out.files = parseSerialArchive(readUpTo(data, kMaxBootBytes / 3 * 4 + (1 << 20)));
+        out.files = readSerialArchive(data);
     } catch (const Error& e) {
         throw GuestFailed(e.what(), out.console);
     }
