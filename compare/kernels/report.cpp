@@ -55,6 +55,7 @@ KernelsReport buildReport(const KernelsOptions& o, WarningTally& held, std::ostr
     }
     data.optionBlocks = optionBlocks(o.logDir, data.runs.front(), warnings);
     std::vector<std::string> ran = benchmarksOfRun(o.logDir / data.runs.front(), warnings);
+    data.recordedSettings = readRecordedSettings(o.logDir, data.runs, ran);
     printWarnings(warnings, err);
     data.impliedDesign = o.verdicts.empty() && !o.noVerdict;
     data.bisectGood = o.bisectGood;
