@@ -65,14 +65,12 @@ std::string machineLines(const KernelsData& d) {
     return out + "Kernels: " + joined(kernels) + "\n";
 }
 
-// The benchmarks and the settings the baseline's runtime.opts records.
+// The benchmarks and the settings the baseline's runtime.opts records, as
+// the verdicts read them (input/recorded_settings.hpp).
 std::string configLine(const KernelsData& d) {
-    std::vector<std::string> benches, set;
+    std::vector<std::string> benches;
     for (const BenchmarkResults& b : d.benchmarks) benches.push_back(b.name);
-    std::istringstream opts(d.optionBlocks);
-    for (std::string line; std::getline(opts, line);)
-        if (line.rfind("Set: ", 0) == 0) set.push_back(line.substr(5));
-    std::string settings = joined(set);
+    std::string settings = firstRunSettings(d.recordedSettings);
     if (settings.size() > kConfigChars) settings = settings.substr(0, kConfigChars) + "...";
     return "Config: " + (benches.empty() ? std::string("no benchmark") : joined(benches)) +
            (settings.empty() ? std::string("; no runtime.opts settings") : "; set " + settings) + "\n";
@@ -116,6 +114,7 @@ std::string settingsDiffering(const KernelsData& d) {
 
 std::string differencesBlock(const KernelsData& d) {
     std::vector<std::string> lines = stateDifferences(d);
+    for (const std::string& l : settingsDifferences(d.recordedSettings, d.runs)) lines.push_back("  " + l);
     std::string settings = settingsDiffering(d);
     if (lines.empty() && settings.empty())
         return "Differs: nothing in the mitigation state, command line or settings the runs recorded\n";

@@ -4,10 +4,9 @@
 #include "base/errors.hpp"
 #include "common/child_process.hpp"
 #include "common/preflight.hpp"
+#include "mitigation-matrix/config_text.hpp"
 #include "mitigation-matrix/cpio_writer.hpp"
 #include "mitigation-matrix/guest_check.hpp"
-#include "run-config/config_env.hpp"
-#include "run-config/run_plan.hpp"
 
 #include <fstream>
 #include <set>
@@ -57,9 +56,8 @@ GuestPayload findGuestPayload(const fs::path& binDir, const std::vector<fs::path
     p.checker = need("mitigation-matrix", binDir / "mitigation-matrix", "the guest's boot check is this program");
     std::set<std::string> benches;
     for (const auto& config : configs) {
-        const auto plan = runconfig::makePlan(runconfig::sourceConfig(config, {}));
-        if (plan.benches.empty()) throw UsageError("config " + config.string() + " sets no MMTESTS");
-        for (const auto& bench : plan.benches)
+        // Read as text: the config runs only in the guest (config_text.hpp).
+        for (const auto& bench : benchesFromConfig(config))
             if (benches.insert(bench).second)
                 p.workloads.push_back(
                     need("workload " + bench, binDir / bench, "config " + config.string() + " runs it"));

@@ -31,7 +31,8 @@ struct GuestFile {
 };
 
 // The binaries on this machine (busybox from PATH or /bin/busybox, bash from
-// PATH, run-config and every config's MMTESTS from binDir, redis-server
+// PATH, run-config and every config's MMTESTS, read as text and never run
+// here (config_text.hpp), from binDir, redis-server
 // from PATH if a config runs redis-zpopmin). Throws UnsupportedError naming
 // what is missing.
 GuestPayload findGuestPayload(const std::filesystem::path& binDir, const std::vector<std::filesystem::path>& configs);

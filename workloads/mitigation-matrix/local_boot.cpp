@@ -3,10 +3,12 @@
 
 #include "base/atomic_file.hpp"
 #include "base/errors.hpp"
+#include "base/terminal_text.hpp"
 #include "common/child_process.hpp"
 #include "common/temp_dir.hpp"
 #include "mitigation-matrix/guest_check.hpp"
 #include "mitigation-matrix/tree_import.hpp"
+#include "mitigation-matrix/unit_quoting.hpp"
 
 #include <fstream>
 #include <iostream>
@@ -31,12 +33,6 @@ std::string release() {
     struct utsname u {};
     ::uname(&u);
     return u.release;
-}
-
-std::string quotedForShell(const std::string& s) {
-    std::string out = "'";
-    for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return out + "'";
 }
 
 // What the guest's /init records, read here.
@@ -117,19 +113,24 @@ std::vector<std::string> kexecLoadCommand(const MatrixSpec& spec, const MatrixRo
 }
 
 std::string systemdUnitText(const LocalSetup& s) {
+    // systemd is not a shell: no control character, and every path quoted
+    // and escaped for systemd (unit_quoting.hpp).
+    refuseControlsInUnit("the program path", s.self.string());
+    refuseControlsInUnit("the matrix path", s.matrixFile.string());
+    refuseControlsInUnit("the work dir", s.workDir.string());
     return "# mitigation-matrix: runs the next step of the boot schedule in " + s.workDir.string() +
            " after each boot.\n"
            "# Install: cp this file /etc/systemd/system/ && systemctl enable mitigation-matrix-resume.service\n"
            "[Unit]\n"
            "Description=mitigation-matrix: resume the boot schedule in " +
-           s.workDir.string() +
+           systemdSpecifierEscaped(s.workDir.string()) +
            "\n"
            "After=multi-user.target\n\n"
            "[Service]\n"
            "Type=oneshot\n"
            "ExecStart=" +
-           quotedForShell(s.self.string()) + " " + quotedForShell(s.matrixFile.string()) + " --work-dir " +
-           quotedForShell(s.workDir.string()) + " --backend kexec" + (s.untilDecided ? " --until-decided" : "") +
+           systemdQuoted(s.self.string()) + " " + systemdQuoted(s.matrixFile.string()) + " --work-dir " +
+           systemdQuoted(s.workDir.string()) + " --backend kexec" + (s.untilDecided ? " --until-decided" : "") +
            "\n\n"
            "[Install]\n"
            "WantedBy=multi-user.target\n";
@@ -147,7 +148,9 @@ std::string manualInstructions(const MatrixSpec& spec, const MatrixRow& row, con
         << (spec.baseCmdline.empty() ? "" : " to '" + spec.baseCmdline + "'") << "\n"
         << "  grub:    grub-reboot 'Advanced options for Debian GNU/Linux>Debian GNU/Linux, with Linux "
         << kernelRelease << "'  (then add the cmdline at the menu with 'e')\n"
-        << "  then run: " << s.self.string() << " " << s.matrixFile.string() << " --work-dir " << s.workDir.string()
+        << "  then run: "
+        << escapeControls(shellQuoted(s.self.string()) + " " + shellQuoted(s.matrixFile.string()) + " --work-dir " +
+                          shellQuoted(s.workDir.string()))
         << " --backend manual" << (s.untilDecided ? " --until-decided" : "") << "\n";
     return out.str();
 }

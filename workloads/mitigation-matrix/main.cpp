@@ -16,6 +16,7 @@
 #include "mitigation-matrix/schedule.hpp"
 #include "mitigation-matrix/settle_boot.hpp"
 #include "mitigation-matrix/until_decided.hpp"
+#include "mitigation-matrix/work_lock.hpp"
 
 #include <iostream>
 
@@ -128,6 +129,7 @@ int finish(const Settings& s) {
 }
 
 int run(const Settings& s) {
+    const WorkDirLock lock(s.workDir);  // held until exit: one run per work dir
     std::cout << planText(s.spec) << std::flush;
     if (s.backend == "qemu") {
         const Accel accel = chooseAccel();

@@ -183,7 +183,7 @@ GuestBoot QemuBackend::boot(const MatrixRow& row, const KernelIdentity& kernel, 
         throw GuestFailed("qemu " + status->describe() + ": " + readUpTo(dir / "qemu.out", 400) + named,
                           out.console);
     try {
-        out.files = parseSerialArchive(readUpTo(data, kMaxBootBytes / 3 * 4 + (1 << 20)));
+        out.files = readSerialArchive(data);
     } catch (const Error& e) {
         throw GuestFailed(e.what() + named, out.console);
     }

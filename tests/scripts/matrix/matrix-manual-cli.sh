@@ -73,6 +73,31 @@ if command -v qemu-system-x86_64 >/dev/null; then
 	grep -q ' started ' "$work/q/matrix/state" 2>/dev/null && fail "a boot was started with a missing kernel"
 fi
 
+# One run per work dir: while another process holds DIR/matrix/lock, a step
+# exits 1 at once, in one line naming the holder, and touches nothing.
+if command -v python3 > /dev/null; then
+	mkdir -p "$work/locked/matrix"
+	# The holder: a process that takes the lock and keeps it, as a run does.
+	python3 -c 'import fcntl, sys, time
+f = open(sys.argv[1], "w"); fcntl.flock(f, fcntl.LOCK_EX); print("locked", flush=True); time.sleep(60)' \
+		"$work/locked/matrix/lock" > "$work/holder.out" &
+	holder=$!
+	for _ in $(seq 100); do grep -q locked "$work/holder.out" && break; sleep 0.1; done
+	mm "$TOP/configs/matrix-smoke" --work-dir "$work/locked" --backend manual > "$work/locked.out" 2>&1
+	rc=$?
+	kill "$holder"
+	wait "$holder" 2> /dev/null
+	[ $rc = 1 ] || fail "a locked work dir: exit $rc, want 1: $(cat "$work/locked.out")"
+	[ "$(wc -l < "$work/locked.out")" = 1 ] &&
+		grep -qx "mitigation-matrix: work dir $work/locked is in use: pid $holder (python3) holds $work/locked/matrix/lock (one run per work dir; wait for it, or use another --work-dir)" "$work/locked.out" ||
+		fail "a locked work dir said: $(cat "$work/locked.out")"
+	[ -e "$work/locked/matrix/state" ] && fail "a locked work dir's schedule was written"
+	mm "$TOP/configs/matrix-smoke" --work-dir "$work/locked" --backend manual > "$work/locked.out" 2>&1 ||
+		fail "once the lock is free: exit $?: $(cat "$work/locked.out")"
+else
+	echo "note: python3 not installed: the work dir lock not exercised"
+fi
+
 # A work dir holding another matrix's schedule is refused, not mixed.
 mm "$TOP/configs/matrix-seed-004" --work-dir "$work/matrix-smoke" --backend manual >"$work/other.out" 2>&1
 [ $? = 2 ] && grep -q 'holds a schedule of another matrix or config' "$work/other.out" || fail "other matrix: $(cat "$work/other.out")"

@@ -81,6 +81,24 @@ TEST_CASE("a bad matrix file is refused naming the file and line", "[mitigation-
           "/m/matrix:0: row a has no config ([matrix] config, or the row's own)");
 }
 
+TEST_CASE("a matrix value or line with a control character is refused at parse time", "[mitigation-matrix]") {
+    // The cmdline reaches the terminal, the kernel and the kexec unit: ESC, CR
+    // or a newline is refused by key and byte, never echoed.
+    CHECK(errorOf("[matrix]\nconfig=c\n[row a]\nkernel=running\ncmdline = x\x1b]0;owned\x07\n") ==
+          "/m/matrix:5: cmdline holds a control character (byte 0x1b); matrix values are refused with one");
+    CHECK(errorOf("[matrix]\nconfig=c\n[row a]\nkernel=running\ncmdline = x\ry\n") ==
+          "/m/matrix:5: cmdline holds a control character (byte 0x0d); matrix values are refused with one");
+    CHECK(errorOf("[matrix]\nconfig=c\n[row a\x1b[2J]\nkernel=running\n") ==
+          "/m/matrix:3: the section header holds a control character (byte 0x1b); matrix values are refused with "
+          "one");
+    ::setenv("MATRIX_TEST_CMDLINE", "quiet\nExecStartPre=/bin/sh", 1);
+    CHECK(errorOf("[matrix]\nconfig=c\n[row a]\nkernel=running\ncmdline = ${MATRIX_TEST_CMDLINE}\n") ==
+          "/m/matrix:5: cmdline holds a control character (byte 0x0a); matrix values are refused with one");
+    ::unsetenv("MATRIX_TEST_CMDLINE");
+    // A tab between key and value is layout, not a value.
+    CHECK(parseMatrixText("[matrix]\nconfig\t=\tc\n[row a]\nkernel=running\n", "/m/x").rows.size() == 1);
+}
+
 TEST_CASE("guest-scratch-mib sizes the guest's scratch disk, 256 MiB by default", "[mitigation-matrix]") {
     CHECK(parseMatrixText(kMatrix, "/m/matrix").guestScratchMiB == 256);
     const auto with = [](const std::string& line) {

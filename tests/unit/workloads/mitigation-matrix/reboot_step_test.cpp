@@ -212,8 +212,9 @@ TEST_CASE("kexec loads the row's kernel with the base and row cmdline; the unit 
     const LocalSetup setup{"/opt/bin/mitigation-matrix", "/m/matrix", "/w/it's", "/opt/bin"};
     const std::string unit = systemdUnitText(setup);
     CHECK(unit.find("Type=oneshot\n") != std::string::npos);
-    CHECK(unit.find("ExecStart='/opt/bin/mitigation-matrix' '/m/matrix' --work-dir '/w/it'\\''s' --backend kexec\n") !=
-          std::string::npos);
+    CHECK(
+        unit.find("ExecStart=\"/opt/bin/mitigation-matrix\" \"/m/matrix\" --work-dir \"/w/it's\" --backend kexec\n") !=
+        std::string::npos);
     const std::string manual = manualInstructions(fx.spec, fx.spec.rows[0], k, 3, setup);
     const KernelIdentity missing{"/boot/vmlinuz-gone", "7.2", kNoImage};
     CHECK_THROWS_WITH(kexecLoadCommand(fx.spec, fx.spec.rows[0], missing),
