@@ -54,6 +54,7 @@ GuestPayload findGuestPayload(const fs::path& binDir, const std::vector<fs::path
     p.bash = need("bash", findExecutable("bash"), "run-config sources configs with bash");
     p.runConfig = need("run-config", binDir / "run-config", "make builds it beside mitigation-matrix");
     p.checker = need("mitigation-matrix", binDir / "mitigation-matrix", "the guest's boot check is this program");
+    p.setpriv = findExecutable("setpriv");
     std::set<std::string> benches;
     for (const auto& config : configs) {
         // Read as text: the config runs only in the guest (config_text.hpp).
@@ -98,6 +99,9 @@ std::vector<GuestFile> guestFiles(const GuestPayload& payload, const fs::path& s
     for (const auto& w : payload.workloads) binary("matrix/bin/" + w.filename().string(), w);
     // On the guest's PATH, where redis-zpopmin's default --redis-server finds it.
     if (!payload.redisServer.empty()) binary("usr/local/bin/redis-server", payload.redisServer);
+    // util-linux's setpriv, ahead of busybox's on PATH: ibpb-pulse drops to
+    // nobody with --reuid/--regid, which busybox's applet lacks.
+    if (!payload.setpriv.empty()) binary("usr/local/bin/setpriv", payload.setpriv);
     for (const auto& lib : libs) files.push_back({lib.substr(1), lib});
     return files;
 }
