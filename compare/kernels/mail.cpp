@@ -5,6 +5,7 @@
 #include "kernels/page.hpp"
 
 #include "base/text_format.hpp"
+#include "benchmarks/benchmark_description.hpp"
 #include "benchmarks/shellpack_config.hpp"
 #include "kernels/design_line.hpp"
 #include "kernels/table_vs_verdict.hpp"
@@ -156,7 +157,10 @@ std::string benchmarkBlock(const BenchmarkResults& b) {
         out += "\n" + mailVerdict(b.name, v) + disagreementLines(signDisagreements(b, v), v);
     if (b.baselines) {
         std::string alt = verdictReport(b.name, Verdict::TwoBaselines).value_or("");
-        out += "\n" + mailTwoBaselines(b.name + (alt.empty() ? "" : " -a " + alt), *b.baselines, unitsOf(b.name, alt));
+        const auto shortLabel = verdictHints(b.name).shortLabel;
+        const LabelOf labelOf = shortLabel ? LabelOf(shortLabel) : LabelOf();
+        out += "\n" + mailTwoBaselines(b.name + (alt.empty() ? "" : " -a " + alt), *b.baselines, unitsOf(b.name, alt),
+                                       labelOf);
     }
     if (!b.rfc.empty()) out += "\n" + mailRfc(b.name, b.rfc);
     for (const std::string& n : b.verdictNotes) out += n + "\n";
