@@ -211,6 +211,7 @@ void addVerdicts(const std::vector<std::string>& verdicts, KernelsOptions& o) {
 // is the usage error), into o.
 void applyCommandLine(const CommandLine& c, KernelsOptions& o) {
     o.format = formatNamed(c.format);
+    o.bisect = c.bisect;
     if (!c.changeDir.empty()) o.logDir = c.changeDir;
     for (const std::string& e : splitRunNames(c.excludeList)) o.exclude.push_back(e);
     addVerdicts(c.verdicts, o);

@@ -10,7 +10,9 @@
 #include "kernels/design_line.hpp"
 #include "kernels/table_vs_verdict.hpp"
 #include "kernels/verdict_inputs.hpp"
+#include "kernels/verdict_roles.hpp"
 #include "render/verdict_mail.hpp"
+#include "render/verdict_text.hpp"
 
 #include <set>
 #include <sstream>
@@ -155,6 +157,8 @@ std::string benchmarkBlock(const BenchmarkResults& b) {
     std::string out;
     for (const RunVerdict& v : b.verdicts)
         out += "\n" + mailVerdict(b.name, v) + disagreementLines(signDisagreements(b, v), v);
+    for (const BenchmarkResults::Candidate& c : b.bisect)
+        out += "\n" + renderBisect(b.name, c.name, c.runs, c.positions, c.confidence);
     if (b.baselines) {
         std::string alt = verdictReport(b.name, Verdict::TwoBaselines).value_or("");
         const auto shortLabel = verdictHints(b.name).shortLabel;
@@ -170,10 +174,20 @@ std::string benchmarkBlock(const BenchmarkResults& b) {
     return out;
 }
 
+// --bisect: the answer git bisect run acts on, and what it means.
+std::string bisectAnswer(const KernelsOptions& o, const KernelsData& d) {
+    if (!o.bisect) return "";
+    const int status = bisectStatus(d);
+    return formatText("Bisect answer: exit %d (%s; 0 good, 1 bad, 125 skip)\n", status,
+                      status == kBisectGood  ? "good"
+                      : status == kBisectBad ? "bad: a regression"
+                                             : "skip: cannot tell");
+}
+
 }  // namespace
 
 std::string renderKernelsMail(const KernelsOptions& o, const KernelsData& d) {
-    std::string out = headerBlock(o, d);
+    std::string out = headerBlock(o, d) + bisectAnswer(o, d);
     for (const BenchmarkResults& b : d.benchmarks) out += benchmarkBlock(b);
     if (!d.lkpAcross.empty()) out += "\n" + mailLkp(d.lkpAcross, o.lkpAll, lkpUnit);
     return mailWrapped(out);

@@ -55,6 +55,7 @@ struct KernelsOptions {
     bool mixSettings = false;           // --mix-settings: runs with other workload settings in verdicts
     // --bisect --good RUN --bad RUN: the references each other run is placed between.
     std::vector<std::string> bisectGood, bisectBad;
+    bool bisect = false;  // --bisect: the mail leads with the answer git bisect run gets
     std::optional<std::filesystem::path> mmtestsDir;
 };
 
