@@ -20,7 +20,7 @@ once() {  # once LABEL BIN -> "LABEL WALL CPU"
 	start=$(date +%s.%N)
 	/usr/bin/time -f '%U %S' -o "$T/time" "$2/mitigation-matrix" "$TOP/configs/matrix-smoke" --work-dir "$T/w-$1-$RANDOM" >"$T/out" 2>&1
 	end=$(date +%s.%N)
-	awk -v l="$1" -v s="$start" -v e="$end" '{ printf "%s %.1f %.1f\n", l, e - s, $1 + $2 }' "$T/time"
+	tail -1 "$T/time" | awk -v l="$1" -v s="$start" -v e="$end" '{ printf "%s %.1f %.1f\n", l, e - s, $1 + $2 }'
 }
 median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 echo "load before: $(load) on $(nproc) CPUs"
