@@ -112,6 +112,14 @@ std::vector<std::string> mitigationWords(const std::string& run) {
     return words;
 }
 
+std::string measuredOnLine(const KernelsData& d) {
+    if (d.states.empty()) return "";
+    const auto& e = d.states.front().entries;
+    const auto cpu = e.find("provenance/cpu-model"), where = e.find("provenance/measured-on");
+    if (where == e.end()) return "";
+    return "Measured on: " + where->second + (cpu == e.end() ? "" : ", " + cpu->second) + "\n";
+}
+
 std::vector<std::string> machineLimits(const KernelsData& d) {
     std::vector<std::string> lines;
     emulatedTimings(d, lines);

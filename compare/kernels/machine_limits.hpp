@@ -18,6 +18,11 @@ namespace mmtp::compare {
 // One line each, at most a few dozen; empty when the machine did all.
 std::vector<std::string> machineLimits(const KernelsData& data);
 
+// "Measured on: WHERE, CPU MODEL\n" of the first run's provenance.txt (TCG
+// emulation, a virtual machine, bare metal), "" when it recorded none: the
+// first line of the text report's verdict, the HTML page and the mail.
+std::string measuredOnLine(const KernelsData& data);
+
 // The mitigation boot parameters a run's name carries: its '-'-separated
 // words that hold a '=' (retbleed=ibrs) or are a known switch (nosmt).
 std::vector<std::string> mitigationWords(const std::string& run);

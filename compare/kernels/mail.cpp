@@ -8,6 +8,7 @@
 #include "benchmarks/benchmark_description.hpp"
 #include "benchmarks/shellpack_config.hpp"
 #include "kernels/design_line.hpp"
+#include "kernels/machine_limits.hpp"
 #include "kernels/table_vs_verdict.hpp"
 #include "kernels/verdict_inputs.hpp"
 #include "kernels/verdict_roles.hpp"
@@ -41,21 +42,12 @@ std::string joined(const std::vector<std::string>& items, const char* separator 
     return out;
 }
 
-// "Measured on: WHERE, CPU MODEL" of the first run's provenance.txt ("" without one).
-std::string measuredOnText(const KernelsData& d) {
-    if (d.states.empty()) return "";
-    const auto& e = d.states.front().entries;
-    const auto cpu = e.find("provenance/cpu-model"), where = e.find("provenance/measured-on");
-    if (where == e.end()) return "";
-    return "Measured on: " + where->second + (cpu == e.end() ? "" : ", " + cpu->second) + "\n";
-}
-
 // "Machine: HOST x86_64" and the kernels from each run's uname -a
 // ("Linux HOST RELEASE #1 SMP ... ARCH GNU/Linux").
 std::string machineLines(const KernelsData& d) {
     std::vector<std::string> first = words(d.states.empty() ? std::string() : d.states.front().uname);
     if (first.size() < 4) return "Machine: not recorded (no iter-0/kernel.version)\n";
-    std::string out = "Machine: " + first[1] + " " + first[first.size() - 2] + "\n" + measuredOnText(d);
+    std::string out = "Machine: " + first[1] + " " + first[first.size() - 2] + "\n" + measuredOnLine(d);
     std::vector<std::string> kernels;
     std::set<std::string> distinct;
     for (const RunMachineState& s : d.states) {
