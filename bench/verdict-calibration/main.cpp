@@ -40,8 +40,15 @@ int main(int argc, char** argv) {
         printClaimsTable(n, reports);
         std::printf("\n");
     }
-    if (wanted("bisect"))
+    if (wanted("bisect")) {
         for (double noise : {3.0, 5.0}) printBisect(n, std::max(reports / 3, 10), 10, noise, BisectPlan{});
+        BisectPlan few;  // issue 39's: 3 runs a reference, and a machine that drifted since
+        few.referenceRuns = 3;
+        printBisect(n, std::max(reports / 3, 10), 10, 3, few);
+        BisectPlan drifted;
+        drifted.candidateDriftPct = 6;
+        printBisect(n, std::max(reports / 3, 10), 10, 3, drifted);
+    }
     const int schedules = 3 * reports;  // a rate near 5 % needs them: +-0.8 % at 900
     if (wanted("sequential")) printSequentialTable(n, schedules);
     return 0;

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <numeric>
 #include <optional>
 
 namespace mmtp::compare {
@@ -216,6 +217,13 @@ void referenceVerdicts(const VerdictContext& c) {
         c.b.verdictNotes.push_back("Bisect for " + c.b.name + ": a --good or --bad run is not among its valid runs");
         return;
     }
+    // Runs are the units: a reference of one run says nothing of the run-to-run noise a candidate run has.
+    if (good.size() < 2 || bad.size() < 2) {
+        c.b.verdictNotes.push_back("Bisect for " + c.b.name +
+                                   ": a reference has a single run, so its run-to-run noise is unknown; run each "
+                                   "reference again (skip: 125)");
+        return;
+    }
     for (auto& [name, group] : bisectCandidates(names, c.o.bisectGood, c.o.bisectBad, c.recorded)) {
         BenchmarkResults::Candidate cand;
         cand.name = name;
@@ -224,9 +232,9 @@ void referenceVerdicts(const VerdictContext& c) {
         for (const std::string& op : c.ops) {
             PositionInput in{op, {}, {}, {}};
             auto gather = [&op, &c](const std::vector<const RunSummary*>& from, std::vector<double>& into) {
-                for (const RunSummary* r : from) {
+                for (const RunSummary* r : from) {  // one value a run: the mean of its units
                     std::vector<double> u = unitValues(*r, op, c.o.units);
-                    into.insert(into.end(), u.begin(), u.end());
+                    if (!u.empty()) into.push_back(std::accumulate(u.begin(), u.end(), 0.0) / double(u.size()));
                 }
             };
             gather(good, in.good);
