@@ -75,6 +75,8 @@ VerdictHints verdictHints(const std::string& bench) {
         h.shortLabel = fiolikeShortLabel;
     }
     // MMTests' own redis yaml has no preferhigher: its RPS rows rank lower-is-better.
+    // redis' five latency columns per test are functions of its RPS: the family holds the RPS.
+    if (bench == "redis") h.familyMetrics = "RPS";
     if (bench == "redis")
         h.directionNoteWhenLowerIsBetter =
             "MMTests ranks redis RPS lower-is-better (its shellpack.yaml has no preferhigher), so a fall in RPS "

@@ -111,8 +111,8 @@ std::string sidesLine(const RunVerdict& v) {
     std::string out = formatText("  value: the mean over %s of each one's %s (base %zu, new %zu)", noun,
                                  unitStatName(v.units.stat), base, now);
     if (v.family.tested > 0)
-        out +=
-            formatText("; %.1f%% intervals, family-wise over %zu metrics", v.family.confidence * 100, v.family.tested);
+        out += formatText("; calls: %.1f%% intervals, family-wise over %zu metrics; no change: %.0f%% per metric",
+                          v.family.confidence * 100, v.family.tested, v.family.equivalenceConfidence * 100);
     return out + "\n";
 }
 
