@@ -135,7 +135,7 @@ void runBoot(Run& run, std::size_t index) {
 
 fs::path deviceFile(const MatrixSpec& spec, const LavaSetup& setup, const fs::path& lavaDir) {
     if (!setup.device.empty()) return fs::absolute(setup.device);
-    const fs::path file = lavaDir / "device-qemu.yaml";
+    fs::path file = lavaDir / "device-qemu.yaml";
     writeFileAtomically(file, qemuDeviceYaml(spec, setup.kvm));
     return file;
 }
