@@ -11,6 +11,7 @@
 #include "common/preflight.hpp"
 #include "common/workload_main.hpp"
 #include "mitigation-matrix/lava_backend.hpp"
+#include "mitigation-matrix/lava_fleet.hpp"
 #include "mitigation-matrix/lava_jobs.hpp"
 #include "mitigation-matrix/local_boot.hpp"
 #include "mitigation-matrix/qemu_schedule.hpp"
@@ -52,7 +53,8 @@ const OptionTable& optionTable() {
                       "device-qemu.yaml) and boot nothing"),
          repeatedTextOption("machine", 0, "NAME=DEVICE-TYPE",
                             "a machine of the fleet (its LAVA tag and device type); every machine runs every row "
-                            "(default qemu-1=qemu; --backend lava takes one)"),
+                            "(default qemu-1=qemu; --backend lava with several: a work dir each, then the fleet's "
+                            "statistics)"),
          textOption("lava-device", 0, "", nullptr,
                     "--backend lava: lava-run's device dictionary (default: a qemu device of the matrix's guest)"),
          flagOption("until-decided", 0,
@@ -91,8 +93,8 @@ Settings settingsFrom(const OptionValues& v) {
     if (emit) s.emitDir = fs::absolute(v.positionals[1]);
     s.machines = machinesFrom(v);
     if (v.has("lava-device")) s.lavaDevice = fs::absolute(v.text("lava-device"));
-    if (s.backend == "lava" && s.machines.size() != 1)
-        throw UsageError("--backend lava runs one machine's schedule: one --machine (a work dir per machine)");
+    if (s.emitDir.empty() && s.machines.size() > 1 && (s.backend != "lava" || s.untilDecided))
+        throw UsageError("several --machine: --emit lava, or --backend lava without --until-decided");
     s.spec = parseMatrixFile(s.matrix);
     if (s.untilDecided && s.spec.rows.size() < 2)
         throw UsageError("matrix " + s.matrix.string() +
@@ -168,7 +170,10 @@ int run(const Settings& s) {
     if (s.backend == "lava") {
         const bool kvm = chooseAccel() == Accel::Kvm;
         if (!kvm && s.lavaDevice.empty()) warnTcg();
-        runLavaSchedule(s.spec, s.workDir, {selfPath().parent_path(), s.machines[0], s.lavaDevice, kvm}, moreBoots(s));
+        const LavaSetup setup{selfPath().parent_path(), s.machines[0], s.lavaDevice, kvm};
+        // Several machines: W/MACHINE each, then the fleet's statistics.
+        if (s.machines.size() > 1) return runLavaFleet(s.spec, s.workDir, s.machines, setup);
+        runLavaSchedule(s.spec, s.workDir, setup, moreBoots(s));
         return finish(s);
     }
     if (s.backend == "qemu") {
