@@ -4,8 +4,9 @@
 # kernel) run configs/matrix-fleet-smoke, each its whole interleaved
 # schedule in its own work dir; the fleet's statistics show each row
 # against its baseline per machine and combined over the machines (W/fleet.txt),
-# every job carries its machine's tag, and a tree whose row is missing on
-# one machine (split) is refused. TCG timings mean nothing: this checks the
+# every job carries its machine's tag, results-store holds both machines'
+# boots keyed by machine (SQLite here; the same import goes to PostgreSQL),
+# and a tree whose row is missing on one machine (split) is refused. TCG timings mean nothing: this checks the
 # plumbing and the arithmetic's inputs, not a mitigation's cost.
 # Skips (77) without lava-run (scripts/install-deps.sh --lava) or root.
 set -u
@@ -53,6 +54,23 @@ grep -q '^pipe-pingpong mitigations-off ' "$w/fleet.txt" || fail "mitigations-of
 grep -Eq '^  m1: [+-][0-9.]+% \[' "$w/fleet.txt" || fail "no interval on m1: $(cat "$w/fleet.txt")"
 grep -Eq '^  m2: [+-][0-9.]+% \[' "$w/fleet.txt" || fail "no interval on m2: $(cat "$w/fleet.txt")"
 grep -Eq '^  combined: [+-][0-9.]+% \[[+-][0-9.]+%, [+-][0-9.]+%\]$' "$w/fleet.txt" || fail "no combined interval: $(cat "$w/fleet.txt")"
+
+# One store holds both machines' boots, keyed by machine, each with its
+# boot-id and matrix-boot.txt (the kernel, cmdline and verdict) as provenance.
+for m in m1 m2; do
+	"$BIN/results-store" import "$w/$m/log" --store "$work/fleet.db" --machine $m >"$work/store-$m.out" 2>&1 ||
+		fail "results-store import $m: $(tail -3 "$work/store-$m.out")"
+done
+"$BIN/results-store" list --store "$work/fleet.db" >"$work/list.out" 2>&1 || fail "results-store list: $(cat "$work/list.out")"
+cat "$work/list.out"
+[ "$(grep -cE '^(m1|m2)[[:space:]]+(default|mitigations-off)[[:space:]]' "$work/list.out")" = 4 ] ||
+	fail "the store does not hold each machine's two runs: $(cat "$work/list.out")"
+if command -v sqlite3 >/dev/null; then
+	prov=$(sqlite3 "$work/fleet.db" "SELECT m.name || ' ' || r.name || ' ' || count(*) FROM files f JOIN runs r ON r.id = f.run_id
+		JOIN machines m ON m.id = r.machine_id WHERE f.path LIKE '%boot-id' OR f.path LIKE '%matrix-boot.txt'
+		GROUP BY m.name, r.name ORDER BY 1")
+	[ "$(echo "$prov" | grep -c ' 4$')" = 4 ] || fail "boot-id and matrix-boot.txt not stored per iteration: $prov"
+fi
 
 # A row split across machines (m2's mitigations-off gone) is refused.
 mv "$w/m2/log/mitigations-off" "$work/moved"
