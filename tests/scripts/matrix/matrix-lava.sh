@@ -3,7 +3,8 @@
 # configs/matrix-smoke through real LAVA jobs: lava-run (lava-dispatcher
 # alone, no server) boots each one on a qemu device, TCG here, with Debian's
 # cloud kernel and the row's one-archive ramdisk. Checks --emit lava's jobs
-# (one per boot, in order, valid for lava-run --validate), then
+# (one per boot, in order, valid for lava-run --validate), that a job
+# without the guest's files is a failed boot redone within the budget, then
 # --backend lava: a SIGKILL while a job is submitted (the job runs on; the
 # next run waits for it and reads it, booting nothing twice), the rows
 # accepted with distinct boot ids, the retbleed=ibrs row rejected quoting
@@ -56,12 +57,24 @@ cpio -it <"$work/emit/ramdisk/default.cpio" >"$work/cpio.list" 2>/dev/null
 grep -qx matrix/row "$work/cpio.list" && grep -qx matrix/tail "$work/cpio.list" && grep -qx init "$work/cpio.list" ||
 	fail "cpio does not see the whole ramdisk: $(tail -3 "$work/cpio.list")"
 
+# 2. A job whose guest sends nothing (the "kernel" is junk: qemu quits, LAVA
+#    fails the job) is a failed boot, redone within the budget, then skipped.
+head -c 100000 /dev/urandom >"$work/vmlinuz-junk"
+printf '[matrix]\nconfig = %s\nboots-per-row = 1\nbudget-boots = 2\n[row junk]\nkernel = %s\n' \
+	"$TOP/configs/config-scheduler-pipe-pingpong-matrix-smoke" "$work/vmlinuz-junk" >"$work/junk-matrix"
+"$BIN/mitigation-matrix" "$work/junk-matrix" --work-dir "$work/junk" --backend lava >"$work/junk.out" 2>&1
+rc=$?
+[ $rc = 1 ] || fail "a row whose jobs fail: exit $rc, want 1: $(tail -3 "$work/junk.out")"
+[ "$(grep -c '^boot [01] junk failed -1 - job [0-9]*: the boot sent no archive .*LAVA: job failed' "$work/junk/matrix/state")" = 2 ] ||
+	fail "the failed jobs are not failed boots redone: $(cat "$work/junk/matrix/state")"
+grep -q '^boot 2 junk skipped -1 - budget spent' "$work/junk/matrix/state" || fail "the budget did not end it: $(cat "$work/junk/matrix/state")"
+
 settled() {
 	local n
 	n=$(grep -cE '^boot [0-9]+ [^ ]+ (accepted|rejected|failed) ' "$state" 2>/dev/null)
 	echo "${n:-0}"
 }
-# 2. --backend lava; SIGKILL it while the third boot's job is submitted.
+# 3. --backend lava; SIGKILL it while the third boot's job is submitted.
 "$BIN/mitigation-matrix" "$TOP/configs/matrix-smoke" --work-dir "$w" --backend lava >"$work/run1.out" 2>&1 &
 pid=$!
 for _ in $(seq 1 800); do
@@ -76,7 +89,7 @@ wait $pid 2>/dev/null
 job=$(awk '$1 == "submitted" && $2 == 2 {print $3}' "$w/matrix/lava/jobs")
 [ -n "$(our_lava_runs)" ] || fail "job $job's lava-run died with mitigation-matrix (a submitted job runs on)"
 
-# 3. Run again: it waits for job $job and reads it; nothing is booted twice.
+# 4. Run again: it waits for job $job and reads it; nothing is booted twice.
 "$BIN/mitigation-matrix" "$TOP/configs/matrix-smoke" --work-dir "$w" --backend lava >"$work/run2.out" 2>&1
 rc=$?
 cat "$work/run1.out" "$work/run2.out" | grep -E 'mitigation-matrix: (boot|resuming|row)|^  '
