@@ -7,12 +7,13 @@
 #include "core/metric_regex.hpp"
 #include "input/bounded_read.hpp"
 #include "input/run_settings.hpp"
-#include "report/command_line.hpp"
-#include "report/store_runs.hpp"
+#include "kernels/bisect_references.hpp"
 #include "kernels/report.hpp"
 #include "kernels/report_fingerprint.hpp"
 #include "kernels/run_selection.hpp"
 #include "kernels/verdict_roles.hpp"
+#include "report/command_line.hpp"
+#include "report/store_runs.hpp"
 
 #include <boost/program_options.hpp>
 #include <cstdlib>
@@ -221,6 +222,7 @@ void applyCommandLine(const CommandLine& c, KernelsOptions& o) {
     }
     if (o.bisectGood.empty() != o.bisectBad.empty())
         throw mmtp::UsageError("--good and --bad go together: the references a candidate is placed between");
+    checkBisectReferences(o.bisectGood, o.bisectBad);
     if (o.metric) checkRegex("--metric", *o.metric, *o.metric);
     if (!c.outputFile.empty() && c.outputDir.empty()) throw mmtp::UsageError("--output-file needs --output-dir");
     // The fingerprint is written after the report, under this very name.

@@ -5,6 +5,8 @@
 #include <map>
 #include <string_view>
 
+#include "input/machine_state.hpp"
+
 namespace mmtp::compare {
 
 namespace {
@@ -68,6 +70,32 @@ void ineffectiveParameters(const KernelsData& d, std::vector<std::string>& lines
     }
 }
 
+// A run measured under TCG: its times are the emulator's. Said first, in
+// every format, so a tree mailed or stored next month cannot pass for hardware.
+void emulatedTimings(const KernelsData& d, std::vector<std::string>& lines) {
+    std::vector<std::string> runs;
+    for (const RunMachineState& s : d.states)
+        if (measuredOn(s).rfind("TCG", 0) == 0) runs.push_back(s.run);
+    if (runs.empty()) return;
+    lines.push_back("timings under emulation (TCG), not a hardware measurement: " + joined(runs));
+}
+
+// Runs measured on different machines, CPU models or accelerators: their
+// difference is the machine's, not the kernel's.
+void differentMachines(const KernelsData& d, std::vector<std::string>& lines) {
+    for (const char* key : {"provenance/measured-on", "provenance/cpu-model", "provenance/qemu-cpu"}) {
+        std::map<std::string, std::vector<std::string>> byValue;
+        for (const RunMachineState& s : d.states) {
+            const auto it = s.entries.find(key);
+            if (it != s.entries.end()) byValue[it->second].push_back(s.run);
+        }
+        if (byValue.size() < 2) continue;
+        std::string parts;
+        for (const auto& [value, runs] : byValue) parts += (parts.empty() ? "" : "; ") + joined(runs) + ": " + value;
+        lines.push_back(std::string("measured on different machines (") + (key + 11) + "): " + parts);
+    }
+}
+
 }  // namespace
 
 std::vector<std::string> mitigationWords(const std::string& run) {
@@ -86,6 +114,8 @@ std::vector<std::string> mitigationWords(const std::string& run) {
 
 std::vector<std::string> machineLimits(const KernelsData& d) {
     std::vector<std::string> lines;
+    emulatedTimings(d, lines);
+    differentMachines(d, lines);
     ineffectiveParameters(d, lines);
     missingCapabilities(d, lines);
     if (lines.size() > kMaxLimitLines) {

@@ -1,5 +1,7 @@
 // machine_limits.hpp - what the machine could not do, first in the report
-// (text and HTML), above the verdict it qualifies: a run a benchmark could
+// (text, HTML and mail), above the verdict it qualifies: runs timed under
+// TCG emulation or measured on different machines, CPU models or
+// accelerators (their provenance.txt); a run a benchmark could
 // not measure for a capability the kernel lacks (its log names the boot
 // parameter, input/failure_cause.hpp), and runs whose names differ in a
 // mitigation boot parameter (retbleed=ibrs, mitigations=off) but whose

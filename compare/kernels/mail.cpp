@@ -38,12 +38,21 @@ std::string joined(const std::vector<std::string>& items, const char* separator 
     return out;
 }
 
+// "Measured on: WHERE, CPU MODEL" of the first run's provenance.txt ("" without one).
+std::string measuredOnText(const KernelsData& d) {
+    if (d.states.empty()) return "";
+    const auto& e = d.states.front().entries;
+    const auto cpu = e.find("provenance/cpu-model"), where = e.find("provenance/measured-on");
+    if (where == e.end()) return "";
+    return "Measured on: " + where->second + (cpu == e.end() ? "" : ", " + cpu->second) + "\n";
+}
+
 // "Machine: HOST x86_64" and the kernels from each run's uname -a
 // ("Linux HOST RELEASE #1 SMP ... ARCH GNU/Linux").
 std::string machineLines(const KernelsData& d) {
     std::vector<std::string> first = words(d.states.empty() ? std::string() : d.states.front().uname);
     if (first.size() < 4) return "Machine: not recorded (no iter-0/kernel.version)\n";
-    std::string out = "Machine: " + first[1] + " " + first[first.size() - 2] + "\n";
+    std::string out = "Machine: " + first[1] + " " + first[first.size() - 2] + "\n" + measuredOnText(d);
     std::vector<std::string> kernels;
     std::set<std::string> distinct;
     for (const RunMachineState& s : d.states) {
@@ -56,14 +65,12 @@ std::string machineLines(const KernelsData& d) {
     return out + "Kernels: " + joined(kernels) + "\n";
 }
 
-// The benchmarks and the settings the baseline's runtime.opts records.
+// The benchmarks and the settings the baseline's runtime.opts records, as
+// the verdicts read them (input/recorded_settings.hpp).
 std::string configLine(const KernelsData& d) {
-    std::vector<std::string> benches, set;
+    std::vector<std::string> benches;
     for (const BenchmarkResults& b : d.benchmarks) benches.push_back(b.name);
-    std::istringstream opts(d.optionBlocks);
-    for (std::string line; std::getline(opts, line);)
-        if (line.rfind("Set: ", 0) == 0) set.push_back(line.substr(5));
-    std::string settings = joined(set);
+    std::string settings = firstRunSettings(d.recordedSettings);
     if (settings.size() > kConfigChars) settings = settings.substr(0, kConfigChars) + "...";
     return "Config: " + (benches.empty() ? std::string("no benchmark") : joined(benches)) +
            (settings.empty() ? std::string("; no runtime.opts settings") : "; set " + settings) + "\n";
@@ -107,6 +114,7 @@ std::string settingsDiffering(const KernelsData& d) {
 
 std::string differencesBlock(const KernelsData& d) {
     std::vector<std::string> lines = stateDifferences(d);
+    for (const std::string& l : settingsDifferences(d.recordedSettings, d.runs)) lines.push_back("  " + l);
     std::string settings = settingsDiffering(d);
     if (lines.empty() && settings.empty())
         return "Differs: nothing in the mitigation state, command line or settings the runs recorded\n";
@@ -122,6 +130,9 @@ std::string headerBlock(const KernelsOptions& o, const KernelsData& d) {
     std::string out = "compare-kernels: " + std::to_string(d.runs.size()) + " runs: " + joined(d.roleRuns) + "\n";
     if (!o.title.empty()) out += o.title + "\n";
     out += designSummary(o, d) + machineLines(d) + configLine(d) + differencesBlock(d);
+    // What the machine could not do qualifies the verdict below it, as in the text report.
+    if (!d.limits.empty()) out += "Read before the verdict:\n";
+    for (const std::string& line : d.limits) out += "  " + line + "\n";
     return out;
 }
 

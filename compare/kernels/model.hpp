@@ -7,6 +7,7 @@
 #pragma once
 #include "core/diagnostics_summary.hpp"
 #include "input/machine_state.hpp"
+#include "input/recorded_settings.hpp"
 #include "input/run_settings.hpp"
 #include "input/run_validity.hpp"
 #include "monitors/vmstat_by_header.hpp"
@@ -154,6 +155,7 @@ struct KernelsData {
     std::vector<RunMachineState> states;
     std::vector<RunSettings> settings;  // what compare-kernels.sh prints before the benchmarks
     std::string optionBlocks;           // the baseline's compiler/runtime/sysctl.opts
+    std::vector<RecordedSettings> recordedSettings;  // each run's workload settings per benchmark (the one reader)
     std::vector<BenchmarkResults> benchmarks;
     std::vector<LkpTable> lkpAcross;  // --verdict lkp: one table per later run, across benchmarks
     std::vector<std::string> limits;          // what the machine could not do (kernels/machine_limits.hpp)

@@ -4,9 +4,9 @@
 #include "base/errors.hpp"
 #include "common/child_process.hpp"
 #include "common/preflight.hpp"
+#include "mitigation-matrix/config_text.hpp"
 #include "mitigation-matrix/cpio_writer.hpp"
-#include "run-config/config_env.hpp"
-#include "run-config/run_plan.hpp"
+#include "mitigation-matrix/guest_check.hpp"
 
 #include <fstream>
 #include <set>
@@ -53,11 +53,11 @@ GuestPayload findGuestPayload(const fs::path& binDir, const std::vector<fs::path
     p.busybox = need("busybox", busybox, "apt-get install busybox-static, or scripts/install-deps.sh --test");
     p.bash = need("bash", findExecutable("bash"), "run-config sources configs with bash");
     p.runConfig = need("run-config", binDir / "run-config", "make builds it beside mitigation-matrix");
+    p.checker = need("mitigation-matrix", binDir / "mitigation-matrix", "the guest's boot check is this program");
     std::set<std::string> benches;
     for (const auto& config : configs) {
-        const auto plan = runconfig::makePlan(runconfig::sourceConfig(config, {}));
-        if (plan.benches.empty()) throw UsageError("config " + config.string() + " sets no MMTESTS");
-        for (const auto& bench : plan.benches)
+        // Read as text: the config runs only in the guest (config_text.hpp).
+        for (const auto& bench : benchesFromConfig(config))
             if (benches.insert(bench).second)
                 p.workloads.push_back(
                     need("workload " + bench, binDir / bench, "config " + config.string() + " runs it"));
@@ -94,6 +94,7 @@ std::vector<GuestFile> guestFiles(const GuestPayload& payload, const fs::path& s
     binary("bin/busybox", payload.busybox);
     binary("usr/local/bin/bash", payload.bash);
     binary("matrix/bin/run-config", payload.runConfig);
+    binary("matrix/bin/matrix-boot-check", payload.checker);
     for (const auto& w : payload.workloads) binary("matrix/bin/" + w.filename().string(), w);
     // On the guest's PATH, where redis-zpopmin's default --redis-server finds it.
     if (!payload.redisServer.empty()) binary("usr/local/bin/redis-server", payload.redisServer);
@@ -105,15 +106,20 @@ std::string buildGuestArchive(const GuestPayload& payload, const fs::path& scrat
     CpioWriter cpio;
     std::set<std::string> made;
     addFile(cpio, made, "init", guestInitScript(), true);
+    // The sham/protect configs run ibpb-pulse's helpers as nobody.
+    addFile(cpio, made, "etc/passwd", "root:x:0:0:root:/tmp:/bin/sh\nnobody:x:65534:65534:nobody:/nonexistent:/bin/false\n",
+            false);
+    addFile(cpio, made, "etc/group", "root:x:0:\nnogroup:x:65534:\n", false);
     for (const auto& f : guestFiles(payload, scratch)) addFile(cpio, made, f.at, readWhole(f.from), true);
     return cpio.finish();
 }
 
-std::string rowArchive(const std::string& rowName, const fs::path& config, const std::vector<GuestFile>& modules) {
+std::string rowArchive(const MatrixRow& row, const KernelIdentity& kernel, const std::vector<GuestFile>& modules) {
     CpioWriter cpio;
     std::set<std::string> made{"matrix"};  // the shared archive made it
-    addFile(cpio, made, "matrix/row", rowName + "\n", false);
-    addFile(cpio, made, "matrix/config", readWhole(config), false);
+    addFile(cpio, made, "matrix/row", row.name + "\n", false);
+    addFile(cpio, made, "matrix/config", readWhole(row.config), false);
+    addFile(cpio, made, "matrix/check", rowCheckText(row, kernel), false);
     std::string order;
     for (const auto& m : modules) {
         addFile(cpio, made, m.at, readWhole(m.from), false);

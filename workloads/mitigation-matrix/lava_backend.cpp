@@ -9,6 +9,7 @@
 #include "mitigation-matrix/lava_guest.hpp"
 #include "mitigation-matrix/lava_log.hpp"
 #include "mitigation-matrix/lava_run.hpp"
+#include "mitigation-matrix/provenance.hpp"
 #include "mitigation-matrix/qemu_backend.hpp"
 #include "mitigation-matrix/settle_boot.hpp"
 
@@ -35,6 +36,8 @@ struct Run {
     std::map<std::string, fs::path> ramdisks;
     LavaJournal journal;
     ScheduleState state;
+    Accel accel = Accel::Tcg;
+    HostProvenance host;  // a qemu device's words for each boot's provenance.txt
     fs::path journalFile() const { return lavaDir / "jobs"; }
 };
 
@@ -60,12 +63,14 @@ void settleJob(Run& run, std::size_t index, const std::string& id) {
     try {
         guest = parseSerialArchive(log.console);
     } catch (const Error& e) {
-        settleFailedBoot(
-            run.state, index, run.workDir,
-            "job " + id + ": " + e.what() + " (" + lava.substr(0, 300) + ", log " + files.log.string() + ")",
-            log.console);
+        // The reason names no job id or path: the same failure twice must read the same (it ends the row).
+        std::cout << "mitigation-matrix: boot " << run.state.boots.at(index).number << ": LAVA job " << id
+                  << " sent no files; its log: " << files.log.string() << std::endl;
+        settleFailedBoot(run.state, index, run.workDir, std::string(e.what()) + " (" + lava.substr(0, 300) + ")",
+                         log.console);
         return;
     }
+    if (!run.host.measuredOn.empty()) addHostProvenance(guest, run.state.boots.at(index).row, run.host);
     settleBoot(run.state, index, run.spec, run.workDir, guest, log.console);
 }
 
@@ -109,14 +114,15 @@ void runBoot(Run& run, std::size_t index) {
                       round,
                       round - 1,
                       b.number,
-                      "file://" + kernelImage(row).string(),
-                      "file://" + run.ramdisks.at(row.name).string()};
+                      "file://" + rowKernel(run.state, row).image.string(),
+                      "file://" + run.ramdisks.at(row.name).string(),
+                      guestCmdline(run.accel)};
     writeFileAtomically(files.definition, lavaJobYaml(job, run.spec.bootTimeoutSeconds));
     // Journaled before it starts: no job runs that a resumed run would not find.
     run.journal[b.number] = {id, 0};
     saveJournal(run.journalFile(), run.journal);
     std::cout << "mitigation-matrix: boot " << b.number << ": " << row.name << " ("
-              << kernelImage(row).filename().string() << (row.cmdline.empty() ? "" : ", " + row.cmdline)
+              << rowKernel(run.state, row).image.filename().string() << (row.cmdline.empty() ? "" : ", " + row.cmdline)
               << "): LAVA job " << id << std::endl;
     const double start = monotonicSeconds();
     const pid_t pid = startLavaRun(files, id, run.device);
@@ -143,11 +149,10 @@ fs::path deviceFile(const MatrixSpec& spec, const LavaSetup& setup, const fs::pa
 }  // namespace
 
 void runLavaSchedule(const MatrixSpec& spec, const fs::path& workDir, const LavaSetup& setup, const MoreBoots& more) {
-    for (const auto& row : spec.rows)
-        if (!fs::is_regular_file(kernelImage(row)))
-            throw UsageError("matrix " + spec.file.string() + ": row " + row.name + "'s kernel " +
-                             kernelImage(row).string() + " is not a readable file");
     Run run{spec, workDir, workDir / "matrix" / "lava", {}, setup.machine, {}, {}, loadOrStart(spec, workDir)};
+    // A missing kernel is refused here (loadOrStart binds every row's).
+    for (const auto& row : spec.rows) needImage(row, rowKernel(run.state, row));
+    run.accel = setup.kvm ? Accel::Kvm : Accel::Tcg;
     fs::create_directories(run.lavaDir);
     run.journal = loadJournal(run.journalFile());
     acceptImported(run.state, workDir);
@@ -158,7 +163,9 @@ void runLavaSchedule(const MatrixSpec& spec, const fs::path& workDir, const Lava
                       << std::endl;
     saveState(statePath(workDir), run.state);
     run.device = deviceFile(spec, setup, run.lavaDir);
-    run.ramdisks = writeRowRamdisks(spec, setup.binDir, run.lavaDir / "ramdisk");
+    run.ramdisks = writeRowRamdisks(spec, run.state.kernels, setup.binDir, run.lavaDir / "ramdisk");
+    // Said for a qemu device; a lab's own device dictionary is not a qemu this program knows.
+    if (setup.device.empty()) run.host = guestProvenance(run.accel, spec, run.lavaDir);
     while (auto next = nextBootOrMore(run.state, spec, std::time(nullptr), more)) runBoot(run, *next);
     saveState(statePath(workDir), run.state);
 }

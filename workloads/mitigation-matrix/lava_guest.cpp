@@ -59,8 +59,9 @@ std::string lavaRowRamdisk(const std::string& sharedArchive, const std::string& 
     return withoutTrailer(sharedArchive) + withoutTrailer(rowArchiveBytes) + tail.finish();
 }
 
-std::map<std::string, fs::path> writeRowRamdisks(const MatrixSpec& spec, const fs::path& binDir,
-                                                 const fs::path& outDir) {
+std::map<std::string, fs::path> writeRowRamdisks(const MatrixSpec& spec,
+                                                 const std::map<std::string, KernelIdentity>& kernels,
+                                                 const fs::path& binDir, const fs::path& outDir) {
     std::vector<fs::path> configs;
     for (const auto& row : spec.rows) configs.push_back(row.config);
     TempDir scratch("mitigation-matrix-lava");
@@ -69,8 +70,8 @@ std::map<std::string, fs::path> writeRowRamdisks(const MatrixSpec& spec, const f
     std::map<std::string, fs::path> out;
     for (const auto& row : spec.rows) {
         const fs::path file = outDir / (row.name + ".cpio");
-        writeFileAtomically(
-            file, lavaRowRamdisk(shared, rowArchive(row.name, row.config, scratchDiskModules(kernelImage(row)))));
+        const KernelIdentity& kernel = kernels.at(row.name);
+        writeFileAtomically(file, lavaRowRamdisk(shared, rowArchive(row, kernel, scratchDiskModules(kernel.image))));
         out[row.name] = file;
     }
     return out;

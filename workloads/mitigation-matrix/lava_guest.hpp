@@ -7,7 +7,7 @@
 // which stops at the first trailer, so a row's ramdisk is one archive.
 #pragma once
 #include "mitigation-matrix/guest_image.hpp"
-
+#include "mitigation-matrix/kernel_identity.hpp"
 #include "mitigation-matrix/matrix_spec.hpp"
 
 #include <filesystem>
@@ -30,9 +30,11 @@ std::string lavaRowRamdisk(const std::string& sharedArchive, const std::string& 
 // with the trailer CpioWriter writes.
 std::string withoutTrailer(const std::string& archive);
 
-// Every row's ramdisk as outDir/ROW.cpio (written atomically); binDir: where
-// run-config and the workloads are. Returns row name -> file.
+// Every row's ramdisk as outDir/ROW.cpio (written atomically) for its kernel
+// (row name -> identity: the check /init runs wants its release); binDir:
+// where run-config and the workloads are. Returns row name -> file.
 std::map<std::string, std::filesystem::path> writeRowRamdisks(const MatrixSpec& spec,
+                                                              const std::map<std::string, KernelIdentity>& kernels,
                                                               const std::filesystem::path& binDir,
                                                               const std::filesystem::path& outDir);
 

@@ -54,7 +54,8 @@ void deploy(YAML::Emitter& y, const LavaJob& job) {
     y << YAML::Key << "images" << YAML::Value << YAML::BeginMap;
     y << YAML::Key << "kernel" << YAML::Value << YAML::BeginMap;
     y << YAML::Key << "url" << YAML::Value << job.kernelUrl;
-    y << YAML::Key << "image_arg" << YAML::Value << "-kernel {kernel} -append " + lavaKernelArg(*job.row);
+    y << YAML::Key << "image_arg" << YAML::Value
+      << "-kernel {kernel} -append " + lavaKernelArg(*job.row, job.guestArgs);
     y << YAML::EndMap;
     y << YAML::Key << "ramdisk" << YAML::Value << YAML::BeginMap;
     y << YAML::Key << "url" << YAML::Value << job.ramdiskUrl;
@@ -85,8 +86,8 @@ LavaMachine parseMachine(const std::string& text) {
     return m;
 }
 
-std::string lavaKernelArg(const MatrixRow& row) {
-    std::string args = "console=ttyS0 panic=-1";
+std::string lavaKernelArg(const MatrixRow& row, const std::string& guestArgs) {
+    std::string args = guestArgs;
     if (!row.cmdline.empty()) args += " " + row.cmdline;
     // LAVA splits the qemu command as a shell would: one double-quoted word.
     std::string quoted = "\"";
@@ -167,7 +168,14 @@ std::string qemuDeviceYaml(const MatrixSpec& spec, bool kvm) {
 
 void emitLavaJobs(const MatrixSpec& spec, const std::vector<LavaMachine>& machines, const fs::path& dir,
                   const fs::path& binDir) {
-    const auto ramdisks = writeRowRamdisks(spec, binDir, dir / "ramdisk");
+    // Each row's kernel as a schedule would bind it (its release is checked in the guest).
+    std::map<std::string, KernelIdentity> kernels;
+    for (const auto& row : spec.rows) {
+        kernels[row.name] = identifyKernel(kernelImage(row));
+        needImage(row, kernels[row.name]);
+    }
+    const auto ramdisks = writeRowRamdisks(spec, kernels, binDir, dir / "ramdisk");
+    const Accel accel = chooseAccel();
     // The schedule's order: every machine runs every row, whole.
     const ScheduleState plan = initialState(spec, matrixDigest(spec), 0);
     std::string manifest = "# machine\tdevice-type\tround\trow\titeration\tboot\tjob\n";
@@ -177,9 +185,15 @@ void emitLavaJobs(const MatrixSpec& spec, const std::vector<LavaMachine>& machin
             const MatrixRow& row =
                 *std::find_if(spec.rows.begin(), spec.rows.end(), [&](const MatrixRow& r) { return r.name == b.row; });
             const int round = ++seen[row.name];
-            const LavaJob job{
-                spec.file.filename().string(), machine, &row, round, round - 1, b.number, fileUrl(kernelImage(row)),
-                fileUrl(ramdisks.at(row.name))};
+            const LavaJob job{spec.file.filename().string(),
+                              machine,
+                              &row,
+                              round,
+                              round - 1,
+                              b.number,
+                              fileUrl(kernels.at(row.name).image),
+                              fileUrl(ramdisks.at(row.name)),
+                              guestCmdline(accel)};
             char number[16];
             std::snprintf(number, sizeof number, "%03d", b.number);
             const fs::path rel = fs::path("jobs") / machine.name / (std::string(number) + "-" + row.name + ".yaml");
@@ -190,7 +204,7 @@ void emitLavaJobs(const MatrixSpec& spec, const std::vector<LavaMachine>& machin
         }
     }
     writeFileAtomically(dir / "manifest.tsv", manifest);
-    writeFileAtomically(dir / "device-qemu.yaml", qemuDeviceYaml(spec, chooseAccel() == Accel::Kvm));
+    writeFileAtomically(dir / "device-qemu.yaml", qemuDeviceYaml(spec, accel == Accel::Kvm));
 }
 
 }  // namespace mmtp::matrix

@@ -32,14 +32,16 @@ struct LavaJob {
     int boot = 0;       // the schedule's boot number
     std::string kernelUrl;
     std::string ramdiskUrl;
+    std::string guestArgs;  // what every guest gets before the row's words (guestCmdline)
 };
 
 // The job's YAML. timeoutSeconds: the boot's (boot-timeout-seconds).
 std::string lavaJobYaml(const LavaJob& job, int timeoutSeconds);
 
-// The kernel's -append for a row: the console, a panic that ends the boot,
-// and the row's cmdline (quoted for LAVA's command-line split).
-std::string lavaKernelArg(const MatrixRow& row);
+// The kernel's -append for a row: guestArgs (the console, a panic that ends
+// the boot, TCG's no_timer_check) and the row's cmdline, quoted for LAVA's
+// command-line split.
+std::string lavaKernelArg(const MatrixRow& row, const std::string& guestArgs);
 
 // A device dictionary for lava-run (lava-dispatcher alone): a qemu device
 // of the matrix's guest CPU, memory and CPUs, TCG or KVM.

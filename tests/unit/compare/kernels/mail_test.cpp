@@ -28,7 +28,9 @@ KernelsData dataOfRuns(const std::vector<std::string>& runs) {
         settings.run = r;
         d.settings.push_back(settings);
     }
-    d.optionBlocks = "Runtime options\nSet: REDIS_CLIENTS=4\nRun: redis-zpopmin\n\n";
+    d.optionBlocks = "Runtime options\nSet: REDIS_CLIENTS=4\nRun: REDIS_CLIENTS=4 redis-zpopmin\n\n";
+    d.recordedSettings = {{"redis", std::vector<std::optional<std::vector<std::string>>>(
+                                        runs.size(), std::vector<std::string>{"REDIS_CLIENTS=4"})}};
     return d;
 }
 

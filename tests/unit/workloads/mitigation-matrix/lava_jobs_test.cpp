@@ -45,7 +45,8 @@ std::size_t count(const std::string& text, const std::string& what) {
 // run-config and bench as scripts in dir/bin and a dummy kernel.
 MatrixSpec twoRowMatrix(const fs::path& dir) {
     fs::create_directories(dir / "bin");
-    for (const char* name : {"run-config", "pipe-pingpong"}) std::ofstream(dir / "bin" / name) << "#!/bin/sh\n";
+    for (const char* name : {"run-config", "mitigation-matrix", "pipe-pingpong"})
+        std::ofstream(dir / "bin" / name) << "#!/bin/sh\n";
     std::ofstream(dir / "config") << "export MMTESTS=pipe-pingpong\n";
     std::ofstream(dir / "vmlinuz") << "not a kernel";
     std::ofstream(dir / "matrix") << "[matrix]\nconfig = config\nboots-per-row = 2\nboot-timeout-seconds = 200\n"
@@ -59,7 +60,8 @@ MatrixSpec twoRowMatrix(const fs::path& dir) {
 
 TEST_CASE("a LAVA job carries its row's cmdline in -append, its tag and its metadata", "[mitigation-matrix][lava]") {
     const MatrixRow row = rowWith("off", "mitigations=off retbleed=off");
-    const LavaJob job{"matrix-smoke", {"rack1-a", "x86"}, &row, 2, 1, 5, "file:///k/vmlinuz", "file:///r/off.cpio"};
+    const LavaJob job{"matrix-smoke",       {"rack1-a", "x86"},      &row, 2, 1, 5, "file:///k/vmlinuz",
+                      "file:///r/off.cpio", "console=ttyS0 panic=-1"};
     const YAML::Node y = YAML::Load(lavaJobYaml(job, 240));
     CHECK(y["device_type"].as<std::string>() == "x86");
     REQUIRE(y["tags"].size() == 1);
@@ -84,9 +86,10 @@ TEST_CASE("a LAVA job carries its row's cmdline in -append, its tag and its meta
 }
 
 TEST_CASE("a cmdline's quotes and backslashes stay one -append word", "[mitigation-matrix][lava]") {
-    CHECK(lavaKernelArg(rowWith("x", "dyndbg=\"file a.c +p\" x=\\y")) ==
+    CHECK(lavaKernelArg(rowWith("x", "dyndbg=\"file a.c +p\" x=\\y"), "console=ttyS0 panic=-1") ==
           "\"console=ttyS0 panic=-1 dyndbg=\\\"file a.c +p\\\" x=\\\\y\"");
-    CHECK(lavaKernelArg(rowWith("x", "")) == "\"console=ttyS0 panic=-1\"");
+    CHECK(lavaKernelArg(rowWith("x", ""), "console=ttyS0 panic=-1 no_timer_check") ==
+          "\"console=ttyS0 panic=-1 no_timer_check\"");
 }
 
 TEST_CASE("--machine is NAME=DEVICE-TYPE of plain names", "[mitigation-matrix][lava]") {
