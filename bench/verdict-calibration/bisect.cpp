@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <string>
 #include <vector>
 
 namespace mmtp::compare::calibration {
@@ -20,10 +21,11 @@ struct CommitModel {
 };
 
 // The units of `runs` runs of a good or bad commit.
-std::vector<double> commitUnits(Noise& n, const CommitModel& m, bool bad, int runs) {
+std::vector<double> commitUnits(Noise& n, const CommitModel& m, bool bad, int runs, double driftPct = 0) {
     std::vector<double> units;
     for (int r = 0; r < runs; ++r) {
-        double level = 100 * (bad ? 1 + m.effectPct / 100 : 1) * (1 + m.noisePct / 100 * n.normal(n.rng));
+        double level = 100 * (bad ? 1 + m.effectPct / 100 : 1) * (1 + driftPct / 100) *
+                       (1 + m.noisePct / 100 * n.normal(n.rng));
         units.push_back(unitAround(n, level, m.samples));
     }
     return units;
@@ -38,14 +40,14 @@ struct References {
 // up to maxRuns (README's recipe).
 int bisectStep(Noise& n, const CommitModel& m, const References& refs, bool bad, const BisectPlan& plan,
                int& runsSpent) {
-    std::vector<double> cand = commitUnits(n, m, bad, plan.startRuns);
+    std::vector<double> cand = commitUnits(n, m, bad, plan.startRuns, plan.candidateDriftPct);
     runsSpent += plan.startRuns;
     for (;;) {
         BisectPosition p = placeCandidate({"op", refs.good, refs.bad, cand}, 1 - kBisectAlpha);
         if (p.side == BisectSide::Good) return 0;
         if (p.side == BisectSide::Bad) return 1;
         if (static_cast<int>(cand.size()) >= plan.maxRuns) return 125;
-        cand.push_back(commitUnits(n, m, bad, 1).front());
+        cand.push_back(commitUnits(n, m, bad, 1, plan.candidateDriftPct).front());
         ++runsSpent;
     }
 }
@@ -92,19 +94,24 @@ void printBisect(Noise& n, int simulations, double effectPct, double noisePct, c
     m.samples.samples = 7;
     m.samples.samplePct = 2;
     m.samples.hiccupRate = 0.02;
-    int right = 0, undecided = 0, runs = 0;
+    int right = 0, undecided = 0, wrong = 0, runs = 0;
     for (int i = 0; i < simulations; ++i) {
         int firstBad = 1 + static_cast<int>(n.uniform(n.rng) * kCommits);
         if (firstBad > kCommits) firstBad = kCommits;
         int found = simulateBisect(n, m, plan, firstBad, runs);
         right += found == firstBad;
         undecided += found < 0;
+        wrong += found >= 0 && found != firstBad;
     }
     std::printf(
         "git bisect run, 8 commits, %+.0f%% effect, %.0f%% run noise, references %d+%d runs, a candidate %d-%d "
-        "runs: right first bad commit %d of %d, undecided %d, %.1f runs per bisection\n",
-        effectPct, noisePct, plan.referenceRuns, plan.referenceRuns, plan.startRuns, plan.maxRuns, right, simulations,
-        undecided, static_cast<double>(runs) / simulations);
+        "runs%s: right first bad commit %d of %d, wrong %d, undecided %d, %.1f runs per bisection\n",
+        effectPct, noisePct, plan.referenceRuns, plan.referenceRuns, plan.startRuns, plan.maxRuns,
+        plan.candidateDriftPct != 0 ? (", candidates " + std::to_string(static_cast<int>(plan.candidateDriftPct)) +
+                                       "% off (drift)")
+                                          .c_str()
+                                    : "",
+        right, simulations, wrong, undecided, static_cast<double>(runs) / simulations);
 }
 
 }  // namespace mmtp::compare::calibration

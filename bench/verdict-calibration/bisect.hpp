@@ -9,9 +9,10 @@ namespace mmtp::compare::calibration {
 struct BisectPlan {
     int referenceRuns = 10;           // of each reference
     int startRuns = 4, maxRuns = 30;  // of a candidate
+    double candidateDriftPct = 0;     // the machine moved since the references ran: every candidate run off by it
 };
 
-// One line: right answers, undecided bisections and runs spent over
+// One line: right, wrong and undecided bisections and runs spent over
 // `simulations` bisections of a commit effectPct off, run noise noisePct.
 void printBisect(Noise& n, int simulations, double effectPct, double noisePct, const BisectPlan& plan);
 

@@ -1,13 +1,15 @@
 // verdict-calibration: the verdict engine on synthetic reports with a known
-// truth, through the same code path as compare-kernels. Three tables, each
+// truth, through the same code path as compare-kernels. Four tables, each
 // in its own file: the A/B/A calibration table over the scenarios
-// (report_table, scenarios, report_simulation), a simulated git bisect run
+// (report_table, scenarios, report_simulation), each claim's rates with
+// their intervals (claims_table), a simulated git bisect run
 // with the references (bisect), and mitigation-matrix --until-decided's
 // repeated looks (sequential). One random source feeds them in this order
 // (synthetic.hpp): the same seed gives the same output.
 // Not a timed test: a calibration table (docs/verdicts.md).
-//   build/bin/verdict-calibration [REPORTS] [SEED]
+//   build/bin/verdict-calibration [REPORTS] [SEED] [TABLE]
 #include "bench/verdict-calibration/bisect.hpp"
+#include "bench/verdict-calibration/claims_table.hpp"
 #include "bench/verdict-calibration/report_table.hpp"
 #include "bench/verdict-calibration/scenarios.hpp"
 #include "bench/verdict-calibration/sequential.hpp"
@@ -15,6 +17,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <string>
 
 using namespace mmtp::compare::calibration;
 
@@ -25,11 +28,28 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "verdict-calibration: REPORTS must be a positive number\n");
         return 2;
     }
+    // A third argument runs one table alone (report, claims, bisect, sequential).
+    const std::string only = argc > 3 ? argv[3] : "";
+    auto wanted = [&only](const char* table) { return only.empty() || only == table; };
     Noise n{std::mt19937_64(seed)};
-    printReportTable(reportScenarios(), n, reports);
-    std::printf("\n");
-    for (double noise : {3.0, 5.0}) printBisect(n, std::max(reports / 3, 10), 10, noise, BisectPlan{});
+    if (wanted("report")) {
+        printReportTable(reportScenarios(), n, reports);
+        std::printf("\n");
+    }
+    if (wanted("claims")) {
+        printClaimsTable(n, reports);
+        std::printf("\n");
+    }
+    if (wanted("bisect")) {
+        for (double noise : {3.0, 5.0}) printBisect(n, std::max(reports / 3, 10), 10, noise, BisectPlan{});
+        BisectPlan few;  // issue 39's: 3 runs a reference, and a machine that drifted since
+        few.referenceRuns = 3;
+        printBisect(n, std::max(reports / 3, 10), 10, 3, few);
+        BisectPlan drifted;
+        drifted.candidateDriftPct = 6;
+        printBisect(n, std::max(reports / 3, 10), 10, 3, drifted);
+    }
     const int schedules = 3 * reports;  // a rate near 5 % needs them: +-0.8 % at 900
-    printSequentialTable(n, schedules);
+    if (wanted("sequential")) printSequentialTable(n, schedules);
     return 0;
 }

@@ -124,6 +124,26 @@ std::vector<CallFamily> intervalFamilies(const std::vector<Comparison>& comparis
     return families;
 }
 
+// familyLevels with `copies` functions of each metric in the family: each
+// copy's p-value is its metric's (a function of it tests the same change).
+std::vector<std::vector<double>> holmCopies(const std::vector<const std::vector<MetricInput>*>& all, double alpha,
+                                            int copies) {
+    if (copies == 0) return familyLevels(all, alpha);
+    std::vector<double> p;
+    for (const auto* c : all)
+        for (const MetricInput& m : *c)
+            for (int k = 0; k <= copies; ++k) p.push_back(callPValue(m));
+    const std::vector<double> levels = holmLevels(p, alpha);
+    std::vector<std::vector<double>> out;
+    std::size_t at = 0;
+    for (const auto* c : all) {
+        out.emplace_back();
+        for (std::size_t m = 0; m < c->size(); ++m, at += static_cast<std::size_t>(copies) + 1)
+            out.back().push_back(levels[at]);
+    }
+    return out;
+}
+
 }  // namespace
 
 std::vector<CallFamily> simulateReport(const Scenario& s, Noise& n, double shiftPct, int boots) {
@@ -134,8 +154,15 @@ std::vector<CallFamily> simulateReport(const Scenario& s, Noise& n, double shift
     // One family over all the report's comparisons (what --bisect combines).
     std::size_t tested = 0;
     for (const Comparison& c : comparisons) tested += testedCount(c.inputs);
+    tested *= static_cast<std::size_t>(1 + s.familyCopies);
+    // Holm's step-down over the report, as compare-kernels' settleFamilies;
+    // copies (familyCopies) enlarge the family, each with its metric's p-value.
+    std::vector<const std::vector<MetricInput>*> all;
+    for (const Comparison& c : comparisons) all.push_back(&c.inputs);
+    std::vector<std::vector<double>> levels = holmCopies(all, settings.alpha, s.familyCopies);
     std::vector<CallFamily> families;
-    for (const Comparison& c : comparisons) families.push_back(callFamily(c.inputs, settings, c.baseRuns, tested));
+    for (std::size_t i = 0; i < comparisons.size(); ++i)
+        families.push_back(callFamily(comparisons[i].inputs, settings, comparisons[i].baseRuns, tested, &levels[i]));
     return families;
 }
 

@@ -1,6 +1,5 @@
 #include "bench/verdict-calibration/sequential.hpp"
 
-#include "base/alpha_spending.hpp"
 #include "bench/verdict-calibration/percent.hpp"
 
 #include <cmath>
@@ -21,12 +20,14 @@ struct SequentialScenario {
 
 // What one schedule ended with.
 struct ScheduleOutcome {
-    bool anyCall = false, wrongNoChange = false, decided = false, right = false;
+    bool anyCall = false, decided = false, right = false, allNoChange = false;
+    long rows = 0, wrongNoChange = 0;  // at the last look: rows, and rows "no change" beside a change of T
     int rounds = 0;
 };
 
 struct SequentialTally {
-    long runs = 0, anyCall = 0, wrongNoChange = 0, decided = 0, early = 0, rightCall = 0, rounds = 0;
+    long runs = 0, anyCall = 0, rows = 0, wrongNoChange = 0, decided = 0, early = 0, rightCall = 0, rounds = 0,
+         noChange = 0;
 };
 
 std::vector<double> bootUnit(Noise& n, const Scenario& s, double level, int metrics) {
@@ -43,7 +44,7 @@ std::vector<MetricInput> lookInputs(const std::vector<std::vector<double>>& a,
                                     const std::vector<std::vector<double>>& b, int metrics, int round) {
     std::vector<MetricInput> inputs;
     for (int m = 0; m < metrics; ++m) {
-        MetricInput in{"metric-" + std::to_string(m), "", true, {}, {}, {}};
+        MetricInput in{"metric-" + std::to_string(m), "", true, {}, {}, {}, {}, {}};
         for (int k = 0; k < round; ++k) {
             in.base.push_back(a[static_cast<std::size_t>(k)][static_cast<std::size_t>(m)]);
             in.now.push_back(b[static_cast<std::size_t>(k)][static_cast<std::size_t>(m)]);
@@ -56,10 +57,13 @@ std::vector<MetricInput> lookInputs(const std::vector<std::vector<double>>& a,
 // What a look's calls say about the schedule so far.
 void judgeLook(const SequentialScenario& q, const CallFamily& f, ScheduleOutcome& o) {
     o.decided = f.count(Call::Inconclusive) == 0;
+    o.allNoChange = f.allNoChange();
+    o.rows = static_cast<long>(f.rows.size());
+    o.wrongNoChange = 0;
     for (const MetricCall& r : f.rows) {
         o.anyCall = o.anyCall || isCall(r.call);
         // "no change" claimed while B moved by the threshold or more
-        o.wrongNoChange = o.wrongNoChange || (r.call == Call::NoChange && std::fabs(q.shiftPct) >= 5);
+        o.wrongNoChange += r.call == Call::NoChange && std::fabs(q.shiftPct) >= 5;
     }
     o.right = q.shiftPct != 0 && f.count(q.shiftPct < 0 ? Call::Regression : Call::Improvement) == f.rows.size();
 }
@@ -71,8 +75,8 @@ ScheduleOutcome simulateSchedule(const SequentialScenario& q, const Scenario& s,
         a.push_back(bootUnit(n, s, 100, q.metrics));
         b.push_back(bootUnit(n, s, 100 * (1 + q.shiftPct / 100), q.metrics));
         if (++o.rounds < 2) continue;
-        CallSettings settings;
-        settings.alpha = q.spend ? mmtp::lookAlpha(o.rounds, 2, q.lastRound, kFamilyAlpha) : kFamilyAlpha;
+        CallSettings settings;  // the calls at the look's exact boundary, no change by repeated 90 % intervals
+        if (q.spend) settings.look = CallSettings::Look{o.rounds, 2, q.lastRound};
         judgeLook(q, callFamily(lookInputs(a, b, q.metrics, o.rounds), settings, 1), o);
     }
     return o;
@@ -82,7 +86,9 @@ void count(const SequentialScenario& q, const ScheduleOutcome& o, SequentialTall
     ++t.runs;
     t.anyCall += o.anyCall;
     t.wrongNoChange += o.wrongNoChange;
+    t.rows += o.rows;
     t.decided += o.decided;
+    t.noChange += o.allNoChange;
     t.early += o.decided && o.rounds < q.lastRound;
     t.rightCall += o.decided && o.right;
     t.rounds += o.rounds;
@@ -94,10 +100,12 @@ void printSequentialRow(const SequentialScenario& q, Noise& n, int simulations) 
     s.hiccupRate = 0.02;
     SequentialTally t;
     for (int sim = 0; sim < simulations; ++sim) count(q, simulateSchedule(q, s, n), t);
-    std::printf("%-52s %8s %9s %8s %7s %8s %7.1f of %d\n", q.name.c_str(),
-                q.shiftPct == 0 ? pct(t.anyCall, t.runs).c_str() : "-",
-                std::fabs(q.shiftPct) >= 5 ? pct(t.wrongNoChange, t.runs).c_str() : "-", pct(t.decided, t.runs).c_str(),
-                pct(t.early, t.runs).c_str(), q.shiftPct == 0 ? "-" : pct(t.rightCall, t.runs).c_str(),
+    std::printf("%-52s %-19s %-19s %8s %7s %8s %-19s %7.1f of %d\n", q.name.c_str(),
+                q.shiftPct == 0 ? pctWithInterval(t.anyCall, t.runs).c_str() : "-",
+                std::fabs(q.shiftPct) >= 5 ? pctWithInterval(t.wrongNoChange, t.rows).c_str() : "-",
+                pct(t.decided, t.runs).c_str(), pct(t.early, t.runs).c_str(),
+                q.shiftPct == 0 ? "-" : pct(t.rightCall, t.runs).c_str(),
+                q.shiftPct == 0 ? pctWithInterval(t.noChange, t.runs).c_str() : "-",
                 static_cast<double>(t.rounds) / static_cast<double>(t.runs), q.lastRound);
 }
 
@@ -109,7 +117,10 @@ std::vector<SequentialScenario> sequentialRows() {
             out.push_back({"null, boot 3%, " + std::to_string(metrics) + " metric" + (metrics > 1 ? "s" : "") + how, 0,
                            3, metrics, 10, spend});
         }
+    out.push_back({"null, boot 15%, 1 metric, budget 6 boots", 0, 15, 1, 6, true});
     out.push_back({"null, boot 0.5%", 0, 0.5, 3, 10, true});
+    out.push_back({"null, boot 1%", 0, 1, 3, 10, true});
+    out.push_back({"null, boot 1%, 20 metrics", 0, 1, 20, 10, true});
     out.push_back({"-20%, boot 1%", -20, 1, 3, 10, true});
     out.push_back({"-10%, boot 3%", -10, 3, 3, 10, true});
     out.push_back({"-5%, boot 2% (at the threshold)", -5, 2, 3, 10, true});
@@ -122,10 +133,11 @@ void printSequentialTable(Noise& n, int schedules) {
     std::printf(
         "\nmitigation-matrix --until-decided: rows A and B, a look after every round from 2 to 10 boots per "
         "row, %d schedules per row, 3 metrics unless a row says, threshold +-5%%, alpha %.2f over the looks "
-        "and metrics\n",
+        "and metrics for the calls (exact group-sequential boundaries), repeated 90%% intervals per metric for "
+        "no change\n",
         schedules, kFamilyAlpha);
-    std::printf("%-52s %8s %9s %8s %7s %8s %s\n", "scenario", "any-call", "wrong-nc", "decided", "early", "right",
-                "rounds (boots per row)");
+    std::printf("%-52s %-19s %-19s %8s %7s %8s %-19s %s\n", "scenario", "any-call", "wrong-nc/row", "decided", "early",
+                "right", "no-change", "rounds (boots per row)");
     for (const SequentialScenario& q : sequentialRows()) printSequentialRow(q, n, schedules);
 }
 

@@ -40,6 +40,9 @@ struct Scenario {
     UnitStat stat = defaultUnitStat();
     bool iterationsAreBoots = false;  // --iterations-are-boots (the old engine's assumption)
     int metrics = kMetrics;           // per comparison: 3 is README's --metric 'ZPOPMIN|GET|time'
+    // Columns per metric that are functions of it (redis' five latencies of
+    // its RPS) counted in the family: they add no evidence, only its size.
+    int familyCopies = 0;
 };
 
 struct Noise {

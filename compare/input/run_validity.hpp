@@ -1,7 +1,9 @@
 // run_validity.hpp - whether a run's results for one benchmark can be trusted,
 // from what run-mmtests.sh and run-config record beside them:
 //   iter-N/tests-timestamp  "test begin :: BENCH T", "test end :: BENCH T RC",
-//                           and run-config's "interrupted :: BENCH T SIG"
+//                           and run-config's "interrupted :: BENCH T SIG"; MMTests
+//                           of 2020 and before write "test end :: BENCH T" with
+//                           no RC: exit unknown, not failed
 //   mmtests-activity        "status :: RC" once the whole run finished
 //   iter-N/BENCH/logs       the benchmark's own logs
 // A failed, interrupted, cut-short or log-less run still gets its table
@@ -33,6 +35,7 @@ struct RunValidity {
     // (input/failure_cause.hpp): "per-task indirect-branch control absent
     // (spectre_v2_user=prctl)"; "" otherwise. Also at the end of reason.
     std::string missingCapability;
+    bool exitUnknown = false;  // some "test end" line records no exit code (old MMTests)
     bool valid() const { return problem == RunProblem::None; }
 };
 

@@ -16,6 +16,7 @@
 #include "report/store_runs.hpp"
 
 #include <boost/program_options.hpp>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -131,8 +132,18 @@ void describeOptions(po::options_description& desc, KernelsOptions& o, CommandLi
              if (!(a > 0 && a < 1)) throw mmtp::UsageError("--family-alpha " + std::to_string(a) + ": use a number in (0, 1)");
              o.calls.alpha = a;
          }),
-         "the error rate the verdict's intervals share over the report's metrics (default 0.05); mitigation-matrix "
-         "--until-decided passes each look's share of it")
+         "the error rate the calls' intervals share over the report's metrics (default 0.05)")
+        ("sequential-look", po::value<std::string>()->notifier([&o](const std::string& v) {
+             CallSettings::Look l;
+             char tail = 0;
+             if (std::sscanf(v.c_str(), "%d:%d:%d%c", &l.round, &l.first, &l.last, &tail) != 3 || l.first < 2 ||
+                 l.round < l.first || l.round > l.last)
+                 throw mmtp::UsageError("--sequential-look " + v + ": use ROUND:FIRST:LAST, 2 <= FIRST <= ROUND <= LAST");
+             o.calls.look = l;
+         }),
+         "ROUND:FIRST:LAST: this report is one look of a group-sequential schedule (looks at every round from FIRST "
+         "to LAST, mitigation-matrix --until-decided): calls at the look's exact boundary, no change by repeated "
+         "intervals")
         ("all", po::bool_switch(&o.lkpAll), "--verdict lkp: every row, not only the calls (LKP shows only changes that pass its check)")
         ("lkp-layout", po::value<std::string>()->notifier([&o](const std::string& v) {
              if (v != "boxed" && v != "lkp") throw mmtp::UsageError("--lkp-layout " + v + ": use lkp or boxed");
@@ -211,6 +222,7 @@ void addVerdicts(const std::vector<std::string>& verdicts, KernelsOptions& o) {
 // is the usage error), into o.
 void applyCommandLine(const CommandLine& c, KernelsOptions& o) {
     o.format = formatNamed(c.format);
+    o.bisect = c.bisect;
     if (!c.changeDir.empty()) o.logDir = c.changeDir;
     for (const std::string& e : splitRunNames(c.excludeList)) o.exclude.push_back(e);
     addVerdicts(c.verdicts, o);
@@ -299,7 +311,11 @@ int compareKernels(int argc, const char* const argv[], std::ostream& out, std::o
     writeReport(o, c, report, fingerprint, out);
     sayAfterReport(report, c.allWarnings, err);
     if (!c.jsonExport.empty()) mmtp::writeFileAtomically(c.jsonExport, report.json);
-    if (report.reportedTables == 0) return c.bisect ? kBisectSkip : mmtp::kExitFailure;
+    if (report.reportedTables == 0) {  // never a silent failure: say why
+        note(err, "not one table with a row could be made from these runs (their logs gave no samples a table "
+                  "shows; compare-mmtests -d DIR -b BENCH says why for one benchmark)");
+        return c.bisect ? kBisectSkip : mmtp::kExitFailure;
+    }
     return c.bisect ? report.bisectStatus : mmtp::kExitOk;
 }
 

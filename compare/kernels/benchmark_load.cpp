@@ -25,16 +25,14 @@ std::map<std::string, std::size_t> mostPerIteration(const std::vector<RunSummary
     return most;
 }
 
-// A run that otherwise looks valid but one of whose iterations holds fewer
-// samples of an operation than an iteration of another run (a missing
-// redis-1-1.log) is incomplete. Iterations, not runs: a run with more
-// iterations is not more complete.
-void markMissingSamples(BenchmarkResults& b) {
+// A run one of whose iterations holds fewer samples of an operation than an
+// iteration of another run (a missing redis-1-1.log, or a benchmark whose
+// sample count varies) is warned about, not made incomplete: each unit is
+// summarised by its own samples, so the verdict stands on what was measured.
+// Iterations, not runs: a run with more iterations is not more complete.
+void warnUnequalSamples(const BenchmarkResults& b, std::ostream& err) {
     std::map<std::string, std::size_t> most = mostPerIteration(b.runs, b.runs.front().summaryOps(std::nullopt));
     for (const RunSummary& r : b.runs) {
-        auto v = std::find_if(b.validity.begin(), b.validity.end(),
-                              [&r](const RunValidity& x) { return x.run == r.testName; });
-        if (v == b.validity.end() || !v->valid()) continue;
         std::size_t shortOps = 0;
         std::string first;
         for (const auto& [op, n] : most) {
@@ -49,10 +47,9 @@ void markMissingSamples(BenchmarkResults& b) {
                 first = op + " has " + std::to_string(fewest) + " of " + std::to_string(n) + " samples in an iteration";
         }
         if (shortOps > 0)
-            *v = {v->run, RunProblem::Incomplete,
-                  std::to_string(shortOps) + " operation(s) with fewer samples than another run (" + first +
-                      "; a log missing?)",
-                  v->iterations, ""};
+            warn(err, r.testName + " for " + b.name + ": " + std::to_string(shortOps) +
+                          " operation(s) with fewer samples per iteration than another run (" + first +
+                          "; a log missing?); kept: each unit is summarised over its own samples");
     }
 }
 
@@ -67,6 +64,17 @@ void warnInvalid(const BenchmarkResults& b, bool includeInvalid, WarningTally& h
                      v.run,
                      "invalid run " + v.run + " for " + b.name + " (" + problemName(v.problem) + "): " + v.reason +
                          (includeInvalid ? "; kept in verdicts (--include-invalid)" : "; left out of verdicts"));
+}
+
+// Runs whose "test end" lines record no exit code (MMTests of 2020 and
+// before): read as finished, and said once per benchmark.
+void noteExitUnknown(const BenchmarkResults& b, std::ostream& err) {
+    std::string runs;
+    for (const RunValidity& v : b.validity)
+        if (v.exitUnknown) runs += (runs.empty() ? "" : ", ") + v.run;
+    if (!runs.empty())
+        note(err, b.name + ": exit unknown in " + runs +
+                      " (its test end lines record no exit code, as MMTests' older logs do); read as finished");
 }
 
 // A table step that is the benchmark's own table, as the main load made it.
@@ -117,6 +125,7 @@ BenchmarkResults loadBenchmark(const KernelsOptions& o, const KernelsData& d, co
     Warnings validityWarnings;
     b.validity = checkRunsValidity(o.logDir, names, bench, validityWarnings);
     for (const std::string& w : validityWarnings) warn(err, w);
+    noteExitUnknown(b, err);
     WarningsOnce warnings;
     std::vector<PlanStep> steps = benchmarkSteps(bench);
     std::optional<ReportPart> mainPart;
@@ -127,7 +136,7 @@ BenchmarkResults loadBenchmark(const KernelsOptions& o, const KernelsData& d, co
         mainPart = runPlanStep(o, bench, names, main, warnings, err, &b.runs);
         if (mainPart->table) {
             b.compare = mainPart->table;
-            markMissingSamples(b);
+            warnUnequalSamples(b, err);
         } else {
             b.runs.clear();
             b.error = mainPart->error;

@@ -8,7 +8,9 @@
 #include "tables/verdict.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
+#include <numeric>
 #include <optional>
 
 namespace mmtp::compare {
@@ -37,10 +39,44 @@ std::vector<std::string> verdictOps(const RunSummary& run, const std::optional<s
     return ops;
 }
 
-// What the benchmark's description says when its runs rank lower-is-better.
-std::string directionNote(const std::string& bench, const RunSummary& run) {
+// Whether a metric reads as a rate, better when higher: its name or unit
+// says per second, operations or throughput (events/sec, KOPS_PER_SECOND).
+bool looksLikeRate(const std::string& op, const std::string& unit) {
+    std::string text = op + " " + unit;
+    std::transform(text.begin(), text.end(), text.begin(), [](unsigned char ch) { return std::tolower(ch); });
+    for (const char* part : {"/sec", "/s ", "per_second", "per second"})
+        if (text.find(part) != std::string::npos) return true;
+    // Whole words only: "loops" and "drops" are no rates.
+    std::string word;
+    for (char ch : text + " ") {
+        if (std::isalnum(static_cast<unsigned char>(ch))) {
+            word += ch;
+            continue;
+        }
+        for (const char* w : {"ops", "kops", "mops", "bops", "rps", "krps", "tput", "throughput"})
+            if (word == w) return true;
+        word.clear();
+    }
+    return false;
+}
+
+// When the runs rank lower-is-better: the benchmark description's note, or,
+// for rates MMTests ranks lower-is-better (a shellpack.yaml without
+// preferhigher: sysbenchcpu's events/sec), one naming them, so a fall is
+// never read as an improvement unwarned.
+std::string directionNote(const std::string& bench, const RunSummary& run, const std::vector<std::string>& ops,
+                          const std::map<std::string, std::string>& units) {
     if (run.preferHigher) return "";
-    return std::string(verdictHints(bench).directionNoteWhenLowerIsBetter);
+    std::string hint(verdictHints(bench).directionNoteWhenLowerIsBetter);
+    if (!hint.empty()) return hint;
+    std::string rates;
+    std::size_t n = 0;
+    for (const std::string& op : ops)
+        if (looksLikeRate(op, unitOfOperation(units, op)) && n++ < 3) rates += (rates.empty() ? "" : ", ") + op;
+    if (rates.empty()) return "";
+    return "MMTests ranks " + bench + "'s " + rates + (n > 3 ? " and more" : "") +
+           " lower-is-better (its shellpack.yaml has no preferhigher), so a fall in a rate reads as an improvement "
+           "here";
 }
 
 // runs in the order of names (the role order); runs not named are left out.
@@ -80,7 +116,23 @@ struct VerdictContext {
     std::vector<std::string> ops;
     std::map<std::string, std::string> units;
     std::vector<std::string> leftOut;  // runs with other settings (splitBySettings)
+    const RecordedStates& recorded;    // each run's kernel release, command line, machine
+    std::vector<std::string> contextOps;  // shown beside the verdict, outside its family
 };
+
+// Without --metric, the benchmark's family metrics (its independent
+// quantities) make the family; the rest of ops become context.
+std::vector<std::string> splitFamily(const std::string& bench, std::vector<std::string>& ops, bool metricGiven) {
+    const std::string_view family = verdictHints(bench).familyMetrics;
+    if (metricGiven || family.empty()) return {};
+    const MetricRegex re{std::string(family)};
+    std::vector<std::string> context;
+    for (const std::string& op : ops)
+        if (!re.search(op)) context.push_back(op);
+    if (context.size() == ops.size()) return {};  // none matched: the family is every metric
+    std::erase_if(ops, [&re](const std::string& op) { return !re.search(op); });
+    return context;
+}
 
 // runs without those named in leftOut.
 std::vector<RunSummary> without(std::vector<RunSummary> runs, const std::vector<std::string>& leftOut) {
@@ -121,7 +173,12 @@ RunVerdict newVerdict(const VerdictContext& c, RunVerdict::Design design, const 
         rv.nowGroup = cmp.now;
     }
     rv.inputs = verdictInputs(c, cmp);
-    rv.note = directionNote(c.b.name, c.runs.front());
+    for (const std::string& op : c.contextOps)
+        if (auto in = replicatedInput(runsNamed(c.runs, cmp.base), runsNamed(c.runs, cmp.now), op, c.o.units)) {
+            in->unit = unitOfOperation(c.units, op);
+            rv.context.push_back(contextRow(*in));
+        }
+    rv.note = directionNote(c.b.name, c.runs.front(), c.ops, c.units);
     return rv;
 }
 
@@ -129,7 +186,7 @@ RunVerdict newVerdict(const VerdictContext& c, RunVerdict::Design design, const 
 void abaVerdicts(const VerdictContext& c, const std::string& left) {
     std::vector<std::string> names;
     for (const RunSummary& r : c.runs) names.push_back(r.testName);
-    if (std::optional<ReplicateGroups> g = interleavedGroups(names); g && g->b.size() >= 2) {
+    if (std::optional<ReplicateGroups> g = interleavedGroups(names, c.recorded); g && g->b.size() >= 2) {
         c.b.verdicts.push_back(newVerdict(c, RunVerdict::Design::Interleaved, {g->a, g->b}));
         return;
     }
@@ -160,7 +217,14 @@ void referenceVerdicts(const VerdictContext& c) {
         c.b.verdictNotes.push_back("Bisect for " + c.b.name + ": a --good or --bad run is not among its valid runs");
         return;
     }
-    for (auto& [name, group] : bisectCandidates(names, c.o.bisectGood, c.o.bisectBad)) {
+    // Runs are the units: a reference of one run says nothing of the run-to-run noise a candidate run has.
+    if (good.size() < 2 || bad.size() < 2) {
+        c.b.verdictNotes.push_back("Bisect for " + c.b.name +
+                                   ": a reference has a single run, so its run-to-run noise is unknown; run each "
+                                   "reference again (skip: 125)");
+        return;
+    }
+    for (auto& [name, group] : bisectCandidates(names, c.o.bisectGood, c.o.bisectBad, c.recorded)) {
         BenchmarkResults::Candidate cand;
         cand.name = name;
         cand.runs = group;
@@ -168,9 +232,9 @@ void referenceVerdicts(const VerdictContext& c) {
         for (const std::string& op : c.ops) {
             PositionInput in{op, {}, {}, {}};
             auto gather = [&op, &c](const std::vector<const RunSummary*>& from, std::vector<double>& into) {
-                for (const RunSummary* r : from) {
+                for (const RunSummary* r : from) {  // one value a run: the mean of its units
                     std::vector<double> u = unitValues(*r, op, c.o.units);
-                    into.insert(into.end(), u.begin(), u.end());
+                    if (!u.empty()) into.push_back(std::accumulate(u.begin(), u.end(), 0.0) / double(u.size()));
                 }
             };
             gather(good, in.good);
@@ -240,6 +304,11 @@ void computeVerdicts(const KernelsOptions& o, const KernelsData& d, BenchmarkRes
     }
     std::vector<Verdict> wanted = o.verdicts;
     if (wanted.empty() && !o.noVerdict && o.bisectGood.empty()) wanted.push_back(d.design);
+    if (!d.hostDifferences.empty() && (!wanted.empty() || !o.bisectGood.empty())) {
+        b.verdictNotes.push_back("Verdicts for " + b.name + ": none: the runs ran on different machines (" +
+                                 d.hostDifferences.front() + ")");
+        return;
+    }
     const std::string left = runs.size() < b.runs.size() ? " valid" : "";
     if (runs.empty()) {
         if (!wanted.empty() || !o.bisectGood.empty())
@@ -248,13 +317,13 @@ void computeVerdicts(const KernelsOptions& o, const KernelsData& d, BenchmarkRes
     }
     bool elapsedWanted = !o.metric || MetricRegex(*o.metric).search(kElapsedRow);
     std::optional<std::string> yaml = embeddedShellpackYaml(b.name);
-    VerdictContext c{o,
-                     b,
-                     runs,
-                     elapsedWanted && alignedDurations(runs, elapsed) ? &elapsed : nullptr,
-                     verdictOps(runs.front(), o.metric),
-                     yaml ? metricUnits(*yaml) : std::map<std::string, std::string>(),
-                     leftOut};
+    std::vector<std::string> ops = verdictOps(runs.front(), o.metric);
+    std::vector<std::string> context = splitFamily(b.name, ops, o.metric.has_value());
+    VerdictContext c{o,       b,
+                     runs,    elapsedWanted && alignedDurations(runs, elapsed) ? &elapsed : nullptr,
+                     ops,     yaml ? metricUnits(*yaml) : std::map<std::string, std::string>(),
+                     leftOut, d.recorded,
+                     context};
     b.units = unitDesign(runs, o.units);
     if (!o.bisectGood.empty()) referenceVerdicts(c);
     for (Verdict v : wanted) {

@@ -9,17 +9,27 @@ namespace mmtp::compare {
 // The calls, once every comparison of the report is known: one family over
 // every metric of every benchmark and compared run (what --bisect combines),
 // so the report's chance of any false call stays at alpha.
+// Holm's step-down over them all: each metric's call at its step's level.
 void settleFamilies(KernelsData& d, const CallSettings& calls) {
     std::size_t tested = 0;
+    std::vector<const std::vector<MetricInput>*> all;
     for (const BenchmarkResults& b : d.benchmarks)
-        for (const RunVerdict& v : b.verdicts) tested += testedCount(v.inputs);
+        for (const RunVerdict& v : b.verdicts) {
+            tested += testedCount(v.inputs);
+            all.push_back(&v.inputs);
+        }
+    // A sequential look's levels are its boundaries' (callFamily): no Holm there.
+    const std::vector<std::vector<double>> levels = familyLevels(all, calls.alpha);
+    std::size_t at = 0;
     for (BenchmarkResults& b : d.benchmarks)
         for (RunVerdict& v : b.verdicts) {
             std::size_t baseRuns = v.design == RunVerdict::Design::Aba ? 2
                                    : v.design == RunVerdict::Design::Interleaved
                                        ? v.baseGroup.size() / std::max<std::size_t>(v.nowGroup.size(), 1)
                                        : 1;
-            v.family = callFamily(v.inputs, calls, std::max<std::size_t>(baseRuns, 1), tested);
+            v.family = callFamily(v.inputs, calls, std::max<std::size_t>(baseRuns, 1), tested,
+                                  calls.look ? nullptr : &levels[at]);
+            ++at;
         }
 }
 

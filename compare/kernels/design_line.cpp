@@ -25,13 +25,14 @@ bool abaShown(const KernelsData& d) {
 
 std::string abaRoles(const KernelsData& d) {
     const std::vector<std::string>& r = d.roleRuns;
-    std::optional<ReplicateGroups> g = interleavedGroups(r);
+    std::optional<ReplicateGroups> g = interleavedGroups(r, d.recorded);
     if (g && g->b.size() >= 2)
         return "Roles: A " + listed(g->a) + "; B " + listed(g->b) + " (A/B/A/B: the runs alternate between two names)";
     std::string line = "Roles: A1 " + r.front() + ", B ";
     for (std::size_t i = 1; i + 1 < r.size(); ++i) line += (i > 1 ? " and " : "") + r[i];
     line += ", A2 " + r.back();
-    if (d.impliedDesign) line += " (A/B/A: the first and last runs share the name '" + baselineName(r.front()) + "')";
+    if (d.impliedDesign)
+        line += " (A/B/A: the first and last runs share the name '" + sharedName(r.front(), r.back()) + "')";
     return line;
 }
 
@@ -47,7 +48,12 @@ std::string designLine(Verdict v, const KernelsData& d) {
         case Verdict::AgainstFirst: break;
     }
     std::string line = "Design: each run against the first (" + r.front() + ")";
-    if (d.impliedDesign) line += "; the first and last runs share no baseline name, so not A/B/A";
+    if (!d.impliedDesign) return line;
+    const std::string differ = recordedDifference(d.recorded, r.front(), r.back());
+    if (r.size() >= 3 && sameNameGroup(r.front(), r.back()) && !differ.empty())
+        return line + "; the first and last runs share a name but not what they recorded (" + differ +
+               "), so not A/B/A";
+    line += "; the first and last runs share no baseline name, so not A/B/A";
     return line;
 }
 

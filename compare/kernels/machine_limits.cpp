@@ -80,22 +80,6 @@ void emulatedTimings(const KernelsData& d, std::vector<std::string>& lines) {
     lines.push_back("timings under emulation (TCG), not a hardware measurement: " + joined(runs));
 }
 
-// Runs measured on different machines, CPU models or accelerators: their
-// difference is the machine's, not the kernel's.
-void differentMachines(const KernelsData& d, std::vector<std::string>& lines) {
-    for (const char* key : {"provenance/measured-on", "provenance/cpu-model", "provenance/qemu-cpu"}) {
-        std::map<std::string, std::vector<std::string>> byValue;
-        for (const RunMachineState& s : d.states) {
-            const auto it = s.entries.find(key);
-            if (it != s.entries.end()) byValue[it->second].push_back(s.run);
-        }
-        if (byValue.size() < 2) continue;
-        std::string parts;
-        for (const auto& [value, runs] : byValue) parts += (parts.empty() ? "" : "; ") + joined(runs) + ": " + value;
-        lines.push_back(std::string("measured on different machines (") + (key + 11) + "): " + parts);
-    }
-}
-
 }  // namespace
 
 std::vector<std::string> mitigationWords(const std::string& run) {
@@ -112,10 +96,17 @@ std::vector<std::string> mitigationWords(const std::string& run) {
     return words;
 }
 
+std::string measuredOnLine(const KernelsData& d) {
+    if (d.states.empty()) return "";
+    const auto& e = d.states.front().entries;
+    const auto cpu = e.find("provenance/cpu-model"), where = e.find("provenance/measured-on");
+    if (where == e.end()) return "";
+    return "Measured on: " + where->second + (cpu == e.end() ? "" : ", " + cpu->second) + "\n";
+}
+
 std::vector<std::string> machineLimits(const KernelsData& d) {
     std::vector<std::string> lines;
-    emulatedTimings(d, lines);
-    differentMachines(d, lines);
+    emulatedTimings(d, lines);  // different machines: report.cpp puts input/host_record's first
     ineffectiveParameters(d, lines);
     missingCapabilities(d, lines);
     if (lines.size() > kMaxLimitLines) {

@@ -5,11 +5,15 @@
 #include "kernels/page.hpp"
 
 #include "base/text_format.hpp"
+#include "benchmarks/benchmark_description.hpp"
 #include "benchmarks/shellpack_config.hpp"
 #include "kernels/design_line.hpp"
+#include "kernels/machine_limits.hpp"
 #include "kernels/table_vs_verdict.hpp"
 #include "kernels/verdict_inputs.hpp"
+#include "kernels/verdict_roles.hpp"
 #include "render/verdict_mail.hpp"
+#include "render/verdict_text.hpp"
 
 #include <set>
 #include <sstream>
@@ -38,21 +42,12 @@ std::string joined(const std::vector<std::string>& items, const char* separator 
     return out;
 }
 
-// "Measured on: WHERE, CPU MODEL" of the first run's provenance.txt ("" without one).
-std::string measuredOnText(const KernelsData& d) {
-    if (d.states.empty()) return "";
-    const auto& e = d.states.front().entries;
-    const auto cpu = e.find("provenance/cpu-model"), where = e.find("provenance/measured-on");
-    if (where == e.end()) return "";
-    return "Measured on: " + where->second + (cpu == e.end() ? "" : ", " + cpu->second) + "\n";
-}
-
 // "Machine: HOST x86_64" and the kernels from each run's uname -a
 // ("Linux HOST RELEASE #1 SMP ... ARCH GNU/Linux").
 std::string machineLines(const KernelsData& d) {
     std::vector<std::string> first = words(d.states.empty() ? std::string() : d.states.front().uname);
     if (first.size() < 4) return "Machine: not recorded (no iter-0/kernel.version)\n";
-    std::string out = "Machine: " + first[1] + " " + first[first.size() - 2] + "\n" + measuredOnText(d);
+    std::string out = "Machine: " + first[1] + " " + first[first.size() - 2] + "\n" + measuredOnLine(d);
     std::vector<std::string> kernels;
     std::set<std::string> distinct;
     for (const RunMachineState& s : d.states) {
@@ -154,9 +149,14 @@ std::string benchmarkBlock(const BenchmarkResults& b) {
     std::string out;
     for (const RunVerdict& v : b.verdicts)
         out += "\n" + mailVerdict(b.name, v) + disagreementLines(signDisagreements(b, v), v);
+    for (const BenchmarkResults::Candidate& c : b.bisect)
+        out += "\n" + renderBisect(b.name, c.name, c.runs, c.positions, c.confidence);
     if (b.baselines) {
         std::string alt = verdictReport(b.name, Verdict::TwoBaselines).value_or("");
-        out += "\n" + mailTwoBaselines(b.name + (alt.empty() ? "" : " -a " + alt), *b.baselines, unitsOf(b.name, alt));
+        const auto shortLabel = verdictHints(b.name).shortLabel;
+        const LabelOf labelOf = shortLabel ? LabelOf(shortLabel) : LabelOf();
+        out += "\n" + mailTwoBaselines(b.name + (alt.empty() ? "" : " -a " + alt), *b.baselines, unitsOf(b.name, alt),
+                                       labelOf);
     }
     if (!b.rfc.empty()) out += "\n" + mailRfc(b.name, b.rfc);
     for (const std::string& n : b.verdictNotes) out += n + "\n";
@@ -166,10 +166,20 @@ std::string benchmarkBlock(const BenchmarkResults& b) {
     return out;
 }
 
+// --bisect: the answer git bisect run acts on, and what it means.
+std::string bisectAnswer(const KernelsOptions& o, const KernelsData& d) {
+    if (!o.bisect) return "";
+    const int status = bisectStatus(d);
+    return formatText("Bisect answer: exit %d (%s; 0 good, 1 bad, 125 skip)\n", status,
+                      status == kBisectGood  ? "good"
+                      : status == kBisectBad ? "bad: a regression"
+                                             : "skip: cannot tell");
+}
+
 }  // namespace
 
 std::string renderKernelsMail(const KernelsOptions& o, const KernelsData& d) {
-    std::string out = headerBlock(o, d);
+    std::string out = headerBlock(o, d) + bisectAnswer(o, d);
     for (const BenchmarkResults& b : d.benchmarks) out += benchmarkBlock(b);
     if (!d.lkpAcross.empty()) out += "\n" + mailLkp(d.lkpAcross, o.lkpAll, lkpUnit);
     return mailWrapped(out);

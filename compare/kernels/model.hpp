@@ -8,6 +8,7 @@
 #include "core/diagnostics_summary.hpp"
 #include "input/machine_state.hpp"
 #include "input/recorded_settings.hpp"
+#include "input/recorded_state.hpp"
 #include "input/run_settings.hpp"
 #include "input/run_validity.hpp"
 #include "monitors/vmstat_by_header.hpp"
@@ -23,6 +24,7 @@
 #include <cstddef>
 #include <filesystem>
 #include <iosfwd>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -55,6 +57,7 @@ struct KernelsOptions {
     bool mixSettings = false;           // --mix-settings: runs with other workload settings in verdicts
     // --bisect --good RUN --bad RUN: the references each other run is placed between.
     std::vector<std::string> bisectGood, bisectBad;
+    bool bisect = false;  // --bisect: the mail leads with the answer git bisect run gets
     std::optional<std::filesystem::path> mmtestsDir;
 };
 
@@ -153,6 +156,11 @@ struct KernelsData {
     bool impliedDesign = false;              // chosen from the run names, not --verdict
     std::vector<std::string> bisectGood, bisectBad;  // --good/--bad references, when given
     std::vector<RunMachineState> states;
+    // Where the runs' machines differ (input/host_record.hpp): no verdict then.
+    std::vector<std::string> hostDifferences;
+    // Each run's recorded kernel release, command line and machine, by name:
+    // runs are one kernel's only when these agree (input/recorded_state.hpp).
+    std::map<std::string, RecordedState> recorded;
     std::vector<RunSettings> settings;  // what compare-kernels.sh prints before the benchmarks
     std::string optionBlocks;           // the baseline's compiler/runtime/sysctl.opts
     std::vector<RecordedSettings> recordedSettings;  // each run's workload settings per benchmark (the one reader)

@@ -1,4 +1,6 @@
 #include "kernels/page.hpp"
+
+#include "kernels/machine_limits.hpp"
 #include "kernels/vmstat.hpp"
 
 #include "core/diagnostics.hpp"
@@ -248,14 +250,31 @@ json intervalJson(const ChangeEstimate& e) {
 }
 
 json callJson(const MetricCall& r) {
-    const char* why[] = {"", "no interval", "drift not cleared", "interval too wide"};
+    const char* why[] = {"", "no interval", "drift not cleared", "interval too wide", "own spread"};
     const char* gap[] = {"", "one unit each", "constant", "zero base", "bad value"};
-    return {{"metric", r.op}, {"unit", r.unit}, {"better", r.higherIsBetter ? "higher" : "lower"},
-            {"change", intervalJson(r.change)}, {"drift_pct", r.driftPct ? json(*r.driftPct) : json(nullptr)},
-            {"threshold_pct", r.thresholdPct}, {"call", callName(r.call)}, {"why", why[static_cast<int>(r.why)]},
+    return {{"metric", r.op},
+            {"unit", r.unit},
+            {"better", r.higherIsBetter ? "higher" : "lower"},
+            {"change", intervalJson(r.change)},
+            {"interval_confidence", r.confidence},
+            {"drift_pct", r.driftPct ? json(*r.driftPct) : json(nullptr)},
+            {"threshold_pct", r.thresholdPct},
+            {"call", callName(r.call)},
+            {"why", why[static_cast<int>(r.why)]},
             {"no_interval", gap[static_cast<int>(r.change.gap)]},
             {"detectable_pct", number(r.detectablePct)},
             {"units_needed", r.unitsNeeded ? json(*r.unitsNeeded) : json(nullptr)}};
+}
+
+// Metrics outside the family: each its own 95 % interval, no call.
+json contextJson(const std::vector<ContextRow>& context) {
+    json rows = json::array();
+    for (const ContextRow& r : context)
+        rows.push_back({{"metric", r.op},
+                        {"unit", r.unit},
+                        {"better", r.higherIsBetter ? "higher" : "lower"},
+                        {"change", intervalJson(r.change)}});
+    return rows;
 }
 
 json verdictsJson(const std::vector<RunVerdict>& verdicts) {
@@ -265,15 +284,26 @@ json verdictsJson(const std::vector<RunVerdict>& verdicts) {
         for (const MetricCall& r : v.family.rows) rows.push_back(callJson(r));
         bool aba = v.design == RunVerdict::Design::Aba;
         const char* design = aba ? "aba" : v.design == RunVerdict::Design::Interleaved ? "interleaved" : "against-first";
-        j.push_back({{"design", design}, {"base", v.base}, {"new", v.now},
-                     {"a2", aba ? json(v.a2) : json(nullptr)}, {"base_runs", v.baseGroup}, {"new_runs", v.nowGroup},
-                     {"units", describeUnits(v.units)}, {"note", v.note}, {"alpha", v.family.alpha},
-                     {"interval_confidence", v.family.confidence}, {"tested", v.family.tested},
+        j.push_back({{"design", design},
+                     {"base", v.base},
+                     {"new", v.now},
+                     {"a2", aba ? json(v.a2) : json(nullptr)},
+                     {"base_runs", v.baseGroup},
+                     {"new_runs", v.nowGroup},
+                     {"units", describeUnits(v.units)},
+                     {"note", v.note},
+                     {"alpha", v.family.alpha},
+                     {"interval_confidence", v.family.confidence},
+                     {"no_change_confidence", v.family.equivalenceConfidence},
+                     {"tested", v.family.tested},
                      {"statistic", statisticLine(v)},
                      {"regressions", v.family.count(Call::Regression)},
                      {"improvements", v.family.count(Call::Improvement)},
-                     {"no_change", v.family.count(Call::NoChange)}, {"small", v.family.count(Call::Small)},
-                     {"inconclusive", v.family.count(Call::Inconclusive)}, {"rows", rows}});
+                     {"no_change", v.family.count(Call::NoChange)},
+                     {"small", v.family.count(Call::Small)},
+                     {"inconclusive", v.family.count(Call::Inconclusive)},
+                     {"rows", rows},
+                     {"context", contextJson(v.context)}});
     }
     return j;
 }
@@ -349,6 +379,7 @@ std::string renderKernelsHtml(const KernelsOptions& o, const KernelsData& d,
     std::string title = escapeHtml(o.title.empty() ? "MMTests comparison: " + d.runs.front() : o.title);
     std::string out = "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>" + title + "</title><style>" +
                       kStyle + "</style></head><body>\n<h1>" + title + "</h1>\n";
+    if (std::string where = measuredOnLine(d); !where.empty()) out += "<p>" + escapeHtml(where) + "</p>\n";
     out += listHtml("<h2 id=\"limits\">Machine limits (read before the verdict)</h2>", d.limits);
     std::string answer = answerHtml(d);
     if (!answer.empty()) out += "<h2 id=\"verdict\">The answer first</h2>\n<h3>Verdict</h3>\n" + answer;

@@ -2,6 +2,7 @@
 
 #include "core/diagnostics.hpp"
 #include "input/clock_record.hpp"
+#include "input/host_record.hpp"
 #include "input/run_discovery.hpp"
 #include "kernels/benchmark_load.hpp"
 #include "kernels/call_families.hpp"
@@ -54,6 +55,12 @@ KernelsReport buildReport(const KernelsOptions& o, WarningTally& held, std::ostr
             else warnings.push_back(std::move(w));
         }
     }
+    std::vector<HostRecord> hosts;
+    for (std::size_t i = 0; i < data.runs.size(); ++i) {
+        hosts.push_back(readHostRecord(o.logDir, data.runs[i]));
+        data.recorded[data.runs[i]] = recordedState(hosts.back(), data.states[i], data.settings[i]);
+    }
+    data.hostDifferences = hostDifferences(hosts);
     data.optionBlocks = optionBlocks(o.logDir, data.runs.front(), warnings);
     std::vector<std::string> ran = benchmarksOfRun(o.logDir / data.runs.front(), warnings);
     std::vector<std::string> matrixNotes = matrixRowNotes(o.logDir, warnings);  // the columns asked, not in the tree
@@ -62,12 +69,17 @@ KernelsReport buildReport(const KernelsOptions& o, WarningTally& held, std::ostr
     data.impliedDesign = o.verdicts.empty() && !o.noVerdict;
     data.bisectGood = o.bisectGood;
     data.bisectBad = o.bisectBad;
-    data.design = data.impliedDesign ? impliedDesign(data.roleRuns) : Verdict::Aba;
+    data.design = data.impliedDesign ? impliedDesign(data.roleRuns, data.recorded) : Verdict::Aba;
     for (Verdict v : o.verdicts)
         if (v == Verdict::AgainstFirst) data.design = v;
     for (const std::string& bench : ran) data.benchmarks.push_back(loadBenchmark(o, data, bench, held, err));
     data.limits = machineLimits(data);
     for (std::string& line : matrixNotes) data.limits.push_back(std::move(line));
+    if (!data.hostDifferences.empty()) {  // first: nothing below compares kernels
+        std::vector<std::string> first{"the runs ran on different machines: no verdict compares them as kernels"};
+        for (const std::string& d : data.hostDifferences) first.push_back("  " + d);
+        data.limits.insert(data.limits.begin(), first.begin(), first.end());
+    }
     data.warningSummary = held.summary();
     settleFamilies(data, o.calls);
     settleBisectFamily(data);

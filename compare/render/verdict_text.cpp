@@ -86,21 +86,33 @@ std::string statisticLine(const RunVerdict& v) {
                             ? formatText("each side: mean of %zu / %zu %s", base, now, noun)
                             : formatText("B: mean of %zu %s; A: mean of %zu", now, noun, base);
     if (v.family.tested == 0) return describeUnits(v.units) + "\n " + sides + "; no metric has an interval";
-    return describeUnits(v.units) + "\n " + sides +
-           formatText("; %.1f%% intervals (Welch where the sides' noise differs), family-wise over %zu metrics of "
-                      "the report (Bonferroni)",
-                      (1 - v.family.alpha) * 100, v.family.tested);
+    return describeUnits(v.units) + "\n " + sides + "; " + levelsText(v.family);
+}
+
+std::string levelsText(const CallFamily& f) {
+    const std::string calls =
+        f.holm ? formatText(
+                     "calls: Holm's step-down over %zu metrics of the report (alpha %.3g), each call's interval "
+                     "at its step's level, the first %.4g%%",
+                     f.tested, f.alpha, f.confidence * 100)
+               : formatText("calls: %.4g%% intervals, family-wise over %zu metrics of the report (Bonferroni, %.3g)",
+                            f.confidence * 100, f.tested, f.alpha);
+    return calls + formatText(
+                       " (Welch where the sides' noise differs); no change: each metric's %.4g%% interval (two "
+                       "one-sided tests at %.3g%%)",
+                       f.equivalenceConfidence * 100, (1 - f.equivalenceConfidence) / 2 * 100);
 }
 
 std::string undecidedText(const MetricCall& r, UnitKind unit) {
     if (r.call == Call::Small) return formatText("significant, but smaller than the %.3g%% threshold", r.thresholdPct);
-    if (r.call == Call::NoChange && (r.change.lowPct > 0 || r.change.highPct < 0))
-        return formatText("a significant change within +-%.3g%%", r.thresholdPct);
     switch (r.why) {
         case Undecided::Called: return "";
         case Undecided::NoInterval: return noIntervalText(r.change.gap, unit);
         case Undecided::Drift:
             return formatText("the interval does not clear the baseline runs' drift (%.2f%%)", r.driftPct.value_or(0));
+        case Undecided::OwnSpread:
+            return "one run whose own iterations vary more than the base's units: the base's variance cannot stand "
+                   "for it; run it again";
         case Undecided::Wide: break;
     }
     // What a rerun adds: boots to each run, or (the run being the unit) runs of each kernel.
@@ -137,6 +149,37 @@ std::vector<std::string> collapsedReasons(const RunVerdict& v) {
     return lines;
 }
 
+std::string contextText(const RunVerdict& v) {
+    if (v.context.empty()) return "";
+    std::vector<const ContextRow*> rows;
+    for (const ContextRow& r : v.context) rows.push_back(&r);
+    auto size = [](const ContextRow* r) {
+        return std::isfinite(r->change.changePct) ? std::fabs(r->change.changePct) : -1;
+    };
+    std::stable_sort(rows.begin(), rows.end(),
+                     [&size](const ContextRow* a, const ContextRow* b) { return size(a) > size(b); });
+    std::string largest;
+    for (std::size_t i = 0; i < rows.size() && i < kLargestShown; ++i)
+        largest += (i ? ", " : "") + rows[i]->op + " " +
+                   (std::isfinite(rows[i]->change.changePct) ? formatText("%+.2f%%", rows[i]->change.changePct) : "-") +
+                   " " + intervalText(rows[i]->change);
+    return formatText(
+               "context, outside the family (functions of its metrics; no call, each its own 95%% interval): %zu "
+               "metrics; the largest changes: ",
+               v.context.size()) +
+           largest + "\n";
+}
+
+std::string rulesText(const CallFamily& f, bool drift) {
+    const double t = f.thresholdPct;
+    return formatText(
+        "(a call: the family-wise interval excludes 0%s and is not inside (-%.3g%%, +%.3g%%); smaller "
+        "than the threshold: it excludes 0 and lies inside; no change: the metric's %.4g%% interval lies "
+        "within +-%.3g%%%s)\n",
+        drift ? ", clears the drift" : "", t, t, f.equivalenceConfidence * 100, t,
+        f.perMetricThresholds ? " (--threshold: per metric where set)" : "");
+}
+
 std::string renderVerdict(const std::string& bench, const RunVerdict& v) {
     std::vector<std::string> collapsed = collapsedReasons(v);
     auto shown = [&v, &collapsed](const MetricCall& r) {
@@ -170,11 +213,11 @@ std::string renderVerdict(const std::string& bench, const RunVerdict& v) {
                           why.empty() ? "" : (" (" + why + ")").c_str());
     }
     for (const std::string& line : collapsed) out += line + "\n";
-    out += formatText("(a call: the interval excludes 0%s and the change is at least +-%.3g%%; no change: the interval "
-                      "lies within +-%.3g%%%s)\n",
-                      drift ? ", clears the drift" : "", v.family.thresholdPct, v.family.thresholdPct,
-                      v.family.perMetricThresholds ? " (--threshold: per metric where set)" : "");
-    return out + callCounts(v.family) + "\n";
+    out += rulesText(v.family, drift);
+    if (v.family.allNoChange())
+        out += formatText("no metric changed by its threshold or more (level %.3g%%)\n",
+                          (1 - v.family.equivalenceConfidence) / 2 * 100);
+    return out + callCounts(v.family) + "\n" + contextText(v);
 }
 
 std::string renderBisect(const std::string& bench, const std::string& candidate, const std::vector<std::string>& runs,

@@ -14,16 +14,22 @@ namespace mmtp::compare {
 std::string rolesLine(const RunVerdict& v);
 // "1 regression, 0 improvements, 17 no change, 2 inconclusive (of 20 metrics)".
 std::string callCounts(const CallFamily& family);
-// The statistic each change is of, and the interval's level and family.
+// The statistic each change is of, and the intervals' levels and family.
 std::string statisticLine(const RunVerdict& v);
+// The level each claim is tested at: the calls' family-wise intervals, no
+// change's per-metric 90 % one.
+std::string levelsText(const CallFamily& family);
+// The metrics shown outside the family, one line with the largest changes; "" without.
+std::string contextText(const RunVerdict& v);
+// The rules, one parenthesised line: what a call, a small change and no change need.
+std::string rulesText(const CallFamily& family, bool drift);
 // The units on each side of a verdict: the most any of its metrics had.
 struct UnitsPerSide {
     std::size_t base = 0, now = 0;
 };
 UnitsPerSide unitsPerSide(const RunVerdict& v);
 // Why a metric is inconclusive and what would settle it (units: what a
-// rerun adds); for a small change or a significant no change, what it is; ""
-// for a call.
+// rerun adds); for a small change what it is; "" for a call or no change.
 std::string undecidedText(const MetricCall& row, UnitKind units);
 // Metrics without an interval for one reason, when more than a few: one line
 // each with the count and the largest point changes (renderVerdict lists the
@@ -31,7 +37,7 @@ std::string undecidedText(const MetricCall& row, UnitKind units);
 std::vector<std::string> collapsedReasons(const RunVerdict& v);
 
 // One comparison: its roles, statistic, one row per metric (change, the
-// family-wise interval, drift in A/B/A, the call), the counts last.
+// interval its call was tested by, drift in A/B/A, the call), the counts last.
 std::string renderVerdict(const std::string& bench, const RunVerdict& v);
 
 // --bisect --good/--bad: where one candidate lies, per metric.

@@ -1,6 +1,7 @@
 #include "stats/boot_units.hpp"
 
 #include "stats/unit_inference.hpp"
+#include "stats/unit_moments.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -100,6 +101,19 @@ std::vector<double> unitValues(const RunSummary& run, const std::string& op, con
     std::vector<double> units;
     for (std::vector<double>& s : samples) units.push_back(summariseUnit(std::move(s), rules.stat));
     return units;
+}
+
+std::optional<OwnSpread> ownSpread(const RunSummary& run, const std::string& op, const UnitRules& rules) {
+    const std::vector<IterationSamples>* its = run.extraction.samples(op);
+    if (!its || unitValues(run, op, rules).size() != 1) return std::nullopt;
+    std::vector<double> values;  // its iterations' means, or its one iteration's samples
+    for (const IterationSamples& it : *its)
+        if (!it.values.empty()) values.push_back(unitMoments(it.values).mean);
+    if (values.size() < 2)
+        for (const IterationSamples& it : *its) values.insert(values.end(), it.values.begin(), it.values.end());
+    if (values.size() < 2 || !std::all_of(values.begin(), values.end(), trustedValue)) return std::nullopt;
+    const UnitMoments m = unitMoments(values);
+    return OwnSpread{m.var / m.n, m.n - 1};
 }
 
 UnitDesign unitDesign(const std::vector<RunSummary>& runs, const UnitRules& rules) {

@@ -32,6 +32,17 @@ struct UnitRules {
 // A run's values of op, one per unit (boot), in order of first appearance.
 std::vector<double> unitValues(const RunSummary& run, const std::string& op, const UnitRules& rules);
 
+// A run that is one unit: how much its own value varies as its iterations
+// (or, with one iteration, its samples) estimate it: their variance over
+// their count, with its degrees of freedom. nullopt with fewer than two, or
+// when the run is more than one unit. Iterations in one boot share it, so
+// this understates the unit's variance: when even it exceeds the other
+// side's, that side's variance cannot stand for this run's.
+struct OwnSpread {
+    double varOfMean = 0, df = 0;
+};
+std::optional<OwnSpread> ownSpread(const RunSummary& run, const std::string& op, const UnitRules& rules);
+
 // What the units of a set of runs are, for the report's header.
 enum class UnitKind {
     Boot,       // recorded boots, several in some run

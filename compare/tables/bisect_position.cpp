@@ -64,6 +64,32 @@ bool effectKnown(const Side& good, const Side& bad, const Side& cand, double con
     return std::fabs(bad.mean - good.mean) > tQuantile(df, 1 - (1 - confidence) / 2) * se;
 }
 
+// Fieller's interval for the ratio (cand - good) / (bad - good), the
+// run-to-run variance pooled over the three groups (runs as units): the
+// ratio of two noisy differences sharing good's mean, whose own interval a
+// Welch-type error around the point misstates when bad - good is itself
+// uncertain. Unbounded (nullopt) when bad - good is not significant at the
+// same level: the references do not differ.
+struct Fieller {
+    double low = kNaN, high = kNaN;
+};
+std::optional<Fieller> fiellerInterval(const Side& good, const Side& bad, const Side& cand, double confidence) {
+    double ss = 0, df = 0;
+    for (const Side& s : {good, bad, cand})
+        if (s.hasVariance()) {
+            ss += s.var * (s.n - 1);
+            df += s.n - 1;
+        }
+    if (!(df > 0)) return std::nullopt;
+    const double s2 = ss / df, t = tQuantile(df, 1 - (1 - confidence) / 2), t2 = t * t;
+    const double num = cand.mean - good.mean, den = bad.mean - good.mean;
+    const double vNum = s2 * (1 / cand.n + 1 / good.n), vDen = s2 * (1 / bad.n + 1 / good.n), cov = s2 / good.n;
+    const double a = den * den - t2 * vDen, b = num * den - t2 * cov, c = num * num - t2 * vNum;
+    if (!(a > 0)) return std::nullopt;
+    const double root = std::sqrt(std::max(0.0, b * b - a * c));
+    return Fieller{(b - root) / a, (b + root) / a};
+}
+
 std::optional<std::size_t> unitsToSettle(const Side& good, const Side& bad, Side cand, double distance,
                                          double confidence) {
     auto settles = [&](std::size_t n) {
@@ -110,13 +136,14 @@ BisectPosition placeCandidate(const PositionInput& in, double confidence) {
         p.noInterval = NoInterval::OneUnitEach;
         return p;
     }
-    if (!effectKnown(good, bad, cand, confidence)) {
+    const std::optional<Fieller> f =
+        effectKnown(good, bad, cand, confidence) ? fiellerInterval(good, bad, cand, confidence) : std::nullopt;
+    if (!f) {
         p.referencesAgree = true;
         return p;
     }
-    const double half = tQuantile(s.df, 1 - (1 - confidence) / 2) * s.se / std::fabs(effect);
-    p.low = p.position - half;
-    p.high = p.position + half;
+    p.low = f->low;
+    p.high = f->high;
     if (p.high < 0.5) p.side = BisectSide::Good;
     else if (p.low > 0.5) p.side = BisectSide::Bad;
     else p.unitsNeeded = unitsToSettle(good, bad, cand, std::fabs(p.position - 0.5) * std::fabs(effect), confidence);

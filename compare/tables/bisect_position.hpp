@@ -1,6 +1,10 @@
 // bisect_position.hpp - git bisect with references: where a candidate lies
 // between a known-good and a known-bad run, per metric. Its position is
 // (candidate - good) / (bad - good): 0 at the good reference, 1 at the bad.
+// The units are runs (each run's mean: a reference's run-to-run noise is
+// what a candidate measured in another run must be placed against), and the
+// position's interval is Fieller's, the run-to-run variance pooled over the
+// references and the candidate.
 // A candidate is "good" when the whole interval of its position lies below
 // the midpoint, "bad" when above, and unsure (git's skip) only when the
 // interval straddles it: a noisy box still decides a commit whose distance
@@ -27,7 +31,7 @@ const char* bisectSideName(BisectSide side);  // "good", "bad", "unsure"
 
 struct PositionInput {
     std::string op;
-    std::vector<double> good, bad, candidate;  // unit values (boots or runs)
+    std::vector<double> good, bad, candidate;  // one value per run: the mean of its units
 };
 
 struct BisectPosition {

@@ -32,7 +32,7 @@ std::optional<MetricInput> replicatedInput(const std::vector<const RunSummary*>&
                                            const std::vector<const RunSummary*>& now, const std::string& op,
                                            const UnitRules& rules) {
     if (base.empty() || now.empty()) return std::nullopt;
-    MetricInput in{op, "", base.front()->preferHigher, {}, {}, {}};
+    MetricInput in{op, "", base.front()->preferHigher, {}, {}, {}, {}, {}};
     auto gather = [&op, &rules](const RunSummary& run, std::vector<double>& into) {
         std::vector<double> units = unitValues(run, op, rules);
         into.insert(into.end(), units.begin(), units.end());
@@ -43,10 +43,15 @@ std::optional<MetricInput> replicatedInput(const std::vector<const RunSummary*>&
         if (units.empty()) return std::nullopt;
         in.baselineRunMeans.push_back(std::accumulate(units.begin(), units.end(), 0.0) /
                                       static_cast<double>(units.size()));
+        in.baselineRunUnits.push_back(units.size());
     }
-    if (base.size() < 2) in.baselineRunMeans.clear();
+    if (base.size() < 2) {
+        in.baselineRunMeans.clear();
+        in.baselineRunUnits.clear();
+    }
     for (const RunSummary* r : now)
         if (gather(*r, in.now).empty()) return std::nullopt;
+    if (now.size() == 1 && in.now.size() == 1) in.nowOwnSpread = ownSpread(*now.front(), op, rules);
     return in;
 }
 
@@ -58,6 +63,10 @@ std::optional<MetricInput> abaInput(const RunSummary& a1, const RunSummary& b, c
 std::optional<MetricInput> pairInput(const RunSummary& base, const RunSummary& now, const std::string& op,
                                      const UnitRules& rules) {
     return replicatedInput({&base}, {&now}, op, rules);
+}
+
+ContextRow contextRow(const MetricInput& in) {
+    return {in.op, in.unit, in.higherIsBetter, estimateChange(in.base, in.now, 0.95)};
 }
 
 TwoBaselinesTable twoBaselines(const std::vector<RunSummary>& runs, const std::vector<std::string>& ops,

@@ -34,6 +34,14 @@ std::optional<MetricInput> abaInput(const RunSummary& a1, const RunSummary& b, c
 std::optional<MetricInput> pairInput(const RunSummary& base, const RunSummary& now, const std::string& op,
                                      const UnitRules& rules = {});
 
+// A metric shown beside a verdict but outside its family: no call.
+struct ContextRow {
+    std::string op, unit;
+    bool higherIsBetter = false;
+    ChangeEstimate change;  // 95 %, on its own
+};
+ContextRow contextRow(const MetricInput& in);
+
 // The calls of one comparison, and its runs by role.
 struct RunVerdict {
     // Interleaved: A/B/A/B..., every run of either kernel a replicate.
@@ -41,6 +49,9 @@ struct RunVerdict {
     std::string base, now, a2;  // A/B/A: base is A1, a2 is A2; otherwise a2 is ""
     std::vector<std::string> baseGroup, nowGroup;  // Interleaved: the runs of each side
     std::vector<MetricInput> inputs;  // the engine's inputs, kept until the report's family is known
+    // Metrics outside the family (functions of its metrics: redis' latencies
+    // of its RPS), each with its own 95 % interval and no call.
+    std::vector<ContextRow> context;
     UnitDesign units;
     CallFamily family;
     std::string note;  // how MMTests ranks the rows, when it misleads

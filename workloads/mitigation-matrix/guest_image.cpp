@@ -54,6 +54,7 @@ GuestPayload findGuestPayload(const fs::path& binDir, const std::vector<fs::path
     p.bash = need("bash", findExecutable("bash"), "run-config sources configs with bash");
     p.runConfig = need("run-config", binDir / "run-config", "make builds it beside mitigation-matrix");
     p.checker = need("mitigation-matrix", binDir / "mitigation-matrix", "the guest's boot check is this program");
+    p.setpriv = findExecutable("setpriv");
     std::set<std::string> benches;
     for (const auto& config : configs) {
         // Read as text: the config runs only in the guest (config_text.hpp).
@@ -98,9 +99,35 @@ std::vector<GuestFile> guestFiles(const GuestPayload& payload, const fs::path& s
     for (const auto& w : payload.workloads) binary("matrix/bin/" + w.filename().string(), w);
     // On the guest's PATH, where redis-zpopmin's default --redis-server finds it.
     if (!payload.redisServer.empty()) binary("usr/local/bin/redis-server", payload.redisServer);
+    // util-linux's setpriv, ahead of busybox's on PATH: ibpb-pulse drops to
+    // nobody with --reuid/--regid, which busybox's applet lacks.
+    if (!payload.setpriv.empty()) binary("usr/local/bin/setpriv", payload.setpriv);
     for (const auto& lib : libs) files.push_back({lib.substr(1), lib});
     return files;
 }
+
+namespace {
+
+// Our binaries carry their debug info (-g): 23 MB for mitigation-matrix,
+// most of every guest's initramfs, which each TCG boot unpacks. The guest
+// gets them without it (strip --strip-debug into scratch), as they are when
+// strip is missing or fails.
+std::string guestBytes(const GuestFile& f, const fs::path& scratch) {
+    static const std::string strip = findExecutable("strip");
+    if (f.at.rfind("matrix/bin/", 0) != 0 || strip.empty()) return readWhole(f.from);
+    const fs::path out = scratch / ("stripped-" + f.from.filename().string());
+    SpawnOptions o;
+    o.argv = {strip, "--strip-debug", "-o", out.string(), f.from.string()};
+    o.stdinPath = "/dev/null";
+    o.stdoutPath = "/dev/null";
+    o.stderrPath = "/dev/null";
+    if (!ChildProcess::spawn(o).wait().success()) return readWhole(f.from);
+    std::string bytes = readWhole(out);
+    fs::remove(out);
+    return bytes;
+}
+
+}  // namespace
 
 std::string buildGuestArchive(const GuestPayload& payload, const fs::path& scratch) {
     CpioWriter cpio;
@@ -110,7 +137,7 @@ std::string buildGuestArchive(const GuestPayload& payload, const fs::path& scrat
     addFile(cpio, made, "etc/passwd", "root:x:0:0:root:/tmp:/bin/sh\nnobody:x:65534:65534:nobody:/nonexistent:/bin/false\n",
             false);
     addFile(cpio, made, "etc/group", "root:x:0:\nnogroup:x:65534:\n", false);
-    for (const auto& f : guestFiles(payload, scratch)) addFile(cpio, made, f.at, readWhole(f.from), true);
+    for (const auto& f : guestFiles(payload, scratch)) addFile(cpio, made, f.at, guestBytes(f, scratch), true);
     return cpio.finish();
 }
 

@@ -19,6 +19,7 @@ struct GuestPayload {
     std::filesystem::path bash;
     std::filesystem::path runConfig;
     std::filesystem::path checker;  // mitigation-matrix, run as matrix-boot-check (guest_check.hpp)
+    std::filesystem::path setpriv;  // util-linux's, when this machine has it (drops to nobody)
     std::vector<std::filesystem::path> workloads;  // found beside run-config in the guest
     std::filesystem::path redisServer;             // empty unless a config runs redis-zpopmin
 };

@@ -2,6 +2,7 @@
 #include "mitigation-matrix/schedule.hpp"
 
 #include <algorithm>
+#include <regex>
 #include <sstream>
 
 namespace mmtp::matrix {
@@ -28,6 +29,13 @@ void skipPending(ScheduleState& state, const std::string& why, const std::string
         }
 }
 
+// A failure's words without the boot it names ("see matrix/boots/boot-7/..."):
+// two boots fail the same way when the rest is the same.
+std::string failureKind(const std::string& reason) {
+    static const std::regex bootNumber("boot-[0-9]+");
+    return std::regex_replace(reason, bootNumber, "boot-N");
+}
+
 // The row's boot settled before `boot`, if any.
 const BootRecord* previousSettled(const ScheduleState& state, std::size_t boot) {
     const std::string& row = state.boots[boot].row;
@@ -46,7 +54,7 @@ void redo(ScheduleState& state, std::size_t boot) {
     const BootRecord& b = state.boots[boot];
     if (countWith(state, b.row, BootStatus::Rejected) > 0) return;
     const BootRecord* before = previousSettled(state, boot);
-    if (before && before->status == BootStatus::Failed && before->reason == b.reason &&
+    if (before && before->status == BootStatus::Failed && failureKind(before->reason) == failureKind(b.reason) &&
         b.reason.rfind("interrupted", 0) != 0) {
         skipPending(state, "row " + b.row + " failed twice the same way: " + b.reason, b.row);
         return;

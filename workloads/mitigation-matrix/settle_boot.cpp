@@ -11,6 +11,7 @@
 #include <ctime>
 #include <fstream>
 #include <iostream>
+#include <sstream>
 
 namespace fs = std::filesystem;
 
@@ -54,6 +55,24 @@ void bindKernels(ScheduleState& state, const MatrixSpec& spec, const fs::path& w
                              "): another kernel is another row; use a new --work-dir");
         }
     }
+}
+
+// What the first benchmark that failed said first: its first line after
+// "Starting test NAME" that is its own ("NAME: ..."), not its "running" line.
+// The cause of a deterministic failure, named in the reason (and so in
+// matrix-rows.txt and the report), not only in a file beside it.
+std::string firstComplaint(const BootFiles& files) {
+    constexpr std::size_t kMaxChars = 240;
+    const std::string* out = files.find("boot/run-config.out");
+    if (!out) return "";
+    std::istringstream in(*out);
+    std::string bench;
+    for (std::string line; std::getline(in, line);) {
+        if (line.rfind("Starting test ", 0) == 0) bench = line.substr(14) + ": ";
+        else if (!bench.empty() && line.rfind(bench, 0) == 0 && line.rfind(bench + "running ", 0) != 0)
+            return ": " + escapeControls(line.substr(0, kMaxChars));
+    }
+    return "";
 }
 
 }  // namespace
@@ -142,8 +161,8 @@ void settleBoot(ScheduleState& state, std::size_t index, const MatrixSpec& spec,
     }
     if (const int status = runConfigStatus(files); status != 0) {
         settleFailedBoot(state, index, workDir,
-                         "run-config exited " + std::to_string(status) + " (see matrix/boots/boot-" +
-                             std::to_string(b.number) + "/run-config.out)",
+                         "run-config exited " + std::to_string(status) + firstComplaint(files) +
+                             " (see matrix/boots/boot-" + std::to_string(b.number) + "/run-config.out)",
                          console);
         return;
     }

@@ -137,7 +137,7 @@ Look lookFromJson(const std::string& text, const std::vector<std::string>& compa
 }
 
 LookAt compareKernelsLook(const MatrixSpec& spec, const fs::path& workDir, const fs::path& binDir) {
-    return [spec, workDir, binDir](int round, double alpha) {
+    return [spec, workDir, binDir](int round, double /*alpha: compare-kernels derives it from the look*/) {
         const fs::path stem = workDir / "matrix" / ("look-" + std::to_string(round));
         fs::remove(stem.string() + ".json");
         SpawnOptions o;
@@ -154,9 +154,12 @@ LookAt compareKernelsLook(const MatrixSpec& spec, const fs::path& workDir, const
         char number[64];
         std::snprintf(number, sizeof number, "%.17g", spec.decideThresholdPct);
         o.argv.insert(o.argv.end(), {"--threshold", number});
-        std::snprintf(number, sizeof number, "%.17g", alpha);
+        // The look's place in the schedule: compare-kernels sets each metric's
+        // calls at its exact boundary and its no change by repeated intervals.
+        const int first = firstLookRound(spec), last = lastRound(spec);
+        std::snprintf(number, sizeof number, "%d:%d:%d", std::clamp(round, first, last), first, last);
         o.argv.insert(o.argv.end(),
-                      {"--family-alpha", number, "--format", "mail", "--json-export", stem.string() + ".json"});
+                      {"--sequential-look", number, "--format", "mail", "--json-export", stem.string() + ".json"});
         o.stdinPath = "/dev/null";
         o.stdoutPath = stem.string() + ".txt";
         o.stderrToStdout = true;

@@ -2,8 +2,11 @@
 // (every row one more accepted boot) the verdict looks at the tree, each
 // row against the first; the schedule gets another interleaved round until
 // no selected metric is inconclusive, or the budget is spent. Each look's
-// error rate is its Lan-DeMets O'Brien-Fleming share of the family alpha
-// (base/alpha_spending.hpp), so the looks together call noise at most alpha.
+// calls run at the nominal level of the exact group-sequential boundaries
+// that spend the family alpha by Lan-DeMets' O'Brien-Fleming function, and
+// its "no change" by repeated 90 % intervals from the same rule
+// (base/alpha_spending.hpp): the looks together call noise, or claim no
+// change beside a threshold-sized change, at most alpha.
 #pragma once
 #include "mitigation-matrix/matrix_spec.hpp"
 #include "mitigation-matrix/schedule_state.hpp"
@@ -24,7 +27,8 @@ struct Look {
     bool decided = false;
     std::string summary;  // one line: the calls, or what is still inconclusive
 };
-// Looks at the tree as it is after `round` boots per row, at error rate alpha.
+// Looks at the tree as it is after `round` boots per row; alpha: one
+// metric's nominal level at that look (said in the look's line).
 using LookAt = std::function<Look(int round, double alpha)>;
 
 int firstLookRound(const MatrixSpec& spec);
@@ -39,7 +43,9 @@ bool addRoundUntilDecided(ScheduleState& state, const MatrixSpec& spec, const Lo
 std::optional<Look> finalLook(const ScheduleState& state, const MatrixSpec& spec, const LookAt& look);
 
 // The real look: compare-kernels (binDir) over workDir/log, each row against
-// the first, --metric and --threshold from the matrix, --family-alpha alpha;
+// the first, --metric and --threshold from the matrix, --sequential-look
+// ROUND:FIRST:LAST (the calls' boundaries and no change's repeated intervals
+// follow from it, alpha 0.05);
 // its JSON export and mail-format verdict are kept in workDir/matrix/look-R.*.
 LookAt compareKernelsLook(const MatrixSpec& spec, const std::filesystem::path& workDir,
                           const std::filesystem::path& binDir);

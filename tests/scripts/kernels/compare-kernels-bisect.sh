@@ -6,7 +6,7 @@
 #   good  (nothing changed, 0.3 % boot noise, 5 boots)             -> 0
 #   bad   (B's ZPOPMIN 15 % down, 0.3 % boot noise, 5 boots)       -> 1
 #   noisy (nothing changed, 8 % boot noise, 3 boots)               -> 125 (run more)
-#   a run missing a log                                            -> 125
+#   the good tree with a run missing a log (a warning, not invalid) -> 0
 #   the good tree without boot records (one boot per run)          -> 125
 #   an inf or 1e308 sample in B                                    -> 125
 #   any error (no such directory, a --baseline not there)          -> 125
@@ -70,7 +70,9 @@ grep -Eq '^ZPOPMIN-RPS-1 +KOPS_PER_SECOND +higher +-1[45]\.[0-9]+%  \[.*\] +[0-9
 rc=$(bisect noisy); [[ $rc == 125 ]] || { head -30 noisy.txt; fail "noisy tree: exit $rc, want 125 (inconclusive)"; }
 grep -q "inconclusive (detects >= " noisy.txt || fail "noisy tree: no detectable change said"
 grep -Eq "boots per run would settle 5%" noisy.txt || fail "noisy tree: no boots needed said"
-rc=$(bisect missing); [[ $rc == 125 ]] || fail "tree with an incomplete run: exit $rc, want 125"
+# One log of 3 missing in one boot of 5: fewer samples in that unit, a
+# warning; the verdict stands on what was measured (issue 39, item 7).
+rc=$(bisect missing); [[ $rc == 0 ]] || fail "the good tree with a log missing: exit $rc, want 0: $(cat missing.err)"
 BOOTS=0 tree unbooted cand 5 0.3 0 1
 rc=$(bisect unbooted); [[ $rc == 125 ]] || { head -20 unbooted.txt; fail "tree without boot records: exit $rc, want 125"; }
 grep -q "unit: the run (no boot records: one boot per run" unbooted.txt || fail "tree without boot records: the unit is not said"
@@ -90,7 +92,7 @@ rc=0; "$BIN/compare-kernels" -C good --bisect --good base-first > /dev/null 2> h
 [[ $rc == 128 ]] || fail "--good without --bad under --bisect: exit $rc, want 128"
 # Without --bisect the status stays compare-kernels.sh's: 0 when anything was reported.
 rc=0; "$BIN/compare-kernels" -C bad > /dev/null 2>&1 || rc=$?; [[ $rc == 0 ]] || fail "bad tree without --bisect: exit $rc"
-echo "ok: --bisect exits 0 on the good tree, 1 on the bad one, 125 on the noisy, incomplete, unbooted and non-finite ones and on errors, 128 on a wrong command line"
+echo "ok: --bisect exits 0 on the good tree (and with a log missing), 1 on the bad one, 125 on the noisy, unbooted and non-finite ones and on errors, 128 on a wrong command line"
 
 # Mail: a long run name (wrapped, never wider than 80), ASCII only.
 tree mailtree "candidate-with-a-very-long-name-$(printf 'x%.0s' {1..50})" 5 0.3 -15 5

@@ -122,6 +122,13 @@ if ! [ -w /dev/kvm ]; then
 	grep -q '^Measured on: TCG emulation (qemu), ' "$work/mail.out" || fail "the mail has no Measured on line: $(head -12 "$work/mail.out")"
 	grep -q 'timings under emulation (TCG)' "$work/mail.out" || fail "the mail does not say TCG"
 	grep -q 'retbleed-ibrs rejected: the kernel did not take retbleed=ibrs' "$work/mail.out" || fail "the mail does not name the rejected row"
+	# results-store keeps where it was measured.
+	"$BIN/results-store" import "$w/log" --store "$work/runs.db" --machine tcg-guest >"$work/store.out" 2>&1 ||
+		fail "results-store import: $(tail -3 "$work/store.out")"
+	if command -v sqlite3 >/dev/null; then
+		[ "$(sqlite3 "$work/runs.db" "SELECT DISTINCT value FROM machine_state WHERE key = 'provenance/measured-on'")" = "TCG emulation (qemu)" ] ||
+			fail "the store lost the provenance: $(sqlite3 "$work/runs.db" "SELECT key, value FROM machine_state WHERE key LIKE 'provenance/%'")"
+	fi
 fi
 head -30 "$work/ck.out"
 echo "matrix-smoke under qemu: $(( $(date +%s) - start )) s"

@@ -32,7 +32,7 @@ sed -n '/^Verdict for redis-zpopmin: A\/B\/A: A1 v7.1.3-first, B v7.3, A2 v7.1.3
 # The three runs ran in one boot (run-config records it): the run is the unit.
 grep -Eq '^\(unit: the run \((every run in one boot|one boot per run|no boot records).*; each unit.s samples: mean$' \
 	"$work/aba" || fail "the unit is not named"
-grep -Eq '^ B: mean of 1 runs; A: mean of 2; 95.0% intervals .*family-wise over 3 metrics of the report \(Bonferroni\)\)$' \
+grep -Eq '^ B: mean of 1 runs; A: mean of 2; calls: Holm.s step-down over 3 metrics of the report \(alpha 0.05\), each call.s interval at its step.s level, the first 98.33% .*; no change: each metric.s 90% interval \(two one-sided tests at 5%\)\)$' \
 	"$work/aba" || fail "the statistic is not named"
 grep -Eq '^metric +unit +better +change +interval +drift +call$' "$work/aba" || fail "A/B/A header columns"
 [ "$(grep -Ec '^(ZPOPMIN-RPS-1|GET-RPS-1|complete test time) ' "$work/aba")" = 3 ] || fail "want the ZPOPMIN, GET and time rows only"
@@ -57,11 +57,13 @@ for test in ZPOPMIN GET; do
 		BEGIN { a = (a1 + a2) / 2; d = (a2 > a1 ? a2 - a1 : a1 - a2) / a * 100
 			exit !(near(gch, (b / a - 1) * 100) && near(gdr, d)) }' ||
 		fail "$test: table says change $gch drift $gdr; raw logs give $a1 $b $a2"
-	# The interval holds the change; a call needs it to exclude 0, "no change" to lie within +-5 %.
+	# The interval holds the change; a call needs it to exclude 0 and clear the
+	# drift, and then it is small inside (-5 %, 5 %), a regression or an
+	# improvement otherwise; "no change" needs its (90 %) interval within +-5 %.
 	awk -v c="$gch" -v lo="$glo" -v hi="$ghi" -v d="$gdr" -v call="$call" 'BEGIN {
 		if (!(lo <= c && c <= hi)) exit 1
-		if (call ~ /^(regression|improvement)/) exit !((lo > d || hi < -d) && (c >= 5 || -c >= 5))
-		if (call ~ /^small/) exit !((lo > d || hi < -d) && c < 5 && -c < 5)
+		if (call ~ /^(regression|improvement)/) exit !((lo > d || hi < -d) && !(lo > -5 && hi < 5))
+		if (call ~ /^small/) exit !((lo > d || hi < -d) && lo > -5 && hi < 5)
 		if (call ~ /^no/) exit !(lo >= -5 && hi <= 5)
 		exit !(call ~ /^inconclusive/) }' || fail "$test: interval [$glo, $ghi] around $gch and the call '$call' disagree"
 done

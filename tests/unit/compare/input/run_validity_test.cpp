@@ -134,3 +134,22 @@ TEST_CASE("another benchmark's records do not count", "[compare][input][validity
     t.finished("mixed", 1);
     CHECK(check(t, "mixed").valid());
 }
+
+TEST_CASE("a test end line without an exit code (MMTests of 2020) is exit unknown, not failed",
+          "[compare][input][validity]") {
+    Tree t;
+    // 2020's run-mmtests.sh wrote "test end :: BENCH T", nor an mmtests-activity status line
+    t.write("old/iter-0/tests-timestamp",
+            "start :: 100\ntest begin :: redis-zpopmin 101\n"
+            "test end :: redis-zpopmin 160\nfinish :: 161\n");
+    t.write("old/iter-0/redis-zpopmin/logs/redis-1-1.log", "\"test\",\"rps\"\n");
+    RunValidity v = check(t, "old");
+    CHECK(v.valid());
+    CHECK(v.exitUnknown);
+    CHECK(v.iterations == 1);
+    // A recorded non-zero code is still a failure, and a recorded 0 is known
+    t.iteration("bad", 0, "1");
+    CHECK(check(t, "bad").problem == RunProblem::Failed);
+    t.iteration("good", 0, "0");
+    CHECK(!check(t, "good").exitUnknown);
+}

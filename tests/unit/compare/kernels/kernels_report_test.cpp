@@ -81,9 +81,12 @@ TEST_CASE("the A/B/A verdict reproduces seed 000's hand-computed ZPOPMIN and GET
     // "GET is essentially unchanged (+0.08%)": inside +-5 % with this interval
     CHECK(f.rows[1].change.changePct == Approx(0.08).margin(0.005));
     CHECK(f.rows[1].call == Call::NoChange);
-    // "The complete test ... takes 0.58% longer": one boot per run cannot tell
+    // "The complete test ... takes 0.58% longer": one boot per run cannot
+    // call it, but its own 90 % interval (1 df: t 6.31 x 0.13 %) lies within +-5 %
     CHECK(f.rows[2].change.changePct == Approx(0.58).margin(0.005));
-    CHECK(f.rows[2].call == Call::Inconclusive);
+    CHECK(f.rows[2].call == Call::NoChange);
+    CHECK(f.rows[2].confidence == Approx(0.90));
+    CHECK(f.rows[2].change.highPct < 5);
 }
 
 TEST_CASE("the verdict's text names the roles, the statistic and the interval, and counts the calls",
@@ -105,7 +108,9 @@ TEST_CASE("the verdict's text names the roles, the statistic and the interval, a
     CHECK(text.find("Verdict for bench: A/B/A: A1 a1, B b, A2 a2\n") == 0);
     CHECK(text.find("unit: the iteration (--iterations-are-boots") != std::string::npos);
     CHECK(text.find("B: mean of 3 iterations; A: mean of 6") != std::string::npos);
-    CHECK(text.find("95.0% intervals (Welch where the sides' noise differs), family-wise over 1 metrics") != std::string::npos);
+    CHECK(text.find("calls: 95% intervals, family-wise over 1 metrics of the report (Bonferroni, 0.05)") !=
+          std::string::npos);
+    CHECK(text.find("no change: each metric's 90% interval (two one-sided tests at 5%)") != std::string::npos);
     CHECK(text.find(" -10.04%") != std::string::npos);  // 90 against 100.0417
     CHECK(text.find("regression") != std::string::npos);
     CHECK(text.find("1 regression, 0 improvements, 0 no change, 0 inconclusive (of 1 metrics)") != std::string::npos);
@@ -245,7 +250,7 @@ TEST_CASE("many metrics without an interval for one reason are one line with the
     // 55 metrics, one boot per run each against the first: no interval anywhere
     std::vector<MetricInput> inputs;
     for (int m = 0; m < 55; ++m)
-        inputs.push_back({"op-" + std::to_string(m), "", true, {100}, {100.0 + m}, {}});
+        inputs.push_back({"op-" + std::to_string(m), "", true, {100}, {100.0 + m}, {}, {}, {}});
     RunVerdict v;
     v.design = RunVerdict::Design::AgainstFirst;
     v.base = "a";

@@ -48,3 +48,22 @@ TEST_CASE("references that do not differ, bad values and missing units decide no
     CHECK(none.noInterval == NoInterval::OneUnitEach);
     CHECK(none.side == BisectSide::Unsure);
 }
+
+TEST_CASE("the position's interval is Fieller's: its ends solve the ratio's quadratic", "[compare][tables][bisect]") {
+    // Runs as units; one run-to-run variance pooled over the three groups
+    const std::vector<double> good{100, 102, 98, 101, 99}, bad{94, 96, 92, 95, 93}, cand{97.5, 96.5, 98};
+    BisectPosition p = placeCandidate({"op", good, bad, cand}, 0.9);
+    REQUIRE(std::isfinite(p.low));
+    const double s2 = (2.5 * 4 + 2.5 * 4 + 0.5833333 * 2) / 10;  // the groups' variances pooled, df 10
+    const double t = 1.812461;                                   // t(0.95, 10)
+    const double num = 97.333333 - 100, den = 94 - 100;
+    for (double th : {p.low, p.high}) {
+        const double lhs = (num - th * den) * (num - th * den);
+        const double rhs = t * t * s2 * ((1.0 / 3 + 1.0 / 5) - 2 * th / 5 + th * th * (1.0 / 5 + 1.0 / 5));
+        CHECK(lhs == Approx(rhs).epsilon(1e-4));
+    }
+    CHECK(p.low < p.position);
+    CHECK(p.position < p.high);
+    // A noisy denominator stretches the far end: the interval is not symmetric about the point
+    CHECK((p.high - p.position) != Approx(p.position - p.low).epsilon(0.01));
+}

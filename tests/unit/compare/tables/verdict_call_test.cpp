@@ -1,10 +1,12 @@
-// The three-valued call: regression/improvement only when the family-wise
-// interval excludes zero (and, in A/B/A, the change beats the drift), no
-// change only when the whole interval is inside the threshold.
+// The calls: regression/improvement only when the family-wise interval
+// excludes zero (and, in A/B/A, clears the drift) and is not inside (-T, T);
+// small when it excludes zero inside (-T, T); no change when the metric's
+// own 90 % interval is inside +-T.
 #include "tables/verdict_call.hpp"
 #include "tables/verdict.hpp"
 
 #include <catch2/catch.hpp>
+#include <cmath>
 #include <limits>
 
 using namespace mmtp::compare;
@@ -12,7 +14,7 @@ using namespace mmtp::compare;
 namespace {
 
 MetricInput metric(const std::string& op, std::vector<double> base, std::vector<double> now, bool higher = true) {
-    return {op, "", higher, std::move(base), std::move(now), {}};
+    return {op, "", higher, std::move(base), std::move(now), {}, {}, {}};
 }
 
 }  // namespace
@@ -56,14 +58,15 @@ TEST_CASE("no change needs the whole interval inside the threshold", "[compare][
 }
 
 TEST_CASE("an A/B/A call needs its interval, not its point, to clear the A1-A2 drift", "[compare][verdict]") {
-    // A1 at 100, A2 at 94: drift 6.19 % of their mean 97; B at 92 is -5.15 %
+    // A1 at 100, A2 at 94: drift 6.1 % of their mean 97; B at 92 is -5.15 %
     // with an interval that excludes 0 but reaches inside the drift; B at 80 clears it.
-    MetricInput within{"op", "", true, {100, 100.1, 99.9, 94, 94.1, 93.9}, {92, 92.1, 91.9}, {100.0, 94.0}};
+    MetricInput within{"op", "", true, {100, 100.1, 99.9, 94, 94.1, 93.9}, {92, 92.1, 91.9}, {100.0, 94.0}, {3, 3}, {}};
     MetricInput beyond = within;
     beyond.now = {80, 80.1, 79.9};
     CallFamily f = callFamily({within}, CallSettings{}, 2);
     REQUIRE(f.rows[0].driftPct);
-    CHECK(*f.rows[0].driftPct == Approx(6 / 97.0 * 100));
+    // less one standard error of the A1-A2 difference that their own units give (pooled sd 0.1, 3 + 3 units)
+    CHECK(*f.rows[0].driftPct == Approx((6 - std::sqrt(0.01 * 2 / 3)) / 97.0 * 100));
     CHECK(f.rows[0].change.changePct < -5);
     CHECK(f.rows[0].change.highPct < 0);                         // significant
     CHECK(f.rows[0].change.highPct > -*f.rows[0].driftPct);      // but within the drift
@@ -72,20 +75,43 @@ TEST_CASE("an A/B/A call needs its interval, not its point, to clear the A1-A2 d
     CHECK(callFamily({beyond}, CallSettings{}, 2).rows[0].call == Call::Regression);
 }
 
-TEST_CASE("a significant change smaller than the threshold is not a regression", "[compare][verdict]") {
+TEST_CASE("a significant change inside (-T, T) is small; one that may reach T is a call", "[compare][verdict]") {
     CallSettings s;
     s.thresholdPct = 3;
-    // -1.8 % measured precisely: inside +-3 % -> no change (significant, said so)
+    // -1.8 % measured precisely: the interval excludes 0 and lies inside (-3 %, 3 %): small
     CallFamily precise = callFamily({metric("op", {100, 100.1, 99.9, 100}, {98.2, 98.3, 98.1, 98.2})}, s, 1);
-    CHECK(precise.rows[0].call == Call::NoChange);
-    // -2 % with an interval reaching past -3 %: significant, below the threshold: small
+    REQUIRE(precise.rows[0].change.lowPct > -3);
+    CHECK(precise.rows[0].call == Call::Small);
+    CHECK(precise.rows[0].confidence == Approx(0.95));
+    // -2 % with an interval reaching past -3 %: a threshold-sized fall is in
+    // it and 0 is not: the symmetric rule calls it
     CallFamily loose = callFamily({metric("op", {100, 101, 99, 100.5, 99.5}, {98, 99, 97, 98.5, 97.5})}, s, 1);
     REQUIRE(loose.rows[0].change.highPct < 0);
     REQUIRE(loose.rows[0].change.lowPct < -3);
-    CHECK(loose.rows[0].call == Call::Small);
-    // -6 %: a regression
+    CHECK(loose.rows[0].call == Call::Regression);
     CallFamily big = callFamily({metric("op", {100, 101, 99, 100.5, 99.5}, {94, 95, 93, 94.5, 93.5})}, s, 1);
     CHECK(big.rows[0].call == Call::Regression);
+}
+
+TEST_CASE("no change is each metric's 90 % interval inside +-T, whatever the family's size", "[compare][verdict]") {
+    CallSettings s;
+    s.thresholdPct = 3;
+    // +0.5 % with se ~0.9 %: 90 % (t(0.95, 8) = 1.8595) reaches +-2.2 %, inside 3 %;
+    // the family-wise interval over 20 metrics (t(0.99875, 8) = 4.3) would not be
+    std::vector<MetricInput> one{metric("op", {98, 99, 100, 101, 102}, {98.5, 99.5, 100.5, 101.5, 102.5})};
+    CallFamily f = callFamily(one, s, 1, 20);
+    REQUIRE(f.rows[0].call == Call::NoChange);
+    CHECK(f.rows[0].confidence == Approx(0.90));
+    CHECK(f.equivalenceConfidence == Approx(0.90));
+    const ChangeEstimate family = estimateChange(one[0].base, one[0].now, f.confidence);
+    CHECK(family.highPct > 3);  // a family-wise interval would have left it inconclusive
+    CHECK(f.rows[0].change.highPct == Approx(0.5 + 1.859548 * f.rows[0].change.sePct).epsilon(1e-5));
+    CHECK(f.allNoChange());
+    // The same metric one step noisier: its 90 % interval reaches past 3 %
+    CallFamily wide = callFamily({metric("op", {96, 98, 100, 102, 104}, {96.5, 98.5, 100.5, 102.5, 104.5})}, s, 1, 20);
+    CHECK(wide.rows[0].call == Call::Inconclusive);
+    CHECK(wide.rows[0].confidence == Approx(1 - 0.05 / 20));
+    CHECK(!wide.allNoChange());
 }
 
 TEST_CASE("the family can be larger than one comparison's rows", "[compare][verdict]") {
@@ -145,4 +171,81 @@ TEST_CASE("A/B/A's inputs are unit values: boots, not iterations", "[compare][ve
     in = abaInput(a1, b, a2, "op");
     CHECK(in->base == std::vector<double>{101.5, 101, 102});
     CHECK(in->now == std::vector<double>{51, 52});
+}
+
+TEST_CASE("a single new run whose own iterations vary more than the base's units is inconclusive",
+          "[compare][verdict]") {
+    // A: five runs, each one unit, within 1 %; B: one run (one boot) whose five
+    // iterations spread by 20 %: its own spread says A's variance cannot stand for it
+    MetricInput in{"events/sec", "", true, {100, 101, 99, 100.5, 99.5}, {75.5}, {}, {}, {}};
+    in.nowOwnSpread = OwnSpread{20.0 * 20.0 / 5, 4};
+    CallFamily noisy = callFamily({in}, CallSettings{}, 1);
+    CHECK(noisy.rows[0].call == Call::Inconclusive);
+    CHECK(noisy.rows[0].why == Undecided::OwnSpread);
+    // The same fall from a run whose iterations agree is called
+    in.nowOwnSpread = OwnSpread{0.5 * 0.5 / 5, 4};
+    CHECK(callFamily({in}, CallSettings{}, 1).rows[0].call == Call::Regression);
+}
+
+TEST_CASE("replicatedInput keeps a one-unit new run's own spread", "[compare][verdict]") {
+    RunSummary a1, b, a2;
+    a1.preferHigher = true;
+    for (RunSummary* r : {&a1, &b, &a2})
+        for (int it = 0; it < 4; ++it) {
+            r->extraction.addNumbers("op", 1, r == &b ? 80 + 10 * it : 100 + it * 0.1);
+            r->extraction.nextIteration();
+        }
+    std::optional<MetricInput> in = abaInput(a1, b, a2, "op");  // no boot records: each run one unit
+    REQUIRE(in);
+    REQUIRE(in->nowOwnSpread);
+    CHECK(in->nowOwnSpread->df == 3);
+    CHECK(in->nowOwnSpread->varOfMean == Approx(166.6667 / 4).epsilon(1e-4));  // 80, 90, 100, 110
+}
+
+TEST_CASE("A1 and A2 differing by their boots' noise alone leave little drift to clear", "[compare][verdict]") {
+    // Five boots each, sd 1: A2 0.8 above A1 is about one standard error of
+    // their difference (0.63): the drift to clear is what is left, 0.17 %
+    MetricInput in{
+        "op",         "",     true, {99, 100, 101, 99.5, 100.5, 99.8, 100.8, 101.8, 100.3, 101.3}, {97, 97.5, 96.5},
+        {100, 100.8}, {5, 5}, {}};
+    CallFamily f = callFamily({in}, CallSettings{}, 2);
+    REQUIRE(f.rows[0].driftPct);
+    const double se = std::sqrt(0.625 * 2 / 5);  // pooled within-run variance 0.625
+    CHECK(*f.rows[0].driftPct == Approx((0.8 - se) / 100.4 * 100).epsilon(1e-6));
+    // One unit per run (MMTests' layout): the whole difference stays the drift
+    MetricInput runs{"op", "", true, {100, 100.8}, {97}, {100, 100.8}, {1, 1}, {}};
+    CHECK(*callFamily({runs}, CallSettings{}, 2).rows[0].driftPct == Approx(0.8 / 100.4 * 100));
+}
+
+TEST_CASE("Holm's step-down: each metric at its step's level, the rest at the level that failed",
+          "[compare][verdict]") {
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    std::vector<double> levels = holmLevels({0.001, 0.04, nan, 0.012, 0.02}, 0.05);
+    // sorted: 0.001 (0.05/4), 0.012 (0.05/3), 0.02 (0.05/2 = 0.025: passes), 0.04 (0.05/1: passes)
+    CHECK(levels[0] == Approx(0.0125));
+    CHECK(levels[3] == Approx(0.05 / 3));
+    CHECK(levels[4] == Approx(0.025));
+    CHECK(levels[1] == Approx(0.05));
+    // A failure fixes the level for the rest
+    std::vector<double> stop = holmLevels({0.001, 0.3, 0.2}, 0.05);
+    CHECK(stop[0] == Approx(0.05 / 3));
+    CHECK(stop[2] == Approx(0.025));  // 0.2 > 0.025: fails
+    CHECK(stop[1] == Approx(0.025));
+}
+
+TEST_CASE("under Holm a second shifted metric is called where Bonferroni cannot call it", "[compare][verdict]") {
+    // Two metrics: one far off, one whose p-value lies between 0.025 and 0.05
+    MetricInput far{"a", "", true, {100, 101, 99, 100.5, 99.5}, {80, 81, 79, 80.5, 79.5}, {}, {}, {}};
+    MetricInput near{"b", "", true, {100, 101, 99, 100.5, 99.5}, {98.8, 99.8, 97.8, 99.3, 98.3}, {}, {}, {}};
+    const double p = callPValue(near);
+    REQUIRE(p > 0.025);
+    REQUIRE(p < 0.05);
+    const std::vector<MetricInput> both{far, near};
+    CallFamily bonferroni = callFamily(both, CallSettings{}, 1);
+    CHECK(bonferroni.rows[1].call == Call::NoChange);  // not significant at 0.025: its 90 % interval is inside 5 %
+    const std::vector<std::vector<double>> levels = familyLevels({&both}, 0.05);
+    CallFamily holm = callFamily(both, CallSettings{}, 1, 0, &levels[0]);
+    CHECK(holm.rows[0].call == Call::Regression);
+    CHECK(holm.rows[1].call == Call::Small);  // significant at Holm's second step (0.05), inside (-5 %, 5 %)
+    CHECK(holm.rows[1].confidence == Approx(0.95));
 }

@@ -57,7 +57,7 @@ TEST_CASE("a rejected boot drops its row; a failed one is redone at the end", "[
 TEST_CASE("the same failure twice in a row ends the row instead of spending the budget", "[mitigation-matrix]") {
     const auto spec = threeRows(BootOrder::Interleaved);
     auto st = initialState(spec, "d", 0);
-    markFailed(st, 0, "run-config exited 1 (see boot-0)");
+    markFailed(st, 0, "run-config exited 1 (see matrix/boots/boot-0/run-config.out)");
     CHECK(order(st) == "ABCABCA");  // redone once
     markFailed(st, 3, "the guest did not power off within 240 s");
     CHECK(order(st) == "ABCABCAA");  // another reason: redone again
@@ -65,6 +65,12 @@ TEST_CASE("the same failure twice in a row ends the row instead of spending the 
     CHECK(st.boots.size() == 8);  // not redone
     CHECK(st.boots[7].status == BootStatus::Skipped);
     CHECK(st.boots[7].reason == "row A failed twice the same way: the guest did not power off within 240 s");
+    // The boot a reason names is not part of the failure.
+    auto named = initialState(spec, "d", 0);
+    markFailed(named, 1, "run-config exited 1 (see matrix/boots/boot-1/run-config.out)");
+    markFailed(named, 4, "run-config exited 1 (see matrix/boots/boot-4/run-config.out)");
+    CHECK(order(named) == "ABCABCB");
+    CHECK(named.boots[6].status == BootStatus::Skipped);
     // An interrupted run is not the boot's fault: always redone.
     auto again = initialState(spec, "d", 0);
     markFailed(again, 0, "interrupted: mitigation-matrix stopped while this guest ran");

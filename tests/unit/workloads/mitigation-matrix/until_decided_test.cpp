@@ -1,7 +1,8 @@
 // --until-decided's stopping rule, fed synthetic per-boot values: the
 // schedule runs boot by boot (every boot accepted with its row's next value),
 // and each look is the verdict engine (callFamily, each row against the
-// first) at the look's share of alpha. A large effect stops early; noise the
+// first) at the look's exact group-sequential boundary, "no change" by its
+// repeated interval. A large effect stops early; noise the
 // threshold cannot settle spends the budget and calls nothing.
 #include "mitigation-matrix/until_decided.hpp"
 
@@ -50,15 +51,16 @@ Outcome runUntilDecided(const Synthetic& syn, const MatrixSpec& spec) {
     LookAt look = [&](int round, double alpha) {
         std::vector<compare::MetricInput> inputs;
         for (int m = 0; m < syn.metrics; ++m) {
-            compare::MetricInput in{"metric-" + std::to_string(m), "", true, {}, {}, {}};
+            compare::MetricInput in{"metric-" + std::to_string(m), "", true, {}, {}, {}, {}, {}};
             for (int k = 0; k < round; ++k) {
                 in.base.push_back(units["A"][k][m]);
                 in.now.push_back(units["B"][k][m]);
             }
             inputs.push_back(in);
         }
-        compare::CallSettings settings;
-        settings.alpha = alpha;
+        compare::CallSettings settings;  // as compareKernelsLook asks compare-kernels (--sequential-look)
+        settings.alpha = kUntilDecidedAlpha;
+        settings.look = compare::CallSettings::Look{round, firstLookRound(spec), lastRound(spec)};
         const auto family = compare::callFamily(inputs, settings, 1);
         Look l;
         l.decided = family.count(Call::Inconclusive) == 0;
@@ -108,9 +110,11 @@ TEST_CASE("until-decided: noise the threshold cannot settle spends the budget an
         CHECK(o.bootsStarted == 20);
         CHECK(o.looks == 10 - 2 + 1);  // every round from the first look (2) to the budget (10)
         for (Call c : o.calls) CHECK_FALSE(compare::isCall(c));
-        double spent = 0;
-        for (double a : o.alphas) spent += a;
-        CHECK(spent == Approx(kUntilDecidedAlpha));  // the looks shared 0.05, no more
+        // Each look at its exact boundary's nominal level (together they spend
+        // 0.05: alpha_spending_test simulates it), growing to the last look's
+        for (std::size_t k = 0; k < o.alphas.size(); ++k)
+            CHECK(o.alphas[k] == Approx(lookAlpha(static_cast<int>(k) + 2, 2, 10, kUntilDecidedAlpha)));
+        CHECK(o.alphas.back() < kUntilDecidedAlpha);
     }
 }
 
