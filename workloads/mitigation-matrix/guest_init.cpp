@@ -47,9 +47,8 @@ echo $? > $out/boot/run-config.status
 tail -3 $out/boot/run-config.out
 [ -d /tmp/work/log ] && cp -a /tmp/work/log/. $out/log/
 fi
-# Another backend's ending (lava_guest.cpp): it sends the files its way and stays up.
-[ -r /matrix/tail ] && . /matrix/tail
-{
+# The boot's files as boot_files.hpp reads them, on stdout.
+send_files() {
 	echo MATRIX-BEGIN
 	cd $out
 	find . -type f | while read -r f; do
@@ -58,7 +57,10 @@ fi
 		echo E
 	done
 	echo MATRIX-END
-} > /dev/ttyS1
+}
+# Another backend's ending (lava_guest.cpp): it sends the files its way and stays up.
+[ -r /matrix/tail ] && . /matrix/tail
+send_files > /dev/ttyS1
 sync
 poweroff -f
 )SH";

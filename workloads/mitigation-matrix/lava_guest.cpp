@@ -25,16 +25,7 @@ std::string lavaInitTail() {
 # shell whose prompt ends LAVA's boot action (nothing powers off: LAVA does).
 dmesg -n 1
 echo "mitigation-matrix guest: sending the boot's files on the console"
-{
-	echo MATRIX-BEGIN
-	cd $out
-	find . -type f | while read -r f; do
-		echo "F ${f#./}"
-		base64 "$f"
-		echo E
-	done
-	echo MATRIX-END
-}
+send_files  # /init's (guest_init.cpp)
 sync
 cd /
 export PS1='matrix-guest# '

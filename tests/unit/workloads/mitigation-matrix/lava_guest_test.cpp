@@ -1,6 +1,7 @@
 // A LAVA boot's ramdisk is one cpio archive (LAVA's unpacking stops at the
 // first trailer) and its /init tail ends at the jobs' prompt, not poweroff.
 #include "mitigation-matrix/lava_guest.hpp"
+#include "mitigation-matrix/guest_image.hpp"
 
 #include "base/errors.hpp"
 #include "mitigation-matrix/cpio_writer.hpp"
@@ -37,9 +38,12 @@ TEST_CASE("an archive without CpioWriter's trailer is refused", "[mitigation-mat
 
 TEST_CASE("the LAVA tail sends the files on the console and ends at the prompt", "[mitigation-matrix][lava]") {
     const std::string tail = lavaInitTail();
-    CHECK(tail.find("echo MATRIX-BEGIN") < tail.find("echo MATRIX-END"));
+    // /init's send_files, on the console (stdout), not on ttyS1.
+    CHECK(tail.find("\nsend_files  #") != std::string::npos);
     CHECK(tail.find("/dev/ttyS1") == std::string::npos);
     CHECK(tail.find("poweroff") == std::string::npos);
-    CHECK(tail.find("dmesg -n 1") < tail.find("MATRIX-BEGIN"));
+    CHECK(tail.find("dmesg -n 1") < tail.find("send_files"));
+    const std::string init = guestInitScript();
+    CHECK(init.find("send_files() {\n\techo MATRIX-BEGIN") < init.find(". /matrix/tail"));
     CHECK(tail.find(std::string("PS1='") + kLavaPrompt + "'") != std::string::npos);
 }
