@@ -139,6 +139,8 @@ link_libs  = $(sort $(foreach p,$(1) $(USES_$(1)),$(LIBS_$(p))))
 # by argv[0]): the other names are symlinks to it, so run-config and the
 # shellpacks find each benchmark's binary under the benchmark's name.
 ALIASES_syscall-scale := syscall-null syscall-fsbuffer
+# The matrix's boot check, as the guest's /init runs it (guest_check.hpp).
+ALIASES_mitigation-matrix := matrix-boot-check
 ALIAS_PROGS := $(foreach w,$(WORKLOADS),$(addprefix $(BUILD)/bin/,$(ALIASES_$(w))))
 PROGS      := $(addprefix $(BUILD)/bin/,$(WORKLOADS) $(COMPARE_PROGS) $(STORE_PROGS)) $(ALIAS_PROGS)
 TEST_SRCS  := $(sort $(shell find tests/unit -name '*.cpp'))

@@ -1,6 +1,7 @@
 #include "benchmarks/benchmark_description.hpp"
 
 #include <array>
+#include <cstdlib>
 
 namespace mmtp::compare {
 
@@ -36,6 +37,26 @@ std::string fiolikeCpuOp(const std::string& op) {
     return "cpu-pct-" + job + "-usr+sys";
 }
 
+// kiops-ENGINE-PATTERN-BS-jN-qdN-DIRECTION -> seed 004's job names: "read",
+// "write", and "70/30 read" for an rw70 job's read side.
+std::string fiolikeShortLabel(const std::string& op) {
+    const auto dash = op.rfind('-');
+    std::string pattern;
+    for (std::size_t at = 0, n = 0; at <= op.size(); ++n) {
+        const auto end = std::min(op.find('-', at), op.size());
+        if (n == 2) pattern = op.substr(at, end - at);
+        at = end + 1;
+    }
+    if (pattern.rfind("rand", 0) == 0) pattern.erase(0, 4);
+    if (op.rfind("kiops-", 0) != 0 || dash == std::string::npos) return op;
+    if (pattern == "read" || pattern == "write") return pattern;
+    if (pattern.rfind("rw", 0) == 0 && pattern.size() > 2 && pattern.size() <= 4) {
+        const int reads = std::atoi(pattern.c_str() + 2);
+        return std::to_string(reads) + "/" + std::to_string(100 - reads) + " " + op.substr(dash + 1);
+    }
+    return op;
+}
+
 }  // namespace
 
 std::span<const NativeReport> nativeReports() { return kNativeReports; }
@@ -51,6 +72,7 @@ VerdictHints verdictHints(const std::string& bench) {
         h.twoBaselinesReport = "iops";
         h.cpuReport = "cpu";
         h.cpuOp = fiolikeCpuOp;
+        h.shortLabel = fiolikeShortLabel;
     }
     // MMTests' own redis yaml has no preferhigher: its RPS rows rank lower-is-better.
     // redis' five latency columns per test are functions of its RPS: the family holds the RPS.

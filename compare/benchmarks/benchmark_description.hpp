@@ -43,6 +43,9 @@ struct VerdictHints {
     // 001's pipe-pingpong MODE per run): runs that differ only in it have
     // the same settings ("" = none).
     std::string_view comparedSetting;
+    // A table heading's short name for an operation (seed 004's "read",
+    // "70/30 read", "write"); nullptr = the operation's own name.
+    std::string (*shortLabel)(const std::string& op) = nullptr;
     // The verdict family's metrics when --metric names none: the benchmark's
     // independent quantities (an unanchored regex; "" = every metric). The
     // rest are context, shown outside the family: redis' latency columns are

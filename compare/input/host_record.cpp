@@ -60,6 +60,17 @@ std::optional<std::string> unameOf(const fs::path& iter0) {
     return std::nullopt;
 }
 
+// run-config's provenance.txt ("key: value"; the matrix adds its host's words).
+void parseProvenance(const std::string& text, HostRecord& into) {
+    for (const std::string& line : splitLines(text)) {
+        const std::string key = line.substr(0, line.find(':'));
+        const std::string value = valueAfter(line, ':');
+        if (key == "measured-on" && into.measuredOn.empty()) into.measuredOn = value;  // the matrix host's first
+        else if (key == "qemu-cpu") into.guestCpu = value;
+        else if (key == "cpu-model" && into.cpuModel.empty() && value != "unknown") into.cpuModel = value;
+    }
+}
+
 }  // namespace
 
 void parseUname(const std::string& uname, HostRecord& into) {
@@ -94,6 +105,7 @@ HostRecord readHostRecord(const fs::path& logDir, const std::string& run) {
     if (auto uname = unameOf(iter0)) parseUname(*uname, h);
     for (const char* name : {"cpuinfo", "cpuinfo.txt"})
         if (auto info = quietly(iter0 / name)) parseCpuinfo(*info, h);
+    if (auto provenance = quietly(iter0 / "provenance.txt")) parseProvenance(*provenance, h);
     return h;
 }
 
@@ -107,6 +119,8 @@ std::vector<std::string> hostDifferences(const std::vector<HostRecord>& hosts) {
         {"architecture", [](const HostRecord& h) { return h.arch; }},
         {"CPU model", [](const HostRecord& h) { return h.cpuModel; }},
         {"CPUs", [](const HostRecord& h) { return h.cpus ? std::to_string(*h.cpus) : std::string(); }},
+        {"measured on", [](const HostRecord& h) { return h.measuredOn; }},
+        {"guest -cpu model", [](const HostRecord& h) { return h.guestCpu; }},
     };
     std::vector<std::string> out;
     for (const Field& f : fields) {

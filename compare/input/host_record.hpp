@@ -1,6 +1,7 @@
 // host_record.hpp - which machine each run ran on, from what MMTests and
 // run-config record: iter-0/kernel.version (uname -a: hostname, release,
-// architecture; MMTests puts it under iter-0/BENCH/), tests-timestamp's
+// architecture; MMTests puts it under iter-0/BENCH/), run-config's
+// provenance.txt (measured-on, cpu-model, qemu-cpu), tests-timestamp's
 // "arch ::" line and numactl --hardware's "node N cpus:" lines, and a
 // cpuinfo copy when there is one (model, CPU count). Runs of different
 // machines are never compared as kernels: a POWER8 with 160 CPUs against a
@@ -17,6 +18,10 @@ struct HostRecord {
     std::string run;
     std::string hostname, release, arch, cpuModel;  // "" when not recorded
     std::optional<int> cpus;
+    // provenance.txt's: where it was measured (TCG emulation, a VM, bare
+    // metal) and a matrix guest's qemu -cpu model: a TCG run against a
+    // bare-metal one is no kernel comparison either.
+    std::string measuredOn, guestCpu;
 };
 
 HostRecord readHostRecord(const std::filesystem::path& logDir, const std::string& run);

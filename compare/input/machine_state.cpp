@@ -40,12 +40,19 @@ std::string row(const std::string& label, const std::string& value) {
 
 }  // namespace
 
+std::string measuredOn(const RunMachineState& s) {
+    const auto it = s.entries.find("provenance/measured-on");
+    return it == s.entries.end() ? std::string() : it->second;
+}
+
 RunMachineState readMachineState(const fs::path& logDir, const std::string& run) {
     RunMachineState s;
     s.run = run;
     fs::path iter0 = logDir / run / "iter-0";
     readKeyValues(iter0 / "cpu-vulnerabilities.txt", "vulnerabilities", s);
     readKeyValues(iter0 / "speculation-prctl.txt", "prctl", s);
+    // Where it was measured (bare metal, a VM, TCG emulation; the CPU model).
+    if (fs::exists(fs::symlink_status(iter0 / "provenance.txt"))) readKeyValues(iter0 / "provenance.txt", "provenance", s);
     if (auto micro = readLogOrWarn(iter0 / "microcode.txt", s.warnings)) s.entries["microcode"] = trim(*micro);
     if (auto cmdline = readLogOrWarn(iter0 / "cmdline.txt", s.warnings)) s.entries["cmdline"] = trim(*cmdline);
     // The machine and kernel the run booted (run-config's sysstate snippet writes it).

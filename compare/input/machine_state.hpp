@@ -1,7 +1,8 @@
 // machine_state.hpp - what the machine looked like in each run: the
 // mitigation snapshot run-config writes (cpu-vulnerabilities.txt,
 // speculation-prctl.txt, microcode.txt, cmdline.txt, else the command line of
-// dmesg.gz). The first thing a reader of a mitigation report needs is where
+// dmesg.gz), and where it was measured (provenance.txt, "provenance/KEY":
+// measured-on, cpu-model, and a matrix guest's qemu, qemu-cpu, host-*). The first thing a reader of a mitigation report needs is where
 // runs differ. (compare-kernels.sh's own sections: input/run_settings.hpp.)
 #pragma once
 #include "core/warnings.hpp"
@@ -19,6 +20,9 @@ struct RunMachineState {
     std::string uname;                           // iter-0/kernel.version (uname -a), "" without one
     Warnings warnings;                           // snapshot files refused (not regular, past a limit)
 };
+
+// "measured-on" of a run's provenance.txt, "" when it recorded none.
+std::string measuredOn(const RunMachineState& s);
 
 // A snapshot file that cannot be read is left out with a warning, not fatal.
 RunMachineState readMachineState(const std::filesystem::path& logDir, const std::string& run);

@@ -7,12 +7,13 @@
 #include "core/metric_regex.hpp"
 #include "input/bounded_read.hpp"
 #include "input/run_settings.hpp"
-#include "report/command_line.hpp"
-#include "report/store_runs.hpp"
+#include "kernels/bisect_references.hpp"
 #include "kernels/report.hpp"
 #include "kernels/report_fingerprint.hpp"
 #include "kernels/run_selection.hpp"
 #include "kernels/verdict_roles.hpp"
+#include "report/command_line.hpp"
+#include "report/store_runs.hpp"
 
 #include <boost/program_options.hpp>
 #include <cstdio>
@@ -225,6 +226,7 @@ void addVerdicts(const std::vector<std::string>& verdicts, KernelsOptions& o) {
 // is the usage error), into o.
 void applyCommandLine(const CommandLine& c, KernelsOptions& o) {
     o.format = formatNamed(c.format);
+    o.bisect = c.bisect;
     if (!c.changeDir.empty()) o.logDir = c.changeDir;
     for (const std::string& e : splitRunNames(c.excludeList)) o.exclude.push_back(e);
     addVerdicts(c.verdicts, o);
@@ -236,6 +238,7 @@ void applyCommandLine(const CommandLine& c, KernelsOptions& o) {
     }
     if (o.bisectGood.empty() != o.bisectBad.empty())
         throw mmtp::UsageError("--good and --bad go together: the references a candidate is placed between");
+    checkBisectReferences(o.bisectGood, o.bisectBad);
     if (o.metric) checkRegex("--metric", *o.metric, *o.metric);
     if (!c.outputFile.empty() && c.outputDir.empty()) throw mmtp::UsageError("--output-file needs --output-dir");
     // The fingerprint is written after the report, under this very name.

@@ -5,11 +5,15 @@
 #include "kernels/page.hpp"
 
 #include "base/text_format.hpp"
+#include "benchmarks/benchmark_description.hpp"
 #include "benchmarks/shellpack_config.hpp"
 #include "kernels/design_line.hpp"
+#include "kernels/machine_limits.hpp"
 #include "kernels/table_vs_verdict.hpp"
 #include "kernels/verdict_inputs.hpp"
+#include "kernels/verdict_roles.hpp"
 #include "render/verdict_mail.hpp"
+#include "render/verdict_text.hpp"
 
 #include <set>
 #include <sstream>
@@ -43,7 +47,7 @@ std::string joined(const std::vector<std::string>& items, const char* separator 
 std::string machineLines(const KernelsData& d) {
     std::vector<std::string> first = words(d.states.empty() ? std::string() : d.states.front().uname);
     if (first.size() < 4) return "Machine: not recorded (no iter-0/kernel.version)\n";
-    std::string out = "Machine: " + first[1] + " " + first[first.size() - 2] + "\n";
+    std::string out = "Machine: " + first[1] + " " + first[first.size() - 2] + "\n" + measuredOnLine(d);
     std::vector<std::string> kernels;
     std::set<std::string> distinct;
     for (const RunMachineState& s : d.states) {
@@ -56,14 +60,12 @@ std::string machineLines(const KernelsData& d) {
     return out + "Kernels: " + joined(kernels) + "\n";
 }
 
-// The benchmarks and the settings the baseline's runtime.opts records.
+// The benchmarks and the settings the baseline's runtime.opts records, as
+// the verdicts read them (input/recorded_settings.hpp).
 std::string configLine(const KernelsData& d) {
-    std::vector<std::string> benches, set;
+    std::vector<std::string> benches;
     for (const BenchmarkResults& b : d.benchmarks) benches.push_back(b.name);
-    std::istringstream opts(d.optionBlocks);
-    for (std::string line; std::getline(opts, line);)
-        if (line.rfind("Set: ", 0) == 0) set.push_back(line.substr(5));
-    std::string settings = joined(set);
+    std::string settings = firstRunSettings(d.recordedSettings);
     if (settings.size() > kConfigChars) settings = settings.substr(0, kConfigChars) + "...";
     return "Config: " + (benches.empty() ? std::string("no benchmark") : joined(benches)) +
            (settings.empty() ? std::string("; no runtime.opts settings") : "; set " + settings) + "\n";
@@ -107,6 +109,7 @@ std::string settingsDiffering(const KernelsData& d) {
 
 std::string differencesBlock(const KernelsData& d) {
     std::vector<std::string> lines = stateDifferences(d);
+    for (const std::string& l : settingsDifferences(d.recordedSettings, d.runs)) lines.push_back("  " + l);
     std::string settings = settingsDiffering(d);
     if (lines.empty() && settings.empty())
         return "Differs: nothing in the mitigation state, command line or settings the runs recorded\n";
@@ -122,6 +125,9 @@ std::string headerBlock(const KernelsOptions& o, const KernelsData& d) {
     std::string out = "compare-kernels: " + std::to_string(d.runs.size()) + " runs: " + joined(d.roleRuns) + "\n";
     if (!o.title.empty()) out += o.title + "\n";
     out += designSummary(o, d) + machineLines(d) + configLine(d) + differencesBlock(d);
+    // What the machine could not do qualifies the verdict below it, as in the text report.
+    if (!d.limits.empty()) out += "Read before the verdict:\n";
+    for (const std::string& line : d.limits) out += "  " + line + "\n";
     return out;
 }
 
@@ -143,9 +149,14 @@ std::string benchmarkBlock(const BenchmarkResults& b) {
     std::string out;
     for (const RunVerdict& v : b.verdicts)
         out += "\n" + mailVerdict(b.name, v) + disagreementLines(signDisagreements(b, v), v);
+    for (const BenchmarkResults::Candidate& c : b.bisect)
+        out += "\n" + renderBisect(b.name, c.name, c.runs, c.positions, c.confidence);
     if (b.baselines) {
         std::string alt = verdictReport(b.name, Verdict::TwoBaselines).value_or("");
-        out += "\n" + mailTwoBaselines(b.name + (alt.empty() ? "" : " -a " + alt), *b.baselines, unitsOf(b.name, alt));
+        const auto shortLabel = verdictHints(b.name).shortLabel;
+        const LabelOf labelOf = shortLabel ? LabelOf(shortLabel) : LabelOf();
+        out += "\n" + mailTwoBaselines(b.name + (alt.empty() ? "" : " -a " + alt), *b.baselines, unitsOf(b.name, alt),
+                                       labelOf);
     }
     if (!b.rfc.empty()) out += "\n" + mailRfc(b.name, b.rfc);
     for (const std::string& n : b.verdictNotes) out += n + "\n";
@@ -155,10 +166,20 @@ std::string benchmarkBlock(const BenchmarkResults& b) {
     return out;
 }
 
+// --bisect: the answer git bisect run acts on, and what it means.
+std::string bisectAnswer(const KernelsOptions& o, const KernelsData& d) {
+    if (!o.bisect) return "";
+    const int status = bisectStatus(d);
+    return formatText("Bisect answer: exit %d (%s; 0 good, 1 bad, 125 skip)\n", status,
+                      status == kBisectGood  ? "good"
+                      : status == kBisectBad ? "bad: a regression"
+                                             : "skip: cannot tell");
+}
+
 }  // namespace
 
 std::string renderKernelsMail(const KernelsOptions& o, const KernelsData& d) {
-    std::string out = headerBlock(o, d);
+    std::string out = headerBlock(o, d) + bisectAnswer(o, d);
     for (const BenchmarkResults& b : d.benchmarks) out += benchmarkBlock(b);
     if (!d.lkpAcross.empty()) out += "\n" + mailLkp(d.lkpAcross, o.lkpAll, lkpUnit);
     return mailWrapped(out);

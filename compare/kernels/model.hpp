@@ -7,6 +7,7 @@
 #pragma once
 #include "core/diagnostics_summary.hpp"
 #include "input/machine_state.hpp"
+#include "input/recorded_settings.hpp"
 #include "input/recorded_state.hpp"
 #include "input/run_settings.hpp"
 #include "input/run_validity.hpp"
@@ -59,6 +60,7 @@ struct KernelsOptions {
     // --anchor RUN: the good reference rerun beside this step's candidate; the
     // candidate is placed against these runs instead of the good references.
     std::vector<std::string> bisectAnchor;
+    bool bisect = false;  // --bisect: the mail leads with the answer git bisect run gets
     std::optional<std::filesystem::path> mmtestsDir;
 };
 
@@ -164,6 +166,7 @@ struct KernelsData {
     std::map<std::string, RecordedState> recorded;
     std::vector<RunSettings> settings;  // what compare-kernels.sh prints before the benchmarks
     std::string optionBlocks;           // the baseline's compiler/runtime/sysctl.opts
+    std::vector<RecordedSettings> recordedSettings;  // each run's workload settings per benchmark (the one reader)
     std::vector<BenchmarkResults> benchmarks;
     std::vector<LkpTable> lkpAcross;  // --verdict lkp: one table per later run, across benchmarks
     std::vector<std::string> limits;          // what the machine could not do (kernels/machine_limits.hpp)

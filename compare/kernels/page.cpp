@@ -1,4 +1,6 @@
 #include "kernels/page.hpp"
+
+#include "kernels/machine_limits.hpp"
 #include "kernels/vmstat.hpp"
 
 #include "core/diagnostics.hpp"
@@ -382,6 +384,7 @@ std::string renderKernelsHtml(const KernelsOptions& o, const KernelsData& d,
     std::string title = escapeHtml(o.title.empty() ? "MMTests comparison: " + d.runs.front() : o.title);
     std::string out = "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>" + title + "</title><style>" +
                       kStyle + "</style></head><body>\n<h1>" + title + "</h1>\n";
+    if (std::string where = measuredOnLine(d); !where.empty()) out += "<p>" + escapeHtml(where) + "</p>\n";
     out += listHtml("<h2 id=\"limits\">Machine limits (read before the verdict)</h2>", d.limits);
     std::string answer = answerHtml(d);
     if (!answer.empty()) out += "<h2 id=\"verdict\">The answer first</h2>\n<h3>Verdict</h3>\n" + answer;

@@ -6,9 +6,11 @@
 #include "input/run_discovery.hpp"
 #include "kernels/benchmark_load.hpp"
 #include "kernels/call_families.hpp"
+#include "input/matrix_rows.hpp"
 #include "kernels/machine_limits.hpp"
 #include "kernels/page.hpp"
 #include "kernels/run_selection.hpp"
+#include "kernels/shared_boots.hpp"
 #include "kernels/verdict_roles.hpp"
 #include "tables/verdict.hpp"
 
@@ -39,6 +41,10 @@ KernelsReport buildReport(const KernelsOptions& o, WarningTally& held, std::ostr
         printWarnings(warnings, err);  // they may say why no run was found
         throw;
     }
+    // Before any table: runs that ran in one boot are one kernel, not two.
+    const std::vector<SharedBoot> shared = sharedBoots(o.logDir, data.runs, warnings);
+    if (!shared.empty()) printWarnings(warnings, err);
+    refuseSharedBoots(shared);
     for (const std::string& n : data.runs) {
         data.states.push_back(readMachineState(o.logDir, n));
         warnings.insert(warnings.end(), data.states.back().warnings.begin(), data.states.back().warnings.end());
@@ -57,6 +63,8 @@ KernelsReport buildReport(const KernelsOptions& o, WarningTally& held, std::ostr
     data.hostDifferences = hostDifferences(hosts);
     data.optionBlocks = optionBlocks(o.logDir, data.runs.front(), warnings);
     std::vector<std::string> ran = benchmarksOfRun(o.logDir / data.runs.front(), warnings);
+    std::vector<std::string> matrixNotes = matrixRowNotes(o.logDir, warnings);  // the columns asked, not in the tree
+    data.recordedSettings = readRecordedSettings(o.logDir, data.runs, ran);
     printWarnings(warnings, err);
     data.impliedDesign = o.verdicts.empty() && !o.noVerdict;
     data.bisectGood = o.bisectGood;
@@ -66,6 +74,7 @@ KernelsReport buildReport(const KernelsOptions& o, WarningTally& held, std::ostr
         if (v == Verdict::AgainstFirst) data.design = v;
     for (const std::string& bench : ran) data.benchmarks.push_back(loadBenchmark(o, data, bench, held, err));
     data.limits = machineLimits(data);
+    for (std::string& line : matrixNotes) data.limits.push_back(std::move(line));
     if (!data.hostDifferences.empty()) {  // first: nothing below compares kernels
         std::vector<std::string> first{"the runs ran on different machines: no verdict compares them as kernels"};
         for (const std::string& d : data.hostDifferences) first.push_back("  " + d);

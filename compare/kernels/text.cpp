@@ -4,6 +4,7 @@
 #include "kernels/page.hpp"
 
 #include "input/machine_state.hpp"
+#include "kernels/machine_limits.hpp"
 #include "render/render.hpp"
 #include "render/verdict_text.hpp"
 #include "kernels/design_line.hpp"
@@ -205,7 +206,7 @@ std::string verdictBlock(const KernelsOptions& o, const KernelsData& d) {
         out += "\n" + std::string(kLkpAcrossTitle) + "\n" + renderLkp(d.lkpAcross, o.lkpAll, o.lkpBoxed);
     if (out.empty()) return "";
     std::string limits = limitsText(d), warnings = warningsText(d), answer = answerText(d);
-    return std::string(kVerdictHeading) + "\n" + limits + (limits.empty() ? "" : "\n") + answer +
+    return std::string(kVerdictHeading) + "\n" + measuredOnLine(d) + limits + (limits.empty() ? "" : "\n") + answer +
            (answer.empty() ? "" : "\n") + designSummary(o, d) + out +
            (warnings.empty() ? "" : "\n" + warnings) + "\n" + kShReportHeading + "\n";
 }

@@ -214,24 +214,46 @@ std::string mailVerdict(const std::string& bench, const RunVerdict& v) {
     return out + "  " + callCounts(v.family) + "\n";
 }
 
-std::string mailTwoBaselines(const std::string& bench, const TwoBaselinesTable& t, const UnitOf& unitOf) {
+namespace {
+
+// Seed 004's columns: the run, its mean and stdev, the change against each
+// baseline, the job's CPU and the interval of the change against base 1;
+// the run names' width is the longest's, within these bounds, so a line
+// stays within 80 columns.
+constexpr std::size_t kMinRunWidth = 10, kMaxRunWidth = 22;
+
+std::string twoBaselinesRow(const TwoBaselinesRow& r, int width) {
+    const std::string cpu = r.cpuPct ? formatText("%.1f%%", *r.cpuPct) : std::string("-");
+    const std::string name = r.run.size() > kMaxRunWidth ? r.run.substr(0, kMaxRunWidth - 1) + "~" : r.run;
+    const std::string interval =
+        r.vsBase1.hasInterval() ? formatText("[%+.1f, %+.1f]", r.vsBase1.lowPct, r.vsBase1.highPct) : "";
+    std::string row = formatText("%-*s %8s %7s %8.2f%% %8.2f%% %6s  %s", width, name.c_str(),
+                                 mailValue(r.stats.mean).c_str(), mailValue(r.stats.stddev).c_str(),
+                                 r.pctBase1 + 0.0, r.pctBase2 + 0.0, cpu.c_str(), interval.c_str());  // no "-0.00%"
+    return row.substr(0, row.find_last_not_of(' ') + 1);
+}
+
+}  // namespace
+
+std::string mailTwoBaselines(const std::string& bench, const TwoBaselinesTable& t, const UnitOf& unitOf,
+                             const LabelOf& labelOf) {
     if (t.runs.size() < 2) return "";
+    std::size_t width = kMinRunWidth;
+    for (const std::string& run : t.runs) width = std::clamp(run.size(), width, kMaxRunWidth);
+    const int w = static_cast<int>(width);
     std::string out = bench + ": every run against " + t.runs[0] + " (base 1) and " + t.runs[1] + " (base 2)\n" +
-                      "  value: the mean of each run's iterations (+-: their stddev); the change\n"
-                      "  against base 1 with its 95% interval (Student t); no calls here\n";
+                      "  mean and stdev of each run's iterations, % against each base, the job's\n"
+                      "  CPU, and the 95% interval of the change against base 1 (Student t);\n"
+                      "  no calls here\n";
     std::size_t shown = 0;
     for (const TwoBaselinesBlock& b : t.blocks) {
         if (shown++ == kMailBlocksShown) break;
-        out += formatText("  %s (%s)\n", b.op.c_str(), mailUnit(unitOf(b.op)).c_str());
-        for (const TwoBaselinesRow& r : b.rows) {
-            std::string change = r.run == t.runs[0] ? std::string("base 1")
-                                                    : formatText("%7s %8s", changeCell(r.vsBase1).c_str(),
-                                                                 intervalCell(r.vsBase1).c_str()) +
-                                                          formatText("  base 2: %+.1f%%", r.pctBase2);
-            std::string cpu = r.cpuPct ? formatText("  cpu %.1f%%", *r.cpuPct) : std::string();
-            out += formatText("    %-20s %9s +-%-8s %s%s\n", r.run.c_str(), mailValue(r.stats.mean).c_str(),
-                              mailValue(r.stats.stddev).c_str(), change.c_str(), cpu.c_str());
-        }
+        const std::string label = (labelOf ? labelOf(b.op) : b.op) + " (" + mailUnit(unitOf(b.op)) + ")";
+        const bool fits = label.size() <= width;  // else the label has a line of its own
+        out += "\n" + (fits ? std::string() : label + "\n") +
+               formatText("%-*s %8s %7s %9s %9s %6s  %s\n", w, fits ? label.c_str() : "", "mean", "stdev", "vs base1",
+                          "vs base2", "CPU", "interval");
+        for (const TwoBaselinesRow& r : b.rows) out += twoBaselinesRow(r, w) + "\n";
     }
     if (t.blocks.size() > kMailBlocksShown)
         out += formatText("  ... and %zu more operations (the text report lists them)\n",

@@ -35,9 +35,13 @@ std::string mailValue(double x);
 
 // One comparison's calls (A/B/A, A/B/A/B or against the first).
 std::string mailVerdict(const std::string& bench, const RunVerdict& v);
-// Seed 004's table: mean and stddev per run, the change against the first
-// baseline with its 95 % interval, per operation.
-std::string mailTwoBaselines(const std::string& bench, const TwoBaselinesTable& t, const UnitOf& unitOf);
+// An operation's short name for a table's heading ("70/30 read"), or the
+// operation itself when the benchmark has none.
+using LabelOf = std::function<std::string(const std::string& op)>;
+// Seed 004's table, a line per run within 80 columns: mean and stdev, % against
+// each baseline, the job's CPU, and the 95 % interval against the first.
+std::string mailTwoBaselines(const std::string& bench, const TwoBaselinesTable& t, const UnitOf& unitOf,
+                             const LabelOf& labelOf = {});
 // LKP's tables: the called rows (all with all), the others counted.
 std::string mailLkp(const std::vector<LkpTable>& tables, bool all, const UnitOf& unitOf);
 // Seed 001's RFC table: us/iter per run against the first run's.

@@ -66,7 +66,32 @@ const std::vector<const char*> kMigrations = {
     // recorded none): a history marks where they change, and never calls a
     // change of settings a shift.
     R"(ALTER TABLE run_benchmarks ADD COLUMN settings {TEXT};)",
+    // 4: a superseded run's own name moves to replaced_name, and its name
+    // (unique per machine) becomes "/replaced/ID", which no tree's run can
+    // hold (a run name is a directory name): NAME~replaced-ID was a name a
+    // mailed tree could take first, and every later --replace of NAME failed.
+    // Version 2 and 3 stores' superseded runs move too (moveSupersededNames).
+    R"(ALTER TABLE runs ADD COLUMN replaced_name {TEXT};)",
 };
+
+// Migration 4's rows: the name up to "~replaced-ID" goes to replaced_name.
+void moveSupersededNames(Db& db) {
+    std::vector<std::pair<std::int64_t, std::string>> moved;
+    {
+        Stmt q(db, "SELECT id, name FROM runs WHERE replaced_epoch IS NOT NULL AND replaced_name IS NULL");
+        while (q.step()) moved.emplace_back(q.integer(0), q.text(1));
+    }
+    Stmt set(db, "UPDATE runs SET replaced_name = ?, name = ? WHERE id = ?");
+    for (const auto& [id, name] : moved) {
+        const std::string suffix = "~replaced-" + std::to_string(id);
+        const bool old =
+            name.size() > suffix.size() && name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0;
+        set.bind(1, old ? name.substr(0, name.size() - suffix.size()) : name)
+            .bind(2, supersededRunName(id))
+            .bind(3, id)
+            .run();
+    }
+}
 
 // The catalogue is the one place the dialects' queries differ.
 bool hasMetaTable(Db& db) {
@@ -85,6 +110,8 @@ bool isEmpty(Db& db) {
 }
 
 }  // namespace
+
+std::string supersededRunName(std::int64_t runId) { return "/replaced/" + std::to_string(runId); }
 
 int schemaVersion(Db& db) {
     if (!hasMetaTable(db)) {
@@ -117,6 +144,7 @@ void migrate(Db& db) {
     for (int i = v; i < kSchemaVersion; ++i) {
         db.exec(inDialect(kMigrations[static_cast<std::size_t>(i)],
                           db.dialect() == Dialect::Sqlite ? kSqliteTypes : kPostgresTypes));
+        if (i + 1 == 4) moveSupersededNames(db);
     }
     Stmt set(db, "INSERT INTO meta(key, value) VALUES('schema_version', ?) "
                  "ON CONFLICT(key) DO UPDATE SET value = excluded.value");

@@ -4,14 +4,21 @@
 #pragma once
 #include "store/db.hpp"
 
+#include <cstdint>
+#include <string>
+
 namespace mmtp::compare::store {
 
-inline constexpr int kSchemaVersion = 3;
+inline constexpr int kSchemaVersion = 4;
 
 // The most iterations a stored run may have: import stores the rows of no
 // more, and a history leaves out (with a warning) a run whose rows name an
 // iteration past it, rather than making an iteration of every number below.
 inline constexpr std::int64_t kMaxStoredIterations = 10000;
+
+// The name a superseded run is stored under (its own stays in
+// runs.replaced_name): "/replaced/ID", which no tree's run can hold.
+std::string supersededRunName(std::int64_t runId);
 
 // The version a store is at (0: empty file).
 int schemaVersion(Db& db);

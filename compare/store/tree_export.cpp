@@ -56,13 +56,17 @@ void writeNewFile(const fs::path& file, const std::string& data, const std::stri
 
 std::vector<StoredRun> storedRuns(Db& db, const std::string& machine, bool withReplaced) {
     const std::string all =
-        "SELECT r.id, m.name, r.name, r.start_epoch, r.replaced_epoch FROM runs r JOIN machines m ON m.id = r.machine_id "
-        "WHERE 1 = 1 ";
+        "SELECT r.id, m.name, r.name, r.start_epoch, r.replaced_epoch, r.replaced_name FROM runs r "
+        "JOIN machines m ON m.id = r.machine_id WHERE 1 = 1 ";
     Stmt q(db, all + (machine.empty() ? "" : "AND m.name = ? ") + (withReplaced ? "" : "AND r.replaced_epoch IS NULL ") +
                    "ORDER BY r.start_epoch, r.id");
     if (!machine.empty()) q.bind(1, machine);
     std::vector<StoredRun> runs;
-    while (q.step()) runs.push_back({q.integer(0), q.text(1), q.text(2), q.integer(3), q.integer(4)});
+    while (q.step()) {
+        runs.push_back({q.integer(0), q.text(1), q.text(2), q.integer(3), q.integer(4)});
+        // A superseded run is shown as NAME/replaced-ID: no run (a directory) can be named so.
+        if (!q.isNull(5)) runs.back().name = q.text(5) + "/replaced-" + std::to_string(runs.back().id);
+    }
     return runs;
 }
 

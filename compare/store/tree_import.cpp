@@ -229,13 +229,15 @@ private:
     std::map<std::string, std::optional<BenchmarkSource>> sources_;
 };
 
-// A run import --replace supersedes is kept under NAME~replaced-ID (run
-// names are stored once per machine), marked with when.
+// A run import --replace supersedes keeps its name in replaced_name and
+// frees NAME (stored once per machine) for its rerun: its own name becomes
+// one no tree's run can hold (schema.hpp), marked with when.
 void supersedeRun(Db& db, std::int64_t runId, const std::string& name) {
-    Stmt(db, "UPDATE runs SET name = ?, replaced_epoch = ? WHERE id = ?")
-        .bind(1, name + "~replaced-" + std::to_string(runId))
-        .bind(2, static_cast<std::int64_t>(std::time(nullptr)))
-        .bind(3, runId)
+    Stmt(db, "UPDATE runs SET name = ?, replaced_name = ?, replaced_epoch = ? WHERE id = ?")
+        .bind(1, supersededRunName(runId))
+        .bind(2, name)
+        .bind(3, static_cast<std::int64_t>(std::time(nullptr)))
+        .bind(4, runId)
         .run();
 }
 
@@ -282,7 +284,7 @@ ImportSummary importTree(Db& db, const ImportRequest& r, const ImportLimits& lim
     const std::int64_t machine = machineId(db, r.machine);
     RunScanner scanner(db, limits, summary.warnings);
     RunWriter writer(db, r, summary);
-    Stmt existing(db, "SELECT content_hash, id FROM runs WHERE machine_id = ? AND name = ?");
+    Stmt existing(db, "SELECT content_hash, id FROM runs WHERE machine_id = ? AND name = ? AND replaced_epoch IS NULL");
     Stmt insertRun(db,
                    "INSERT INTO runs(machine_id, name, content_hash, start_epoch, imported_epoch, cmdline) "
                    "VALUES(?, ?, ?, ?, ?, ?) RETURNING id");

@@ -58,6 +58,23 @@ std::string microcodeText(const std::filesystem::path& cpuinfo) {
     return out;
 }
 
+// The first CPU's fields: a machine's CPUs are one model.
+std::string provenanceText(const std::filesystem::path& cpuinfo) {
+    std::ifstream in(cpuinfo);
+    if (!in) return "measured-on: unknown (no " + cpuinfo.string() + ")\ncpu-model: unknown\ncpu-vendor: unknown\n";
+    std::map<std::string, std::string> first;
+    for (std::string line; std::getline(in, line);) {
+        const auto colon = line.find(':');
+        if (colon == std::string::npos) continue;
+        first.emplace(trim(line.substr(0, colon)), trim(line.substr(colon + 1)));
+    }
+    const std::string flags = " " + first["flags"] + " ";
+    const bool guest = flags.find(" hypervisor ") != std::string::npos;
+    auto known = [](const std::string& v) { return v.empty() ? std::string("unknown") : v; };
+    return std::string("measured-on: ") + (guest ? "virtual machine (the CPU reports a hypervisor)" : "bare metal") +
+           "\ncpu-model: " + known(first["model name"]) + "\ncpu-vendor: " + known(first["vendor_id"]) + "\n";
+}
+
 std::string speculationPrctlText() {
     const std::pair<const char*, SpecFeature> features[] = {
         {"indirect_branch", SpecFeature::IndirectBranch},
@@ -82,6 +99,7 @@ void writeMitigationSnapshot(const std::filesystem::path& dir, const MitigationS
     writeFileAtomically(dir / "cmdline.txt", cmd.empty() ? "unavailable\n" : trim(cmd) + "\n");
     writeFileAtomically(dir / "microcode.txt", microcodeText(src.cpuinfo));
     writeFileAtomically(dir / "speculation-prctl.txt", speculationPrctlText());
+    writeFileAtomically(dir / "provenance.txt", provenanceText(src.cpuinfo));
 }
 
 }  // namespace mmtp

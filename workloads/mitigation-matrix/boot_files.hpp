@@ -22,6 +22,10 @@ namespace mmtp::matrix {
 inline constexpr std::size_t kMaxBootFiles = 4096;
 inline constexpr std::size_t kMaxBootBytes = std::size_t{256} << 20;
 inline constexpr int kMaxBootPathDepth = 8;
+// The serial stream as read from the guest's data port: the files' base64
+// (4/3 of kMaxBootBytes) and 1 MiB for the framing; one line of it.
+inline constexpr std::size_t kMaxSerialBytes = kMaxBootBytes / 3 * 4 + (std::size_t{1} << 20);
+inline constexpr std::size_t kMaxSerialLineBytes = std::size_t{1} << 20;
 
 struct BootFile {
     std::string path;  // relative, checked by checkedBootPath
@@ -40,6 +44,11 @@ void checkBootPath(const std::string& path);
 // The serial stream (carriage returns allowed) -> files. Throws Error
 // when the stream ends before MATRIX-END or breaks a bound or a name rule.
 BootFiles parseSerialArchive(const std::string& stream);
+// The same from the guest's data port file (O_NOFOLLOW, regular only), parsed
+// as it is read: the memory is the decoded files, never the stream or its
+// bound (a 342 MiB buffer was allocated per boot). Throws Error naming the
+// bound past kMaxSerialBytes.
+BootFiles readSerialArchive(const std::filesystem::path& file);
 
 // Every regular file under dir (symlinks and others are not followed or
 // read), with the same bounds, prefixed by `prefix/`.

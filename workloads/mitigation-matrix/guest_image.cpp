@@ -4,9 +4,9 @@
 #include "base/errors.hpp"
 #include "common/child_process.hpp"
 #include "common/preflight.hpp"
+#include "mitigation-matrix/config_text.hpp"
 #include "mitigation-matrix/cpio_writer.hpp"
-#include "run-config/config_env.hpp"
-#include "run-config/run_plan.hpp"
+#include "mitigation-matrix/guest_check.hpp"
 
 #include <fstream>
 #include <set>
@@ -53,11 +53,12 @@ GuestPayload findGuestPayload(const fs::path& binDir, const std::vector<fs::path
     p.busybox = need("busybox", busybox, "apt-get install busybox-static, or scripts/install-deps.sh --test");
     p.bash = need("bash", findExecutable("bash"), "run-config sources configs with bash");
     p.runConfig = need("run-config", binDir / "run-config", "make builds it beside mitigation-matrix");
+    p.checker = need("mitigation-matrix", binDir / "mitigation-matrix", "the guest's boot check is this program");
+    p.setpriv = findExecutable("setpriv");
     std::set<std::string> benches;
     for (const auto& config : configs) {
-        const auto plan = runconfig::makePlan(runconfig::sourceConfig(config, {}));
-        if (plan.benches.empty()) throw UsageError("config " + config.string() + " sets no MMTESTS");
-        for (const auto& bench : plan.benches)
+        // Read as text: the config runs only in the guest (config_text.hpp).
+        for (const auto& bench : benchesFromConfig(config))
             if (benches.insert(bench).second)
                 p.workloads.push_back(
                     need("workload " + bench, binDir / bench, "config " + config.string() + " runs it"));
@@ -94,26 +95,58 @@ std::vector<GuestFile> guestFiles(const GuestPayload& payload, const fs::path& s
     binary("bin/busybox", payload.busybox);
     binary("usr/local/bin/bash", payload.bash);
     binary("matrix/bin/run-config", payload.runConfig);
+    binary("matrix/bin/matrix-boot-check", payload.checker);
     for (const auto& w : payload.workloads) binary("matrix/bin/" + w.filename().string(), w);
     // On the guest's PATH, where redis-zpopmin's default --redis-server finds it.
     if (!payload.redisServer.empty()) binary("usr/local/bin/redis-server", payload.redisServer);
+    // util-linux's setpriv, ahead of busybox's on PATH: ibpb-pulse drops to
+    // nobody with --reuid/--regid, which busybox's applet lacks.
+    if (!payload.setpriv.empty()) binary("usr/local/bin/setpriv", payload.setpriv);
     for (const auto& lib : libs) files.push_back({lib.substr(1), lib});
     return files;
 }
+
+namespace {
+
+// Our binaries carry their debug info (-g): 23 MB for mitigation-matrix,
+// most of every guest's initramfs, which each TCG boot unpacks. The guest
+// gets them without it (strip --strip-debug into scratch), as they are when
+// strip is missing or fails.
+std::string guestBytes(const GuestFile& f, const fs::path& scratch) {
+    static const std::string strip = findExecutable("strip");
+    if (f.at.rfind("matrix/bin/", 0) != 0 || strip.empty()) return readWhole(f.from);
+    const fs::path out = scratch / ("stripped-" + f.from.filename().string());
+    SpawnOptions o;
+    o.argv = {strip, "--strip-debug", "-o", out.string(), f.from.string()};
+    o.stdinPath = "/dev/null";
+    o.stdoutPath = "/dev/null";
+    o.stderrPath = "/dev/null";
+    if (!ChildProcess::spawn(o).wait().success()) return readWhole(f.from);
+    std::string bytes = readWhole(out);
+    fs::remove(out);
+    return bytes;
+}
+
+}  // namespace
 
 std::string buildGuestArchive(const GuestPayload& payload, const fs::path& scratch) {
     CpioWriter cpio;
     std::set<std::string> made;
     addFile(cpio, made, "init", guestInitScript(), true);
-    for (const auto& f : guestFiles(payload, scratch)) addFile(cpio, made, f.at, readWhole(f.from), true);
+    // The sham/protect configs run ibpb-pulse's helpers as nobody.
+    addFile(cpio, made, "etc/passwd", "root:x:0:0:root:/tmp:/bin/sh\nnobody:x:65534:65534:nobody:/nonexistent:/bin/false\n",
+            false);
+    addFile(cpio, made, "etc/group", "root:x:0:\nnogroup:x:65534:\n", false);
+    for (const auto& f : guestFiles(payload, scratch)) addFile(cpio, made, f.at, guestBytes(f, scratch), true);
     return cpio.finish();
 }
 
-std::string rowArchive(const std::string& rowName, const fs::path& config, const std::vector<GuestFile>& modules) {
+std::string rowArchive(const MatrixRow& row, const KernelIdentity& kernel, const std::vector<GuestFile>& modules) {
     CpioWriter cpio;
     std::set<std::string> made{"matrix"};  // the shared archive made it
-    addFile(cpio, made, "matrix/row", rowName + "\n", false);
-    addFile(cpio, made, "matrix/config", readWhole(config), false);
+    addFile(cpio, made, "matrix/row", row.name + "\n", false);
+    addFile(cpio, made, "matrix/config", readWhole(row.config), false);
+    addFile(cpio, made, "matrix/check", rowCheckText(row, kernel), false);
     std::string order;
     for (const auto& m : modules) {
         addFile(cpio, made, m.at, readWhole(m.from), false);

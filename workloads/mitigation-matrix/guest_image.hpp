@@ -5,6 +5,9 @@
 // the config once and sends the boot's files back over the second serial
 // port (boot_files.hpp) before it powers off.
 #pragma once
+#include "mitigation-matrix/kernel_identity.hpp"
+#include "mitigation-matrix/matrix_spec.hpp"
+
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -15,6 +18,8 @@ struct GuestPayload {
     std::filesystem::path busybox;  // run as /bin/busybox; its applets are linked at boot
     std::filesystem::path bash;
     std::filesystem::path runConfig;
+    std::filesystem::path checker;  // mitigation-matrix, run as matrix-boot-check (guest_check.hpp)
+    std::filesystem::path setpriv;  // util-linux's, when this machine has it (drops to nobody)
     std::vector<std::filesystem::path> workloads;  // found beside run-config in the guest
     std::filesystem::path redisServer;             // empty unless a config runs redis-zpopmin
 };
@@ -27,7 +32,8 @@ struct GuestFile {
 };
 
 // The binaries on this machine (busybox from PATH or /bin/busybox, bash from
-// PATH, run-config and every config's MMTESTS from binDir, redis-server
+// PATH, run-config and every config's MMTESTS, read as text and never run
+// here (config_text.hpp), from binDir, redis-server
 // from PATH if a config runs redis-zpopmin). Throws UnsupportedError naming
 // what is missing.
 GuestPayload findGuestPayload(const std::filesystem::path& binDir, const std::vector<std::filesystem::path>& configs);
@@ -37,11 +43,11 @@ GuestPayload findGuestPayload(const std::filesystem::path& binDir, const std::ve
 std::vector<GuestFile> guestFiles(const GuestPayload& payload, const std::filesystem::path& scratch);
 // That archive: guestFiles and /init.
 std::string buildGuestArchive(const GuestPayload& payload, const std::filesystem::path& scratch);
-// The per-boot archive appended to it (the kernel reads concatenated cpio
-// archives): /matrix/row, the row's config as /matrix/config, and the row
-// kernel's modules (guest_modules.hpp) with /matrix/modules, their load order.
-std::string rowArchive(const std::string& rowName, const std::filesystem::path& config,
-                       const std::vector<GuestFile>& modules);
+// The row's archive appended to it (the kernel reads concatenated cpio
+// archives): /matrix/row, the row's config as /matrix/config, what the boot
+// must show as /matrix/check (guest_check.hpp), and the row kernel's
+// modules (guest_modules.hpp) with /matrix/modules, their load order.
+std::string rowArchive(const MatrixRow& row, const KernelIdentity& kernel, const std::vector<GuestFile>& modules);
 
 // The absolute library paths `ldd FILE` prints (the loader included).
 std::vector<std::string> sharedLibraries(const std::filesystem::path& binary, const std::filesystem::path& scratch);

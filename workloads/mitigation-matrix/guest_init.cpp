@@ -1,8 +1,9 @@
 // guest_init.cpp - the guest's /init (guest_image.hpp). It records the boot
 // before anything runs (boot_id, uname -r, /proc/cmdline, the
-// vulnerabilities files, dmesg), loads the scratch disk's modules, runs the
-// config once with run-config, and sends everything over ttyS1; the console
-// (ttyS0) is only for people.
+// vulnerabilities files, dmesg), judges it (matrix-boot-check, the host's
+// own check: guest_check.hpp), and only on a boot that is its row's loads
+// the scratch disk's modules and runs the config once with run-config; it
+// sends everything over ttyS1; the console (ttyS0) is only for people.
 #include "mitigation-matrix/guest_image.hpp"
 
 namespace mmtp::matrix {
@@ -24,6 +25,11 @@ uname -r > $out/boot/release
 cat /proc/cmdline > $out/boot/cmdline
 grep . /sys/devices/system/cpu/vulnerabilities/* > $out/boot/vulnerabilities
 dmesg > $out/boot/dmesg
+/matrix/bin/matrix-boot-check /matrix/check $out/boot > $out/boot/check.out 2>&1
+echo $? > $out/boot/check.status
+if [ "$(cat $out/boot/check.status)" != 0 ]; then
+	echo "mitigation-matrix guest: not measured: $(cat $out/boot/check.out)"
+else
 # The scratch disk (the only virtio disk: vda) after its modules, if any;
 # fiolike's target unless the config exports its own FIO_TARGET_FILE.
 while read -r m; do insmod "$m"; done < /matrix/modules
@@ -37,6 +43,7 @@ echo "mitigation-matrix guest: running $row"
 echo $? > $out/boot/run-config.status
 tail -3 $out/boot/run-config.out
 [ -d /tmp/work/log ] && cp -a /tmp/work/log/. $out/log/
+fi
 {
 	echo MATRIX-BEGIN
 	cd $out

@@ -3,9 +3,12 @@
 
 #include "base/atomic_file.hpp"
 #include "base/errors.hpp"
+#include "base/terminal_text.hpp"
 #include "common/child_process.hpp"
 #include "common/temp_dir.hpp"
-#include "mitigation-matrix/qemu_backend.hpp"
+#include "mitigation-matrix/guest_check.hpp"
+#include "mitigation-matrix/tree_import.hpp"
+#include "mitigation-matrix/unit_quoting.hpp"
 
 #include <fstream>
 #include <iostream>
@@ -32,12 +35,6 @@ std::string release() {
     return u.release;
 }
 
-std::string quotedForShell(const std::string& s) {
-    std::string out = "'";
-    for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return out + "'";
-}
-
 // What the guest's /init records, read here.
 void addEvidence(BootFiles& files, const fs::path& scratch) {
     files.files.push_back({"boot/boot-id", currentBootId() + "\n"});
@@ -57,10 +54,19 @@ void addEvidence(BootFiles& files, const fs::path& scratch) {
     files.files.push_back({"boot/dmesg", readText(scratch / "dmesg")});
 }
 
-BootFiles measureLocally(const LocalSetup& setup, const MatrixRow& row) {
+BootFiles measureLocally(const LocalSetup& setup, const MatrixRow& row, const KernelIdentity& kernel) {
     TempDir scratch("mitigation-matrix");
     BootFiles files;
     addEvidence(files, scratch.path());
+    // Checked before measured: a boot that is not the row's runs nothing.
+    try {
+        if (auto why = checkBoot({row, kernel}, evidenceFrom(files))) {
+            std::cout << "mitigation-matrix: not measured: " << *why << std::endl;
+            return files;
+        }
+    } catch (const Error& e) {
+        return files;  // the host's settle names what the evidence lacks
+    }
     SpawnOptions o;
     o.argv = {(setup.binDir / "run-config").string(),
               row.config.string(),
@@ -94,67 +100,79 @@ std::string currentBootId() {
     return id.substr(0, id.find('\n'));
 }
 
-std::vector<std::string> kexecLoadCommand(const MatrixSpec& spec, const MatrixRow& row) {
+std::vector<std::string> kexecLoadCommand(const MatrixSpec& spec, const MatrixRow& row, const KernelIdentity& kernel) {
     if (spec.baseCmdline.empty())
         throw UsageError("matrix " + spec.file.string() +
                          ": the kexec backend needs base-cmdline in [matrix] (root=... as in /proc/cmdline)");
-    std::vector<std::string> argv = {"kexec", "-l", kernelImage(row).string()};
-    const std::string initrd = row.runningKernel() ? "/boot/initrd.img-" + release() : row.initrd;
+    needImage(row, kernel);
+    std::vector<std::string> argv = {"kexec", "-l", kernel.image.string()};
+    const std::string initrd = row.runningKernel() ? "/boot/initrd.img-" + kernel.release : row.initrd;
     if (!initrd.empty()) argv.push_back("--initrd=" + initrd);
     argv.push_back("--append=" + spec.baseCmdline + (row.cmdline.empty() ? "" : " " + row.cmdline));
     return argv;
 }
 
 std::string systemdUnitText(const LocalSetup& s) {
+    // systemd is not a shell: no control character, and every path quoted
+    // and escaped for systemd (unit_quoting.hpp).
+    refuseControlsInUnit("the program path", s.self.string());
+    refuseControlsInUnit("the matrix path", s.matrixFile.string());
+    refuseControlsInUnit("the work dir", s.workDir.string());
     return "# mitigation-matrix: runs the next step of the boot schedule in " + s.workDir.string() +
            " after each boot.\n"
            "# Install: cp this file /etc/systemd/system/ && systemctl enable mitigation-matrix-resume.service\n"
            "[Unit]\n"
            "Description=mitigation-matrix: resume the boot schedule in " +
-           s.workDir.string() +
+           systemdSpecifierEscaped(s.workDir.string()) +
            "\n"
            "After=multi-user.target\n\n"
            "[Service]\n"
            "Type=oneshot\n"
            "ExecStart=" +
-           quotedForShell(s.self.string()) + " " + quotedForShell(s.matrixFile.string()) + " --work-dir " +
-           quotedForShell(s.workDir.string()) + " --backend kexec" + (s.untilDecided ? " --until-decided" : "") +
+           systemdQuoted(s.self.string()) + " " + systemdQuoted(s.matrixFile.string()) + " --work-dir " +
+           systemdQuoted(s.workDir.string()) + " --backend kexec" + (s.untilDecided ? " --until-decided" : "") +
            "\n\n"
            "[Install]\n"
            "WantedBy=multi-user.target\n";
 }
 
-std::string manualInstructions(const MatrixSpec& spec, const MatrixRow& row, int bootNumber, const LocalSetup& s) {
-    std::string kernelRelease = row.runningKernel() ? release() : kernelImage(row).filename().string();
+std::string manualInstructions(const MatrixSpec& spec, const MatrixRow& row, const KernelIdentity& kernel,
+                               int bootNumber, const LocalSetup& s) {
+    std::string kernelRelease = kernel.release.empty() ? kernel.image.filename().string() : kernel.release;
     if (kernelRelease.rfind("vmlinuz-", 0) == 0) kernelRelease.erase(0, 8);
     std::ostringstream out;
     out << "mitigation-matrix: next, boot " << bootNumber << ": row " << row.name << "\n"
-        << "  kernel:  " << (row.runningKernel() ? "the running kernel (" + release() + ")" : row.kernel) << "\n"
+        << "  kernel:  " << kernel.image.string() << (kernel.release.empty() ? "" : " (" + kernel.release + ")")
+        << "\n"
         << "  cmdline: add '" << row.cmdline << "'"
         << (spec.baseCmdline.empty() ? "" : " to '" + spec.baseCmdline + "'") << "\n"
         << "  grub:    grub-reboot 'Advanced options for Debian GNU/Linux>Debian GNU/Linux, with Linux "
         << kernelRelease << "'  (then add the cmdline at the menu with 'e')\n"
-        << "  then run: " << s.self.string() << " " << s.matrixFile.string() << " --work-dir " << s.workDir.string()
+        << "  then run: "
+        << escapeControls(shellQuoted(s.self.string()) + " " + shellQuoted(s.matrixFile.string()) + " --work-dir " +
+                          shellQuoted(s.workDir.string()))
         << " --backend manual" << (s.untilDecided ? " --until-decided" : "") << "\n";
     return out.str();
 }
 
 RebootHooks kexecHooks(const MatrixSpec& spec, const LocalSetup& setup) {
-    return {currentBootId, [setup](const MatrixRow& row) { return measureLocally(setup, row); },
-            [&spec, setup](const MatrixRow& row, int bootNumber) {
+    return {currentBootId,
+            [setup](const MatrixRow& row, const KernelIdentity& kernel) { return measureLocally(setup, row, kernel); },
+            [&spec, setup](const MatrixRow& row, const KernelIdentity& kernel, int bootNumber) {
                 writeFileAtomically(setup.workDir / "matrix" / "mitigation-matrix-resume.service",
                                     systemdUnitText(setup));
                 std::cout << "mitigation-matrix: boot " << bootNumber << " (" << row.name << "): kexec into it now"
                           << std::endl;
-                run(kexecLoadCommand(spec, row));
+                run(kexecLoadCommand(spec, row, kernel));
                 run({"systemctl", "kexec"});
             }};
 }
 
 RebootHooks manualHooks(const MatrixSpec& spec, const LocalSetup& setup) {
-    return {currentBootId, [setup](const MatrixRow& row) { return measureLocally(setup, row); },
-            [&spec, setup](const MatrixRow& row, int bootNumber) {
-                std::cout << manualInstructions(spec, row, bootNumber, setup) << std::flush;
+    return {currentBootId,
+            [setup](const MatrixRow& row, const KernelIdentity& kernel) { return measureLocally(setup, row, kernel); },
+            [&spec, setup](const MatrixRow& row, const KernelIdentity& kernel, int bootNumber) {
+                std::cout << manualInstructions(spec, row, kernel, bootNumber, setup) << std::flush;
             }};
 }
 

@@ -2,6 +2,7 @@
 // (reboot_step.hpp): this machine's boot_id, the config run here with
 // run-config, and the next boot arranged by kexec or printed for a person.
 #pragma once
+#include "mitigation-matrix/kernel_identity.hpp"
 #include "mitigation-matrix/reboot_step.hpp"
 
 #include <filesystem>
@@ -20,14 +21,15 @@ struct LocalSetup {
 
 // `kexec -l IMAGE [--initrd=INITRD] --append=BASE ROWCMDLINE`; a running-kernel
 // row uses /boot/vmlinuz-$(uname -r) and /boot/initrd.img-$(uname -r).
-std::vector<std::string> kexecLoadCommand(const MatrixSpec& spec, const MatrixRow& row);
+std::vector<std::string> kexecLoadCommand(const MatrixSpec& spec, const MatrixRow& row, const KernelIdentity& kernel);
 
 // A oneshot unit that runs the next step after each boot.
 std::string systemdUnitText(const LocalSetup& setup);
 
 // What a person does for the next boot: the kernel, the cmdline, a
 // grub-reboot line, and the command to run after it.
-std::string manualInstructions(const MatrixSpec& spec, const MatrixRow& row, int bootNumber, const LocalSetup& setup);
+std::string manualInstructions(const MatrixSpec& spec, const MatrixRow& row, const KernelIdentity& kernel,
+                               int bootNumber, const LocalSetup& setup);
 
 RebootHooks kexecHooks(const MatrixSpec& spec, const LocalSetup& setup);
 RebootHooks manualHooks(const MatrixSpec& spec, const LocalSetup& setup);

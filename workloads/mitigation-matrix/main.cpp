@@ -6,14 +6,17 @@
 // Writes DIR/log/ROW/iter-N (one boot each; compare-kernels -C DIR/log reads
 // it), DIR/matrix/state (the schedule, resumed by the next invocation) and
 // DIR/matrix/boots/boot-K (every boot's record, counted or not). README.md.
+#include "base/atomic_file.hpp"
 #include "base/errors.hpp"
 #include "common/preflight.hpp"
 #include "common/workload_main.hpp"
+#include "mitigation-matrix/guest_check.hpp"
 #include "mitigation-matrix/local_boot.hpp"
 #include "mitigation-matrix/qemu_schedule.hpp"
 #include "mitigation-matrix/schedule.hpp"
 #include "mitigation-matrix/settle_boot.hpp"
 #include "mitigation-matrix/until_decided.hpp"
+#include "mitigation-matrix/work_lock.hpp"
 
 #include <iostream>
 
@@ -112,6 +115,8 @@ void warnTcg() {
 
 int finish(const Settings& s) {
     const auto state = loadState(statePath(s.workDir));
+    fs::create_directories(s.workDir / "log");
+    writeFileAtomically(s.workDir / "log" / "matrix-rows.txt", rowsFileText(*state, s.spec));
     std::cout << "mitigation-matrix: " << s.matrix.string() << " -> " << (s.workDir / "log").string() << "\n"
               << summary(*state, s.spec) << std::flush;
     for (const auto& row : s.spec.rows)
@@ -124,6 +129,8 @@ int finish(const Settings& s) {
 }
 
 int run(const Settings& s) {
+    const WorkDirLock lock(s.workDir);  // held until exit: one run per work dir
+    std::cout << planText(s.spec) << std::flush;
     if (s.backend == "qemu") {
         const Accel accel = chooseAccel();
         if (accel == Accel::Tcg) warnTcg();
@@ -139,6 +146,8 @@ int run(const Settings& s) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    // The guest's boot check is this program under another name.
+    if (fs::path(argv[0]).filename() == "matrix-boot-check") return guestCheckMain(argc, argv);
     const Workload<Settings> w{"mitigation-matrix",
                                "Runs MATRIX's config under each of its rows (kernel + boot parameters), one boot per\n"
                                "iteration, rows interleaved; each boot's state is checked against its row and a\n"

@@ -4,9 +4,12 @@
 
 #include "base/errors.hpp"
 #include "base/md5.hpp"
+#include "mitigation-matrix/boot_check.hpp"
 #include "run-config/run_tree.hpp"
 
+#include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 
@@ -52,6 +55,18 @@ struct Parser {
             i = end;
         }
         return out;
+    }
+
+    // Values reach the terminal, the kernel's command line and the kexec
+    // unit: a control character (ESC, CR, a newline from ${NAME}) is refused
+    // here, by key and byte, the value itself never echoed.
+    void refuseControls(const std::string& key, const std::string& v, const char* allowed = "") const {
+        for (unsigned char c : v)
+            if ((c < 0x20 || c == 0x7f) && !std::strchr(allowed, c)) {
+                char hex[8];
+                std::snprintf(hex, sizeof hex, "0x%02x", c);
+                fail(key + " holds a control character (byte " + hex + "); matrix values are refused with one");
+            }
     }
 
     fs::path resolve(const std::string& v) const {
@@ -128,9 +143,14 @@ struct Parser {
 
     void keyValue(const std::string& text) {
         const auto eq = text.find('=');
-        if (eq == std::string::npos) fail("expected 'key = value', not '" + text + "'");
+        if (eq == std::string::npos) {
+            refuseControls("the line", text, "\t");  // before it is echoed
+            fail("expected 'key = value', not '" + text + "'");
+        }
         const std::string key = trim(text.substr(0, eq));
+        refuseControls("a key", key, "\t");
         const std::string value = expand(trim(text.substr(eq + 1)));
+        refuseControls(key, value);
         if (inMatrix) matrixKey(key, value);
         else if (!spec.rows.empty()) rowKey(spec.rows.back(), key, value);
         else fail("'" + key + "' before any [matrix] or [row NAME] section");
@@ -144,6 +164,7 @@ struct Parser {
             if (r.kernel.empty()) fail("row " + r.name + " sets no kernel (a path, or 'running')");
             if (r.config.empty()) r.config = spec.config;
             if (r.config.empty()) fail("row " + r.name + " has no config ([matrix] config, or the row's own)");
+            if (auto why = unverifiableParameter(r)) fail("row " + r.name + ": " + *why);
         }
         if (spec.budgetBoots == 0) spec.budgetBoots = int(spec.rows.size()) * spec.bootsPerRow * 2;
     }
@@ -161,6 +182,7 @@ MatrixSpec parseMatrixText(const std::string& text, const fs::path& file) {
         const std::string t = trim(raw);
         if (t.empty() || t[0] == '#') continue;
         if (t.front() == '[') {
+            p.refuseControls("the section header", t);  // before its name is echoed
             if (t.back() != ']') p.fail("a section header must end in ]");
             p.section(trim(t.substr(1, t.size() - 2)));
         } else {
@@ -190,6 +212,22 @@ MatrixSpec parseMatrixFile(const fs::path& file) {
         if (!fs::is_regular_file(r.config))
             throw UsageError("matrix " + file.string() + ": config " + r.config.string() + " is not a readable file");
     return spec;
+}
+
+int configIterations(const fs::path& config) {
+    std::istringstream in(readSmallFile(config, "config"));
+    int n = 0;
+    for (std::string line; std::getline(in, line);) {
+        line = trim(line);
+        if (line.rfind("export ", 0) == 0) line = trim(line.substr(7));
+        if (line.rfind("MMTEST_ITERATIONS=", 0) != 0) continue;
+        try {
+            n = std::stoi(line.substr(18));
+        } catch (const std::exception&) {
+            n = 0;  // computed ($((...))): not known without running it
+        }
+    }
+    return n;
 }
 
 std::string matrixDigest(const MatrixSpec& spec) {

@@ -53,6 +53,10 @@ struct MatrixSpec {
 MatrixSpec parseMatrixFile(const std::filesystem::path& file);
 MatrixSpec parseMatrixText(const std::string& text, const std::filesystem::path& file);
 
+// The MMTEST_ITERATIONS a config sets ("export MMTEST_ITERATIONS=N", read as
+// text: the host runs no config), 0 when it sets none.
+int configIterations(const std::filesystem::path& config);
+
 // A digest of the matrix file's bytes, the rows' kernels and cmdlines after
 // ${NAME} expansion, and each config's bytes: a resumed schedule refuses a
 // matrix or config that changed under it.

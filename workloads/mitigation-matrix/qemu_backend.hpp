@@ -7,9 +7,11 @@
 #pragma once
 #include "base/errors.hpp"
 #include "mitigation-matrix/boot_files.hpp"
+#include "mitigation-matrix/kernel_identity.hpp"
 #include "mitigation-matrix/matrix_spec.hpp"
 
 #include <filesystem>
+#include <map>
 #include <string>
 
 namespace mmtp::matrix {
@@ -37,21 +39,32 @@ class QemuBackend {
 public:
     // guestArchive: buildGuestArchive's bytes; scratch: a private folder.
     QemuBackend(const MatrixSpec& spec, Accel accel, std::string guestArchive, std::filesystem::path scratch);
-    // Boots row once and returns what the guest sent. Throws GuestFailed.
-    GuestBoot boot(const MatrixRow& row, int bootNumber) const;
+    // Boots row's kernel once and returns what the guest sent. Throws
+    // GuestFailed. The row's initramfs is built at its first boot and
+    // reused by the next ones (initramfsBuilds counts them).
+    GuestBoot boot(const MatrixRow& row, const KernelIdentity& kernel, int bootNumber);
     // The argv of that boot, for tests and --dry-run style messages.
-    std::vector<std::string> command(const MatrixRow& row, const std::filesystem::path& initrd,
-                                     const std::filesystem::path& console, const std::filesystem::path& data,
+    std::vector<std::string> command(const MatrixRow& row, const std::filesystem::path& kernel,
+                                     const std::filesystem::path& initrd, const std::filesystem::path& console,
+                                     const std::filesystem::path& data,
                                      const std::filesystem::path& scratchDisk) const;
+    int initramfsBuilds() const { return int(initrds_.size()); }
 
 private:
     const MatrixSpec& spec_;
     Accel accel_;
     std::string guestArchive_;
     std::filesystem::path scratch_;
+    std::map<std::string, std::filesystem::path> initrds_;  // row -> its initramfs in scratch_
+
+    const std::filesystem::path& rowInitramfs(const MatrixRow& row, const KernelIdentity& kernel);
 };
 
-// The kernel image of a row: its path, or /boot/vmlinuz-$(uname -r) for "running".
-std::filesystem::path kernelImage(const MatrixRow& row);
+// The kernel command line a guest gets before the row's own words.
+std::string guestCmdline(Accel accel);
+
+// The cause a failed guest's console names: its "Kernel panic" line (or
+// another fatal one), "" when it names none.
+std::string consoleCause(const std::string& console);
 
 }  // namespace mmtp::matrix

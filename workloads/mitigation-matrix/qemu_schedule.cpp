@@ -4,6 +4,7 @@
 #include "base/errors.hpp"
 #include "common/temp_dir.hpp"
 #include "mitigation-matrix/guest_image.hpp"
+#include "mitigation-matrix/provenance.hpp"
 #include "mitigation-matrix/schedule.hpp"
 #include "mitigation-matrix/settle_boot.hpp"
 
@@ -17,12 +18,10 @@ namespace mmtp::matrix {
 
 void runQemuSchedule(const MatrixSpec& spec, const fs::path& workDir, const fs::path& binDir, Accel accel,
                      const MoreBoots& more) {
-    // A missing kernel would fail every boot of its row until the budget is spent.
-    for (const auto& row : spec.rows)
-        if (!fs::is_regular_file(kernelImage(row)))
-            throw UsageError("matrix " + spec.file.string() + ": row " + row.name + "'s kernel " +
-                             kernelImage(row).string() + " is not a readable file");
+    // A missing kernel is refused here (loadOrStart binds every row's), not
+    // failed at every boot of its row until the budget is spent.
     ScheduleState state = loadOrStart(spec, workDir);
+    for (const auto& row : spec.rows) needImage(row, rowKernel(state, row));
     const fs::path file = statePath(workDir);
     acceptImported(state, workDir);
     for (auto which : {BootStatus::Started, BootStatus::Measuring})
@@ -36,16 +35,19 @@ void runQemuSchedule(const MatrixSpec& spec, const fs::path& workDir, const fs::
     for (const auto& row : spec.rows) configs.push_back(row.config);
     const GuestPayload payload = findGuestPayload(binDir, configs);
     QemuBackend qemu(spec, accel, buildGuestArchive(payload, scratch.path()), scratch.path());
+    const HostProvenance host = guestProvenance(accel, spec, scratch.path());
     while (auto next = nextBootOrMore(state, spec, std::time(nullptr), more)) {
         BootRecord& b = state.boots[*next];
         const MatrixRow& row = rowNamed(spec, b.row);
         b.status = BootStatus::Started;
         saveState(file, state);
+        const KernelIdentity& kernel = rowKernel(state, row);
         std::cout << "mitigation-matrix: boot " << b.number << ": " << row.name << " ("
-                  << kernelImage(row).filename().string() << (row.cmdline.empty() ? "" : ", " + row.cmdline) << ")"
+                  << kernel.image.filename().string() << (row.cmdline.empty() ? "" : ", " + row.cmdline) << ")"
                   << std::endl;
         try {
-            const GuestBoot guest = qemu.boot(row, b.number);
+            GuestBoot guest = qemu.boot(row, kernel, b.number);
+            addHostProvenance(guest.files, row.name, host);
             std::cout << "mitigation-matrix: boot " << b.number << " powered off after " << std::fixed
                       << std::setprecision(1) << guest.seconds << " s (" << accelName(accel) << ")" << std::endl;
             settleBoot(state, *next, spec, workDir, guest.files, guest.console);

@@ -34,12 +34,12 @@ StepResult rebootStep(const MatrixSpec& spec, const fs::path& workDir, const Reb
         if (b.bootIdBefore == bootId) {
             std::cout << "mitigation-matrix: boot " << b.number << " (" << row.name
                       << ") was arranged but this machine has not rebooted since (same boot_id)" << std::endl;
-            hooks.arrangeReboot(row, b.number);
+            hooks.arrangeReboot(row, rowKernel(state, row), b.number);
             return StepResult::StillWaiting;
         }
         state.boots[*started].status = BootStatus::Measuring;
         saveState(file, state);
-        const BootFiles files = hooks.measureHere(row);
+        const BootFiles files = hooks.measureHere(row, rowKernel(state, row));
         settleBoot(state, *started, spec, workDir, files, "");
         saveState(file, state);
     }
@@ -51,7 +51,8 @@ StepResult rebootStep(const MatrixSpec& spec, const fs::path& workDir, const Reb
     state.boots[*next].status = BootStatus::Started;
     state.boots[*next].bootIdBefore = bootId;
     saveState(file, state);
-    hooks.arrangeReboot(rowNamed(spec, state.boots[*next].row), state.boots[*next].number);
+    const MatrixRow& nextRow = rowNamed(spec, state.boots[*next].row);
+    hooks.arrangeReboot(nextRow, rowKernel(state, nextRow), state.boots[*next].number);
     return StepResult::RebootArranged;
 }
 

@@ -21,12 +21,13 @@ namespace mmtp::matrix {
 
 struct RebootHooks {
     std::function<std::string()> currentBootId;
-    // Runs the config once on this boot; returns the boot's files
-    // (boot/... evidence and log/ROW/...), like a guest's.
-    std::function<BootFiles(const MatrixRow& row)> measureHere;
-    // Arranges the next boot into row (kexec: loads and executes it; manual:
-    // prints what to boot). Called after the state that names it is saved.
-    std::function<void(const MatrixRow& row, int bootNumber)> arrangeReboot;
+    // Records this boot and, when it is the row's (guest_check.hpp), runs
+    // the config once on it; returns the boot's files (boot/... evidence
+    // and log/ROW/...), like a guest's.
+    std::function<BootFiles(const MatrixRow& row, const KernelIdentity& kernel)> measureHere;
+    // Arranges the next boot into row's kernel (kexec: loads and executes
+    // it; manual: prints what to boot). Called after the state that names it is saved.
+    std::function<void(const MatrixRow& row, const KernelIdentity& kernel, int bootNumber)> arrangeReboot;
 };
 
 enum class StepResult { RebootArranged, StillWaiting, Done };

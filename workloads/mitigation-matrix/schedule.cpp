@@ -2,6 +2,7 @@
 #include "mitigation-matrix/schedule.hpp"
 
 #include <algorithm>
+#include <regex>
 #include <sstream>
 
 namespace mmtp::matrix {
@@ -28,11 +29,37 @@ void skipPending(ScheduleState& state, const std::string& why, const std::string
         }
 }
 
+// A failure's words without the boot it names ("see matrix/boots/boot-7/..."):
+// two boots fail the same way when the rest is the same.
+std::string failureKind(const std::string& reason) {
+    static const std::regex bootNumber("boot-[0-9]+");
+    return std::regex_replace(reason, bootNumber, "boot-N");
+}
+
+// The row's boot settled before `boot`, if any.
+const BootRecord* previousSettled(const ScheduleState& state, std::size_t boot) {
+    const std::string& row = state.boots[boot].row;
+    for (std::size_t i = boot; i-- > 0;) {
+        const BootRecord& b = state.boots[i];
+        if (b.row == row && b.status != BootStatus::Pending && b.status != BootStatus::Skipped) return &b;
+    }
+    return nullptr;
+}
+
 // A failed boot is redone (a rejected row is not); the budget in boots
-// bounds the redos of a row that keeps failing.
-void redo(ScheduleState& state, const std::string& row) {
-    if (countWith(state, row, BootStatus::Rejected) > 0) return;
-    addPending(state, row);
+// bounds the redos of a row that keeps failing. The same failure twice in a
+// row is deterministic (a user the guest lacks, a config that cannot run):
+// the row ends there instead of spending the budget on it.
+void redo(ScheduleState& state, std::size_t boot) {
+    const BootRecord& b = state.boots[boot];
+    if (countWith(state, b.row, BootStatus::Rejected) > 0) return;
+    const BootRecord* before = previousSettled(state, boot);
+    if (before && before->status == BootStatus::Failed && failureKind(before->reason) == failureKind(b.reason) &&
+        b.reason.rfind("interrupted", 0) != 0) {
+        skipPending(state, "row " + b.row + " failed twice the same way: " + b.reason, b.row);
+        return;
+    }
+    addPending(state, b.row);
 }
 
 void addRoundNumber(ScheduleState& state, const MatrixSpec& spec, int round) {
@@ -120,10 +147,9 @@ void markRejected(ScheduleState& state, std::size_t boot, const std::string& why
 }
 
 void markFailed(ScheduleState& state, std::size_t boot, const std::string& why) {
-    const std::string row = state.boots.at(boot).row;
-    state.boots[boot].status = BootStatus::Failed;
+    state.boots.at(boot).status = BootStatus::Failed;
     state.boots[boot].reason = why;
-    redo(state, row);
+    redo(state, boot);
 }
 
 int nextIteration(const ScheduleState& state, const std::string& row) {
@@ -134,6 +160,42 @@ int countWith(const ScheduleState& state, const std::string& row, BootStatus sta
     int n = 0;
     for (const auto& b : state.boots) n += b.row == row && b.status == status;
     return n;
+}
+
+std::string planText(const MatrixSpec& spec) {
+    std::ostringstream out;
+    out << "mitigation-matrix: plan: " << spec.rows.size() << " rows x " << spec.bootsPerRow << " boots = "
+        << spec.rows.size() * std::size_t(spec.bootsPerRow) << " boots, "
+        << (spec.order == BootOrder::Mirrored ? "mirrored" : "interleaved") << "; budget " << spec.budgetBoots
+        << " boots, " << spec.budgetSeconds / 60 << " min\n";
+    int iterations = 0;
+    for (const auto& r : spec.rows) iterations = std::max(iterations, configIterations(r.config));
+    out << "mitigation-matrix: plan: each boot runs its config once (1 iteration: the boot is the verdict's unit)";
+    if (iterations > 1)
+        out << "; the config's MMTEST_ITERATIONS=" << iterations
+            << " is not run inside a boot: more boots narrow the interval, more iterations in one boot do not";
+    out << "\n";
+    return out.str();
+}
+
+std::string rowsFileText(const ScheduleState& state, const MatrixSpec& spec) {
+    std::ostringstream out;
+    for (const auto& r : spec.rows) {
+        const int accepted = countWith(state, r.name, BootStatus::Accepted);
+        std::string why;  // the row's last word: a rejection, else its last failure or skip
+        bool rejected = false;
+        for (const auto& b : state.boots)
+            if (b.row == r.name && !rejected && !b.reason.empty() &&
+                (b.status == BootStatus::Rejected || b.status == BootStatus::Failed || b.status == BootStatus::Skipped)) {
+                why = b.reason;
+                rejected = b.status == BootStatus::Rejected;
+            }
+        out << "row " << r.name;
+        if (rejected) out << " rejected " << why << "\n";
+        else if (accepted >= spec.bootsPerRow) out << " accepted " << accepted << "\n";
+        else out << " short " << accepted << " of " << spec.bootsPerRow << ": " << (why.empty() ? "-" : why) << "\n";
+    }
+    return out.str();
 }
 
 std::string summary(const ScheduleState& state, const MatrixSpec& spec) {

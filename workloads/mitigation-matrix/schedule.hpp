@@ -37,7 +37,9 @@ void markAccepted(ScheduleState& state, std::size_t boot);  // iteration = the r
 // Rejected: the boot showed a state its row does not allow. The same kernel
 // and cmdline will show it again, so the row's pending boots are skipped.
 void markRejected(ScheduleState& state, std::size_t boot, const std::string& why);
-// Failed (the guest did not come back, the run broke): redone, as above.
+// Failed (the guest did not come back, the run broke): redone within the
+// budget, unless the row's previous boot failed with the same reason (a
+// deterministic failure: the row's pending boots are skipped, named).
 void markFailed(ScheduleState& state, std::size_t boot, const std::string& why);
 
 // The iteration the next accepted boot of `row` becomes.
@@ -51,6 +53,16 @@ int completedRound(const ScheduleState& state, const MatrixSpec& spec);
 int lastRound(const MatrixSpec& spec);
 void addRound(ScheduleState& state, const MatrixSpec& spec);
 bool hasPending(const ScheduleState& state);
+
+// What the schedule will do, said before the first boot: rows, boots per
+// row, that each boot runs its config once (and what the config's own
+// MMTEST_ITERATIONS becomes), the budget.
+std::string planText(const MatrixSpec& spec);
+
+// DIR/log/matrix-rows.txt: what became of each row asked (compare-kernels
+// names the rows missing from the tree): "row NAME accepted N", "row NAME
+// rejected REASON", "row NAME short N of M: REASON".
+std::string rowsFileText(const ScheduleState& state, const MatrixSpec& spec);
 
 // One line per row: accepted/rejected/failed counts and the reason of a rejection.
 std::string summary(const ScheduleState& state, const MatrixSpec& spec);

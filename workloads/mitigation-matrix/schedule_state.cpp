@@ -46,6 +46,9 @@ std::string formatState(const ScheduleState& state) {
     out << "mitigation-matrix-state 1\n"
         << "digest " << state.digest << "\n"
         << "started " << state.started << "\n";
+    for (const auto& [row, k] : state.kernels)
+        out << "kernel " << row << " " << k.md5 << " " << (k.release.empty() ? "-" : k.release) << " "
+            << oneLine(k.image.string()) << "\n";
     for (const auto& b : state.boots)
         out << "boot " << b.number << " " << b.row << " " << statusName(b.status) << " " << b.iteration << " "
             << (b.bootIdBefore.empty() ? "-" : b.bootIdBefore) << " " << oneLine(b.reason) << "\n";
@@ -71,6 +74,13 @@ ScheduleState parseState(const std::string& text, const fs::path& file) {
             ls >> st.digest;
         } else if (word == "started") {
             if (!(ls >> st.started)) throw bad("bad started line");
+        } else if (word == "kernel") {
+            std::string row, image;
+            KernelIdentity k;
+            if (!(ls >> row >> k.md5 >> k.release) || !std::getline(ls >> std::ws, image)) throw bad("bad kernel line");
+            if (k.release == "-") k.release.clear();
+            k.image = image;
+            st.kernels[row] = k;
         } else if (word == "boot") {
             BootRecord b;
             std::string status;

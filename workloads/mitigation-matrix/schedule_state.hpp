@@ -5,9 +5,13 @@
 //   mitigation-matrix-state 1
 //   digest HEX
 //   started EPOCH
+//   kernel ROW MD5 RELEASE IMAGE...      (RELEASE "-": the image names none)
 //   boot NUMBER ROW STATUS ITERATION BOOT-ID-BEFORE REASON...
 #pragma once
+#include "mitigation-matrix/kernel_identity.hpp"
+
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -33,6 +37,7 @@ struct BootRecord {
 struct ScheduleState {
     std::string digest;
     long long started = 0;
+    std::map<std::string, KernelIdentity> kernels;  // row -> its kernel, taken when first scheduled
     std::vector<BootRecord> boots;
 };
 

@@ -4,12 +4,14 @@
 #include "base/errors.hpp"
 #include "base/terminal_text.hpp"
 #include "mitigation-matrix/boot_check.hpp"
+#include "mitigation-matrix/qemu_backend.hpp"
 #include "mitigation-matrix/schedule.hpp"
 #include "mitigation-matrix/tree_import.hpp"
 
 #include <ctime>
 #include <fstream>
 #include <iostream>
+#include <sstream>
 
 namespace fs = std::filesystem;
 
@@ -23,16 +25,75 @@ const MatrixRow& rowNamed(const MatrixSpec& spec, const std::string& name) {
     throw UsageError("the schedule names row " + name + ", which " + spec.file.string() + " does not have");
 }
 
+namespace {
+
+// A row's kernel now: its image's identity; a "running" row whose image is
+// not in /boot (a VM, a custom install) is the running release, which the
+// manual backend can still boot and check (qemu and kexec need the image).
+KernelIdentity identifyRowKernel(const MatrixSpec& spec, const MatrixRow& row, const fs::path& image) {
+    if (row.runningKernel() && !fs::exists(image)) return {image, currentRelease(), kNoImage};
+    try {
+        return identifyKernel(image);
+    } catch (const UsageError& e) {
+        throw UsageError("matrix " + spec.file.string() + ": row " + row.name + ": " + e.what());
+    }
+}
+
+// Each row's kernel as the schedule first saw it: an image that changed
+// since (rebuilt at the same path) is another kernel, refused, not pooled.
+void bindKernels(ScheduleState& state, const MatrixSpec& spec, const fs::path& workDir) {
+    for (const auto& row : spec.rows) {
+        const auto known = state.kernels.find(row.name);
+        const fs::path image = known != state.kernels.end() ? known->second.image : kernelImage(row);
+        const KernelIdentity now = identifyRowKernel(spec, row, image);
+        if (known == state.kernels.end()) {
+            state.kernels[row.name] = now;
+        } else if (known->second.md5 != now.md5 && known->second.md5 != kNoImage) {
+            throw UsageError("row " + row.name + "'s kernel " + image.string() +
+                             " changed since the schedule in " + workDir.string() + " started (md5 " +
+                             known->second.md5 + ", now " + now.md5 +
+                             "): another kernel is another row; use a new --work-dir");
+        }
+    }
+}
+
+// What the first benchmark that failed said first: its first line after
+// "Starting test NAME" that is its own ("NAME: ..."), not its "running" line.
+// The cause of a deterministic failure, named in the reason (and so in
+// matrix-rows.txt and the report), not only in a file beside it.
+std::string firstComplaint(const BootFiles& files) {
+    constexpr std::size_t kMaxChars = 240;
+    const std::string* out = files.find("boot/run-config.out");
+    if (!out) return "";
+    std::istringstream in(*out);
+    std::string bench;
+    for (std::string line; std::getline(in, line);) {
+        if (line.rfind("Starting test ", 0) == 0) bench = line.substr(14) + ": ";
+        else if (!bench.empty() && line.rfind(bench, 0) == 0 && line.rfind(bench + "running ", 0) != 0)
+            return ": " + escapeControls(line.substr(0, kMaxChars));
+    }
+    return "";
+}
+
+}  // namespace
+
 ScheduleState loadOrStart(const MatrixSpec& spec, const fs::path& workDir) {
     fs::create_directories(workDir / "matrix");
     const std::string digest = matrixDigest(spec);
     auto state = loadState(statePath(workDir));
-    if (!state) return initialState(spec, digest, std::time(nullptr));
+    if (!state) state = initialState(spec, digest, std::time(nullptr));
     if (state->digest != digest)
         throw UsageError("work dir " + workDir.string() + " holds a schedule of another matrix or config (" +
                          statePath(workDir).string() + "): use a new --work-dir");
     for (const auto& b : state->boots) rowNamed(spec, b.row);
+    bindKernels(*state, spec, workDir);
     return *state;
+}
+
+const KernelIdentity& rowKernel(const ScheduleState& state, const MatrixRow& row) {
+    const auto it = state.kernels.find(row.name);
+    if (it == state.kernels.end()) throw Error("the schedule has no kernel for row " + row.name);
+    return it->second;
 }
 
 // A boot whose iteration was renamed into the tree just before the process
@@ -74,8 +135,15 @@ void settleBoot(ScheduleState& state, std::size_t index, const MatrixSpec& spec,
         settleFailedBoot(state, index, workDir, e.what(), console);
         return;
     }
+    if (auto why = wrongKernel(rowKernel(state, row), evidence.release)) {
+        settleFailedBoot(state, index, workDir, *why, console);
+        return;
+    }
     const auto rejected = rejection(row, evidence);
-    const std::string record = bootRecordText(row, b.number, evidence, rejected);
+    std::string record = bootRecordText(row, b.number, evidence, rejected);
+    // Where it was measured (run-config's provenance.txt, the host's words on top).
+    if (const std::string* where = files.find("log/" + row.name + "/iter-0/provenance.txt"))
+        record += escapeControlsKeepingLines(*where);
     keepBootRecord(workDir, b.number, record, files, console);
     if (rejected) {
         std::cout << "mitigation-matrix: boot " << b.number << " (" << row.name
@@ -83,10 +151,18 @@ void settleBoot(ScheduleState& state, std::size_t index, const MatrixSpec& spec,
         markRejected(state, index, *rejected);
         return;
     }
+    if (const std::string* check = files.find("boot/check.status"); check && check->rfind("0", 0) != 0) {
+        const std::string* out = files.find("boot/check.out");
+        settleFailedBoot(state, index, workDir,
+                         "the boot's own check did not run the workload: " +
+                             escapeControls(out ? out->substr(0, 300) : std::string("(no check.out)")),
+                         console);
+        return;
+    }
     if (const int status = runConfigStatus(files); status != 0) {
         settleFailedBoot(state, index, workDir,
-                         "run-config exited " + std::to_string(status) + " (see matrix/boots/boot-" +
-                             std::to_string(b.number) + "/run-config.out)",
+                         "run-config exited " + std::to_string(status) + firstComplaint(files) +
+                             " (see matrix/boots/boot-" + std::to_string(b.number) + "/run-config.out)",
                          console);
         return;
     }

@@ -15,8 +15,12 @@ namespace mmtp::matrix {
 std::filesystem::path statePath(const std::filesystem::path& workDir);
 
 // Loads the schedule of workDir, or starts one; refuses (UsageError) a
-// schedule made from another matrix or config.
+// schedule made from another matrix or config, or one whose row's kernel
+// image changed since it started. Binds each row's kernel (rowKernel).
 ScheduleState loadOrStart(const MatrixSpec& spec, const std::filesystem::path& workDir);
+
+// The kernel the schedule bound to row (its image, release and digest).
+const KernelIdentity& rowKernel(const ScheduleState& state, const MatrixRow& row);
 
 // Judges and records boot `index` of state (which the caller then saves).
 // Prints one line: accepted as iter-N, REJECTED with the reason, or failed.

@@ -36,28 +36,35 @@ void writeNewFile(const fs::path& file, const std::string& bytes) {
 
 bool isStatusLine(const std::string& line) { return line.find(" status :: ") != std::string::npos; }
 
-// The row's mmtests-activity: the earlier boots' lines, this boot's, and
-// one "EPOCH status :: N" at the end (this boot's run-config status), as
-// run-mmtests.sh ends a run.
-void appendActivity(const fs::path& runDir, const BootFiles& files, const std::string& row, int status) {
-    const fs::path file = runDir / "mmtests-activity";
-    const auto st = fs::symlink_status(file);
-    if (fs::exists(st) && !fs::is_regular_file(st)) throw Error(file.string() + " is not a regular file");
-    std::string kept;
-    auto keep = [&kept](std::istream& in) {
+std::string readWhole(const fs::path& file) {
+    std::ifstream in(file, std::ios::binary);
+    std::ostringstream out;
+    out << in.rdbuf();
+    return out.str();
+}
+
+// The row's mmtests-activity as it is (empty when there is none) and as it
+// becomes: the earlier boots' lines, this boot's, and one "EPOCH status :: N"
+// at the end (this boot's run-config status), as run-mmtests.sh ends a run.
+struct Activity {
+    fs::path file;
+    std::optional<std::string> before;
+    std::string after;
+};
+
+Activity nextActivity(const fs::path& runDir, const BootFiles& files, const std::string& row, int status) {
+    Activity a{runDir / "mmtests-activity", std::nullopt, ""};
+    const auto st = fs::symlink_status(a.file);
+    if (fs::exists(st) && !fs::is_regular_file(st)) throw Error(a.file.string() + " is not a regular file");
+    auto keep = [&a](const std::string& text) {
+        std::istringstream in(text);
         for (std::string line; std::getline(in, line);)
-            if (!isStatusLine(line)) kept += line + "\n";
+            if (!isStatusLine(line)) a.after += line + "\n";
     };
-    if (fs::exists(st)) {
-        std::ifstream old(file);
-        keep(old);
-    }
-    if (const std::string* guest = files.find("log/" + row + "/mmtests-activity")) {
-        std::istringstream in(*guest);
-        keep(in);
-    }
-    kept += std::to_string(std::time(nullptr)) + " status :: " + std::to_string(status) + "\n";
-    writeFileAtomically(file, kept);
+    if (fs::exists(st)) keep(*(a.before = readWhole(a.file)));
+    if (const std::string* guest = files.find("log/" + row + "/mmtests-activity")) keep(*guest);
+    a.after += std::to_string(std::time(nullptr)) + " status :: " + std::to_string(status) + "\n";
+    return a;
 }
 
 }  // namespace
@@ -120,8 +127,20 @@ void importIteration(const fs::path& workDir, const MatrixRow& row, int iteratio
     }
     writeNewFile(staging / "matrix-boot.txt", record);
     fs::create_directories(runDir);
-    fs::rename(staging, target);
-    appendActivity(runDir, files, row.name, runConfigStatus(files));
+    // The rename is the last step that can fail: a failure after it left
+    // iter-N in the tree for a boot the state calls failed, and every later
+    // boot of the row failed on "iter-N exists already".
+    const Activity activity = nextActivity(runDir, files, row.name, runConfigStatus(files));
+    writeFileAtomically(activity.file, activity.after);
+    std::error_code ec;
+    fs::rename(staging, target, ec);
+    if (!ec) return;
+    try {  // the boot is not in the tree: neither are its activity lines
+        if (activity.before) writeFileAtomically(activity.file, *activity.before);
+        else fs::remove(activity.file);
+    } catch (const std::exception&) {  // a status line too many; the tree and the state still agree
+    }
+    throw Error("cannot rename " + staging.string() + " to " + target.string() + ": " + ec.message());
 }
 
 }  // namespace mmtp::matrix

@@ -51,6 +51,7 @@ std::string readBounded(const fs::path& file) {
 struct LookTally {
     int rows = 0, inconclusive = 0, errors = 0;
     std::string open;
+    std::vector<std::string> judged;  // the runs some verdict compared
 };
 
 // The JSON is read, not trusted: a member is looked at only once it is there
@@ -64,6 +65,7 @@ bool hasArray(const nlohmann::json& o, const char* key) {
 
 void countRow(const nlohmann::json& verdict, const nlohmann::json& row, LookTally& t) {
     if (!hasString(row, "call")) return;
+    if (hasString(verdict, "new")) t.judged.push_back(verdict["new"].get<std::string>());
     ++t.rows;
     if (row["call"] != "inconclusive") return;
     ++t.inconclusive;
@@ -119,12 +121,18 @@ std::optional<Look> finalLook(const ScheduleState& state, const MatrixSpec& spec
                 lookAlpha(std::min(round, lastRound(spec)), firstLookRound(spec), lastRound(spec), kUntilDecidedAlpha));
 }
 
-Look lookFromJson(const std::string& text) {
+Look lookFromJson(const std::string& text, const std::vector<std::string>& compared) {
     const auto j = nlohmann::json::parse(text, nullptr, false);
     if (j.is_discarded() || !hasArray(j, "benchmarks")) return {false, "compare-kernels wrote no verdict JSON"};
     LookTally t;
     for (const auto& b : j["benchmarks"]) countBenchmark(b, t);
     if (t.rows == 0) return {false, "no verdict rows (no metric matched, or nothing to compare)"};
+    std::string missing;
+    for (const auto& run : compared)
+        if (std::find(t.judged.begin(), t.judged.end(), run) == t.judged.end())
+            missing += (missing.empty() ? "" : ", ") + run;
+    if (!missing.empty())
+        return {false, summaryOf(t) + "; left out of the verdict (settings differ or the run is invalid): " + missing};
     return {t.inconclusive == 0 && t.errors == 0, summaryOf(t)};
 }
 
@@ -159,7 +167,9 @@ LookAt compareKernelsLook(const MatrixSpec& spec, const fs::path& workDir, const
         if (!st.success() || !fs::is_regular_file(stem.string() + ".json"))
             return Look{false, "compare-kernels " + st.describe() + " (see " + stem.string() + ".txt)"};
         try {
-            return lookFromJson(readBounded(stem.string() + ".json"));
+            std::vector<std::string> compared;
+            for (std::size_t i = 1; i < spec.rows.size(); ++i) compared.push_back(spec.rows[i].name);
+            return lookFromJson(readBounded(stem.string() + ".json"), compared);
         } catch (const Error& e) {
             return Look{false, e.what()};
         }

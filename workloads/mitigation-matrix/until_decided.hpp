@@ -14,6 +14,7 @@
 #include <filesystem>
 #include <functional>
 #include <string>
+#include <vector>
 
 namespace mmtp::matrix {
 
@@ -50,7 +51,9 @@ LookAt compareKernelsLook(const MatrixSpec& spec, const std::filesystem::path& w
                           const std::filesystem::path& binDir);
 
 // The verdict rows of a compare-kernels --json-export: decided when there is
-// at least one and none is inconclusive (a benchmark error is undecided).
-Look lookFromJson(const std::string& json);
+// at least one, none is inconclusive (a benchmark error is undecided) and
+// every run of `compared` is the new side of a verdict (a row left out of
+// the verdicts, for its settings or an invalid run, is named: undecided).
+Look lookFromJson(const std::string& json, const std::vector<std::string>& compared = {});
 
 }  // namespace mmtp::matrix

@@ -67,6 +67,12 @@ rc=$(place atbad); [[ $rc == 1 ]] || { head -30 atbad.txt; fail "a candidate at 
 grep -Eq "position [01]\.[0-9]+ \[.*\]  bad$" atbad.txt || fail "the bad candidate's row"
 rc=$(place halfway); [[ $rc == 125 ]] || { head -30 halfway.txt; fail "a candidate halfway: exit $rc, want 125"; }
 grep -q "straddles the midpoint" halfway.txt || fail "the straddling candidate does not say why"
+# The mail leads with the answer git bisect run acts on, then the placement.
+args=(); for i in $(seq 8); do args+=(--good "good-$i" --bad "bad-$i"); done
+"$BIN/compare-kernels" -C atbad --metric ZPOPMIN "${args[@]}" --bisect --format mail > atbad.mail 2> atbad.mail.err
+grep -q '^Bisect answer: exit 1 (bad: a regression; 0 good, 1 bad, 125 skip)$' atbad.mail || fail "mail: no bisect answer: $(head -20 atbad.mail)"
+grep -q '^Bisect for redis-zpopmin: candidate cand' atbad.mail || fail "mail: no placement: $(cat atbad.mail)"
+awk 'length($0) > 80 { print; bad = 1 } END { exit bad }' atbad.mail > long.lines || fail "mail: a line over 80 columns: $(cat long.lines)"
 echo "ok: with references a candidate at the good level exits 0, at the bad level 1, halfway 125"
 
 # Runs are the units: a reference of one run cannot say how far runs of one

@@ -92,8 +92,9 @@ grep -Eq '^  ZPOPMIN-RPS-1 .* kops/s +-1[45]\.[0-9]% ' first.flat || fail "first
 mail baselines -C zp --verdict baselines
 grep -q '^Design: each run against two baselines, base-first and cand' baselines.flat || fail "baselines: no design line"
 grep -q '^Roles:' baselines.flat && fail "baselines: a roles line outside A/B/A"
-grep -Eq '^  ZPOPMIN-RPS-1 \(kops/s\)$' baselines.flat || fail "baselines: no ZPOPMIN block with its unit"
-grep -Eq '^    cand +8[45][0-9]\.[0-9]+ \+-[0-9.]+ +-1[45]\.[0-9]% +\+-[0-9.]+%' baselines.flat || fail "baselines: no cand row with mean and change"
+grep -Eq '^ZPOPMIN-RPS-1 \(kops/s\)$' baselines.flat || fail "baselines: no ZPOPMIN block with its unit"
+grep -Eq '^ +mean +stdev +vs base1 +vs base2 +CPU +interval$' baselines.flat || fail "baselines: no column heads"
+grep -Eq '^cand +8[45][0-9]\.[0-9]+ +[0-9.]+ +-1[45]\.[0-9]+% +0\.00% ' baselines.flat || fail "baselines: no cand row with mean and change"
 
 mail lkp -C zp --verdict lkp
 grep -q '^Design: LKP, each later run against the first (base-first)$' lkp.flat || fail "lkp: no design line"
@@ -114,7 +115,7 @@ for m in baseline d parent both; do
 done
 mail ppbaselines -C pp/log --baseline baseline --compare d --compare parent --compare both --verdict baselines
 grep -q '^Roles:' ppbaselines.flat && fail "pipe-pingpong baselines: a roles line outside A/B/A"
-grep -Eq '^  usecs-op.* \(us\)$' ppbaselines.flat || fail "pipe-pingpong baselines: no usecs-op block with its unit"
+grep -Eq '^usecs-op \(us\)$' ppbaselines.flat || fail "pipe-pingpong baselines: no usecs-op block with its unit"
 uname -n > want-host
 grep -q "^Machine: $(cat want-host) " ppbaselines.flat || fail "pipe-pingpong: the machine run-config recorded is not named"
 echo "ok: --format mail of aba, first, baselines, lkp and rfc is <= 80 columns of ASCII, <= 40 lines, names machine, kernels and design, and shows values with units, intervals and calls"

@@ -12,7 +12,9 @@ fail() { echo "FAIL: $*"; exit 1; }
 [ -x "$BIN/mitigation-matrix" ] || { echo "mitigation-matrix not built"; exit 77; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-export MATRIX_KERNEL=/boot/vmlinuz-not-booted
+source "$TOP/tests/scripts/lib/fake-kernel.bash"
+fake_kernel "$work/vmlinuz-7.1.0-test" 7.1.0-test
+export MATRIX_KERNEL=$work/vmlinuz-7.1.0-test
 mm() { "$BIN/mitigation-matrix" "$@"; }
 
 for m in "$TOP"/configs/matrix-*; do
@@ -24,6 +26,17 @@ for m in "$TOP"/configs/matrix-*; do
 done
 cat "$work/matrix-smoke.out"
 grep -q "^  cmdline: add ''" "$work/matrix-smoke.out" || fail "matrix-smoke's default row has a cmdline"
+grep -q "^  kernel:  $work/vmlinuz-7.1.0-test (7.1.0-test)$" "$work/matrix-smoke.out" || fail "the kernel line names no release"
+grep -q "^kernel default [0-9a-f]* 7.1.0-test $work/vmlinuz-7.1.0-test$" "$work/matrix-smoke/matrix/state" ||
+	fail "the schedule did not bind the row's kernel: $(cat "$work/matrix-smoke/matrix/state")"
+
+# A kernel image rebuilt at the same path is another kernel: refused on resume.
+cp -a "$work/matrix-smoke" "$work/rebuilt"
+fake_kernel "$work/vmlinuz-7.1.0-test" 7.1.0-test-rebuilt
+mm "$TOP/configs/matrix-smoke" --work-dir "$work/rebuilt" --backend manual >"$work/rebuilt.out" 2>&1
+[ $? = 2 ] && grep -q "row default's kernel $work/vmlinuz-7.1.0-test changed since the schedule" "$work/rebuilt.out" ||
+	fail "a rebuilt image was not refused: $(cat "$work/rebuilt.out")"
+fake_kernel "$work/vmlinuz-7.1.0-test" 7.1.0-test
 
 # The same boot again: not rebooted yet.
 mm "$TOP/configs/matrix-smoke" --work-dir "$work/matrix-smoke" --backend manual >"$work/again.out" 2>&1 || fail "again: exit $?"
@@ -53,11 +66,36 @@ grep -q "^mitigation-matrix: next, boot 0: row mitigations=off" "$work/ud.out" &
 
 # qemu: a row whose kernel is missing is refused before any boot.
 if command -v qemu-system-x86_64 >/dev/null; then
-	mm "$TOP/configs/matrix-smoke" --work-dir "$work/q" >"$work/q.out" 2>&1
+	MATRIX_KERNEL=/boot/vmlinuz-not-booted mm "$TOP/configs/matrix-smoke" --work-dir "$work/q" >"$work/q.out" 2>&1
 	rc=$?
-	[ $rc = 2 ] && grep -q "row default's kernel /boot/vmlinuz-not-booted is not a readable file" "$work/q.out" ||
+	[ $rc = 2 ] && grep -q "row default: kernel /boot/vmlinuz-not-booted is not a readable file" "$work/q.out" ||
 		fail "missing kernel under qemu: exit $rc: $(cat "$work/q.out")"
 	grep -q ' started ' "$work/q/matrix/state" 2>/dev/null && fail "a boot was started with a missing kernel"
+fi
+
+# One run per work dir: while another process holds DIR/matrix/lock, a step
+# exits 1 at once, in one line naming the holder, and touches nothing.
+if command -v python3 > /dev/null; then
+	mkdir -p "$work/locked/matrix"
+	# The holder: a process that takes the lock and keeps it, as a run does.
+	python3 -c 'import fcntl, sys, time
+f = open(sys.argv[1], "w"); fcntl.flock(f, fcntl.LOCK_EX); print("locked", flush=True); time.sleep(60)' \
+		"$work/locked/matrix/lock" > "$work/holder.out" &
+	holder=$!
+	for _ in $(seq 100); do grep -q locked "$work/holder.out" && break; sleep 0.1; done
+	mm "$TOP/configs/matrix-smoke" --work-dir "$work/locked" --backend manual > "$work/locked.out" 2>&1
+	rc=$?
+	kill "$holder"
+	wait "$holder" 2> /dev/null
+	[ $rc = 1 ] || fail "a locked work dir: exit $rc, want 1: $(cat "$work/locked.out")"
+	[ "$(wc -l < "$work/locked.out")" = 1 ] &&
+		grep -qx "mitigation-matrix: work dir $work/locked is in use: pid $holder (python3) holds $work/locked/matrix/lock (one run per work dir; wait for it, or use another --work-dir)" "$work/locked.out" ||
+		fail "a locked work dir said: $(cat "$work/locked.out")"
+	[ -e "$work/locked/matrix/state" ] && fail "a locked work dir's schedule was written"
+	mm "$TOP/configs/matrix-smoke" --work-dir "$work/locked" --backend manual > "$work/locked.out" 2>&1 ||
+		fail "once the lock is free: exit $?: $(cat "$work/locked.out")"
+else
+	echo "note: python3 not installed: the work dir lock not exercised"
 fi
 
 # A work dir holding another matrix's schedule is refused, not mixed.

@@ -44,7 +44,7 @@ grep -q "imported 1 runs .* 2 already stored unchanged; 1 replaced" out.txt || f
 grep -q "imported 0 runs .* 3 already stored unchanged" out.txt || fail "after --replace: $(cat out.txt)"
 [[ $("$rs" list --store "$db" | wc -l) == 3 ]] || fail "--replace left two runs named a: $("$rs" list --store "$db")"
 "$rs" history --store "$db" -b redis --metric GET > out.txt 2> err.txt || fail "history after --replace: $(cat err.txt)"
-grep -Eq '^a~replaced-[0-9]+ .* replaced .*\(import --replace\), not in the change points' out.txt ||
+grep -Eq '^a/replaced-[0-9]+ .* replaced .*\(import --replace\), not in the change points' out.txt ||
 	fail "the superseded run is not shown marked: $(cat out.txt)"
 grep -q ': 3 runs in' out.txt || fail "the superseded run counts in the history: $(head -1 out.txt)"
 echo "ok: --replace stores the rerun in place of the stored run; the superseded one is kept, marked in history"

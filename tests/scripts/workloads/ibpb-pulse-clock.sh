@@ -10,8 +10,10 @@ IP=$BIN/ibpb-pulse
 fail() { echo "FAIL: $*"; exit 1; }
 [ -x "$IP" ] || fail "$IP not built"
 command -v python3 >/dev/null || { echo "SKIP: python3 not installed (reads the JSON record)"; exit 77; }
+# Root writes here (out, err, the logs): only root may (the pulses run as
+# nobody, but get their files as open fds).
 work=$(mktemp -d)
-chmod 777 "$work"
+chmod 755 "$work"
 trap 'rm -rf "$work"' EXIT
 if [ "$(id -u)" = 0 ]; then
 	command -v setpriv >/dev/null || { echo "SKIP: setpriv not installed (root runs the pulses through it)"; exit 77; }

@@ -39,14 +39,20 @@ check_run() {	# check_run DIR CLIENTS ITER OPS PRESET-SETTINGS FILTERS_PER_OP
 
 run_as() {	# run_as USER(root|nobody) DIR args...
 	local who=$1 d=$2; shift 2
-	mkdir -p "$d"
 	if [[ $who == nobody ]]; then
-		chmod 777 "$d"
+		# nobody's own dir, writable by nobody alone; root reads it only once
+		# it is root's again and holds nothing but regular files.
+		install -d -o nobody -m 700 "$d"
 		setpriv --reuid=65534 --regid=65534 --clear-groups -- "$SC" --logdir "$d" "$@"
 	else
+		mkdir -p "$d"
 		"$SC" --logdir "$d" "$@"
 	fi > "$d.out" 2> "$d.err" || fail "$who $*: exit $?: $(cat "$d.err")"
 	[[ -z $(leftovers "$d") ]] || fail "$who $*: processes left: $(leftovers "$d")"
+	if [[ $who == nobody ]]; then
+		chown -hR root:root "$d" && chmod 755 "$d" || fail "cannot take $d back from nobody"
+		[[ -z $(find "$d" -mindepth 1 ! -type f) ]] || fail "nobody left other than regular files in $d: $(ls -l "$d")"
+	fi
 }
 
 users=(root)

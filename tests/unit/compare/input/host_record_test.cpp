@@ -61,3 +61,21 @@ TEST_CASE("a run's record is read from its tree, MMTests' kernel.version under i
     REQUIRE(h.cpus);
     CHECK(*h.cpus == 2);
 }
+
+TEST_CASE("provenance.txt says where a run was measured; TCG against bare metal is two machines",
+          "[compare][input][host]") {
+    fs::path root = fs::temp_directory_path() / ("host-provenance-" + std::to_string(::getpid()));
+    for (const char* run : {"tcg", "metal"}) fs::create_directories(root / run / "iter-0");
+    std::ofstream(root / "tcg" / "iter-0" / "provenance.txt")
+        << "measured-on: TCG emulation (qemu)\nqemu: QEMU emulator version 7.2.0\nqemu-cpu: EPYC-Rome\n"
+           "measured-on: virtual machine (the CPU reports a hypervisor)\ncpu-model: AMD EPYC-Rome Processor\n";
+    std::ofstream(root / "metal" / "iter-0" / "provenance.txt")
+        << "measured-on: bare metal\ncpu-model: AMD EPYC-Rome Processor\n";
+    const HostRecord tcg = readHostRecord(root, "tcg"), metal = readHostRecord(root, "metal");
+    fs::remove_all(root);
+    CHECK(tcg.measuredOn == "TCG emulation (qemu)");  // the host's word comes first
+    CHECK(tcg.guestCpu == "EPYC-Rome");
+    CHECK(tcg.cpuModel == "AMD EPYC-Rome Processor");
+    CHECK(hostDifferences({tcg, metal}) ==
+          std::vector<std::string>{"measured on: TCG emulation (qemu) (tcg); bare metal (metal)"});
+}

@@ -49,3 +49,17 @@ TEST_CASE("a benchmark that failed for a missing capability says which", "[compa
           std::vector<std::string>{"k: ibpb-pulse could not run: per-task indirect-branch control absent "
                                    "(spectre_v2_user=prctl)"});
 }
+
+TEST_CASE("runs timed under TCG say so first",
+          "[compare][machine-limits]") {
+    KernelsData d;
+    auto measured = [](const std::string& run, const std::string& where, const std::string& cpu) {
+        return RunMachineState{run, {{"provenance/measured-on", where}, {"provenance/cpu-model", cpu}}, {}, {}};
+    };
+    d.states = {measured("default", "TCG emulation (qemu)", "AMD EPYC-Rome Processor"),
+                measured("off", "TCG emulation (qemu)", "AMD EPYC-Rome Processor")};
+    CHECK(machineLimits(d) ==
+          std::vector<std::string>{"timings under emulation (TCG), not a hardware measurement: default, off"});
+    d.states = {measured("a", "bare metal", "X"), measured("b", "bare metal", "X")};
+    CHECK(machineLimits(d).empty());
+}

@@ -28,7 +28,9 @@ KernelsData dataOfRuns(const std::vector<std::string>& runs) {
         settings.run = r;
         d.settings.push_back(settings);
     }
-    d.optionBlocks = "Runtime options\nSet: REDIS_CLIENTS=4\nRun: redis-zpopmin\n\n";
+    d.optionBlocks = "Runtime options\nSet: REDIS_CLIENTS=4\nRun: REDIS_CLIENTS=4 redis-zpopmin\n\n";
+    d.recordedSettings = {{"redis", std::vector<std::optional<std::vector<std::string>>>(
+                                        runs.size(), std::vector<std::string>{"REDIS_CLIENTS=4"})}};
     return d;
 }
 
@@ -157,12 +159,15 @@ TEST_CASE("mail of --verdict baselines shows each run's mean, unit and change ag
     TwoBaselinesTable t;
     t.runs = d.runs;
     TwoBaselinesBlock block;
-    block.op = "io_uring-randread-4k-j1-qd8";
+    block.op = "kiops-io_uring-randrw70-4k-j1-qd8-read";
     for (std::size_t i = 0; i < 3; ++i) {
         TwoBaselinesRow r;
         r.run = t.runs[i];
         r.stats.mean = 123.456 - 10.0 * static_cast<double>(i);
         r.stats.stddev = 1.5;
+        r.pctBase1 = -8.1 * static_cast<double>(i);
+        r.pctBase2 = i == 0 ? 8.8 : -8.8 * static_cast<double>(i - 1);
+        if (i == 2) r.cpuPct = 55.9;
         r.vsBase1.changePct = -8.1 * static_cast<double>(i);
         r.vsBase1.lowPct = r.vsBase1.changePct - 2;
         r.vsBase1.highPct = r.vsBase1.changePct + 2;
@@ -177,8 +182,10 @@ TEST_CASE("mail of --verdict baselines shows each run's mean, unit and change ag
     INFO(mail);
     CHECK_FALSE(has(mail, "Roles:"));
     CHECK(has(mail, "Design: each run against two baselines, mitigations=off and retbleed=off"));
-    CHECK(has(mail, "io_uring-randread-4k-j1-qd8 (kops/s)"));  // fiolike -a iops' unit
-    CHECK(has(mail, "    retbleed=ibrs           103.46 +-1.500     -16.2%   +-2.0%  base 2: +0.0%"));
+    // Seed 004's shape: the job's short name and unit, then a line per run within 80 columns.
+    CHECK(has(mail, "70/30 read (kops/s)\n                    mean   stdev  vs base1  vs base2    CPU  interval\n"));
+    CHECK(has(mail, "\nmitigations=off   123.46   1.500     0.00%     8.80%      -  [-2.0, +2.0]\n"));
+    CHECK(has(mail, "\nretbleed=ibrs     103.46   1.500   -16.20%    -8.80%  55.9%  [-18.2, -14.2]\n"));
 }
 
 TEST_CASE("mail of --verdict rfc shows us/iter per run against the first", "[compare][kernels][mail]") {

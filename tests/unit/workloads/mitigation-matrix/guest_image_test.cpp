@@ -20,7 +20,8 @@ namespace {
 // them), and a config that runs WORKLOAD.
 fs::path configRunning(const fs::path& dir, const std::string& workload) {
     fs::create_directories(dir / "bin");
-    for (const std::string name : {"run-config", workload.c_str()}) std::ofstream(dir / "bin" / name) << "#!/bin/sh\n";
+    for (const std::string name : {"run-config", "mitigation-matrix", workload.c_str()})
+        std::ofstream(dir / "bin" / name) << "#!/bin/sh\n";
     std::ofstream(dir / "config") << "export MMTESTS=" << workload << "\n";
     return dir / "config";
 }
@@ -41,6 +42,7 @@ TEST_CASE("a config that runs redis-zpopmin brings redis-server and its librarie
     const auto files = guestFiles(p, dir.path());
     CHECK(has(files, "usr/local/bin/redis-server", redis));  // on the guest's PATH
     CHECK(has(files, "matrix/bin/redis-zpopmin", dir.path() / "bin/redis-zpopmin"));
+    CHECK(has(files, "matrix/bin/matrix-boot-check", dir.path() / "bin/mitigation-matrix"));
     const auto libs = sharedLibraries(redis, dir.path());
     REQUIRE_FALSE(libs.empty());
     for (const auto& lib : libs) {
@@ -64,12 +66,17 @@ TEST_CASE("the row's archive holds its modules and /matrix/modules, their load o
     std::ofstream(dir.path() / "config") << "export MMTESTS=fiolike\n";
     std::ofstream(dir.path() / "a.ko") << "A";
     std::ofstream(dir.path() / "b.ko") << "B";
+    const MatrixRow row{"off", "/k", "", "mitigations=off", {}, {}, dir.path() / "config"};
+    const KernelIdentity kernel{"/k", "6.1.0-57-cloud-amd64", "md5"};
     const std::string archive = rowArchive(
-        "off", dir.path() / "config",
+        row, kernel,
         {{"lib/modules/9/kernel/a.ko", dir.path() / "a.ko"}, {"lib/modules/9/kernel/b.ko", dir.path() / "b.ko"}});
     CHECK(archive.find("lib/modules/9/kernel/a.ko") != std::string::npos);
     CHECK(archive.find("/lib/modules/9/kernel/a.ko\n/lib/modules/9/kernel/b.ko\n") != std::string::npos);
     CHECK(archive.find("matrix/modules") != std::string::npos);
     // No modules: an empty list, which the guest's /init reads as nothing to load.
-    CHECK(rowArchive("off", dir.path() / "config", {}).find("matrix/modules") != std::string::npos);
+    CHECK(rowArchive(row, kernel, {}).find("matrix/modules") != std::string::npos);
+    // What the guest checks before it runs the workload: the row's cmdline and kernel release.
+    CHECK(archive.find("matrix/check") != std::string::npos);
+    CHECK(archive.find("row off\nrelease 6.1.0-57-cloud-amd64\ncmdline mitigations=off\n") != std::string::npos);
 }

@@ -81,6 +81,24 @@ TEST_CASE("a bad matrix file is refused naming the file and line", "[mitigation-
           "/m/matrix:0: row a has no config ([matrix] config, or the row's own)");
 }
 
+TEST_CASE("a matrix value or line with a control character is refused at parse time", "[mitigation-matrix]") {
+    // The cmdline reaches the terminal, the kernel and the kexec unit: ESC, CR
+    // or a newline is refused by key and byte, never echoed.
+    CHECK(errorOf("[matrix]\nconfig=c\n[row a]\nkernel=running\ncmdline = x\x1b]0;owned\x07\n") ==
+          "/m/matrix:5: cmdline holds a control character (byte 0x1b); matrix values are refused with one");
+    CHECK(errorOf("[matrix]\nconfig=c\n[row a]\nkernel=running\ncmdline = x\ry\n") ==
+          "/m/matrix:5: cmdline holds a control character (byte 0x0d); matrix values are refused with one");
+    CHECK(errorOf("[matrix]\nconfig=c\n[row a\x1b[2J]\nkernel=running\n") ==
+          "/m/matrix:3: the section header holds a control character (byte 0x1b); matrix values are refused with "
+          "one");
+    ::setenv("MATRIX_TEST_CMDLINE", "quiet\nExecStartPre=/bin/sh", 1);
+    CHECK(errorOf("[matrix]\nconfig=c\n[row a]\nkernel=running\ncmdline = ${MATRIX_TEST_CMDLINE}\n") ==
+          "/m/matrix:5: cmdline holds a control character (byte 0x0a); matrix values are refused with one");
+    ::unsetenv("MATRIX_TEST_CMDLINE");
+    // A tab between key and value is layout, not a value.
+    CHECK(parseMatrixText("[matrix]\nconfig\t=\tc\n[row a]\nkernel=running\n", "/m/x").rows.size() == 1);
+}
+
 TEST_CASE("guest-scratch-mib sizes the guest's scratch disk, 256 MiB by default", "[mitigation-matrix]") {
     CHECK(parseMatrixText(kMatrix, "/m/matrix").guestScratchMiB == 256);
     const auto with = [](const std::string& line) {
@@ -89,4 +107,14 @@ TEST_CASE("guest-scratch-mib sizes the guest's scratch disk, 256 MiB by default"
     };
     CHECK(parseMatrixText(with("guest-scratch-mib = 64"), "/m/matrix").guestScratchMiB == 64);
     CHECK(errorOf(with("guest-scratch-mib = 0")).find("guest-scratch-mib") != std::string::npos);
+}
+
+TEST_CASE("a row whose cmdline the matrix cannot verify by itself needs expect lines, or the matrix is refused",
+          "[mitigation-matrix]") {
+    CHECK(errorOf("[matrix]\nconfig=c\n[row a]\nkernel = /k\ncmdline = Mitigations=off\n") ==
+          "/m/matrix:0: row a: Mitigations=off: the matrix cannot tell by itself whether the kernel took it (not a "
+          "mitigation parameter it knows; docs/mitigation-parameters.md): add an 'expect = FILE: TEXT' line that "
+          "shows it");
+    CHECK(errorOf("[matrix]\nconfig=c\n[row a]\nkernel = /k\ncmdline = mitigations=off retbleed=unret\n").empty());
+    CHECK(errorOf("[matrix]\nconfig=c\n[row a]\nkernel = /k\ncmdline = l1tf=off\nexpect = l1tf: Mitigation\n").empty());
 }

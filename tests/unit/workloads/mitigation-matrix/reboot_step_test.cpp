@@ -6,6 +6,7 @@
 #include "mitigation-matrix/local_boot.hpp"
 #include "mitigation-matrix/schedule_state.hpp"
 #include "mitigation-matrix/settle_boot.hpp"
+#include "fake_kernel.hpp"
 
 #include <catch2/catch.hpp>
 #include <csignal>
@@ -31,16 +32,18 @@ struct FakeMachine {
     std::string bootId() const { return "boot-" + std::to_string(boots); }
     std::vector<std::string> arranged;
     std::string ignoredParameterRow;  // this row's "kernel" ignores its parameter
+    std::string release = "6.1.0-test";  // what uname -r says after the reboot
 
     BootFiles measure(const MatrixRow& row) const {
         BootFiles f;
-        const std::string off = row.cmdline.empty() ? "Mitigation: untrained return thunk" : "Vulnerable";
+        const bool ignored = row.name == ignoredParameterRow;
+        const std::string off =
+            row.cmdline.empty() || ignored ? "Mitigation: untrained return thunk" : "Vulnerable";
         f.files = {{"boot/boot-id", bootId() + "\n"},
-                   {"boot/release", "6.1.0-test\n"},
+                   {"boot/release", release + "\n"},
                    {"boot/cmdline", "root=/dev/vda1 " + row.cmdline + "\n"},
                    {"boot/vulnerabilities", "/sys/devices/system/cpu/vulnerabilities/retbleed:" + off + "\n"},
-                   {"boot/dmesg", row.name == ignoredParameterRow
-                                      ? "[0.0] RETBleed: Ignoring unknown retbleed option (ibrs).\n"
+                   {"boot/dmesg", ignored ? "[0.0] RETBleed: Ignoring unknown retbleed option (offf).\n"
                                       : "[0.0] RETBleed: " + off + "\n"},
                    {"boot/run-config.status", "0\n"},
                    {"log/" + row.name + "/mmtests-activity", "1 run-mmtests: Start\n2 status :: 0\n"},
@@ -50,8 +53,10 @@ struct FakeMachine {
     }
 
     RebootHooks hooks() {
-        return {[this] { return bootId(); }, [this](const MatrixRow& r) { return measure(r); },
-                [this](const MatrixRow& r, int n) { arranged.push_back(r.name + "#" + std::to_string(n)); }};
+        return {[this] { return bootId(); }, [this](const MatrixRow& r, const KernelIdentity&) { return measure(r); },
+                [this](const MatrixRow& r, const KernelIdentity&, int n) {
+                    arranged.push_back(r.name + "#" + std::to_string(n));
+                }};
     }
 };
 
@@ -60,10 +65,14 @@ struct Fixture {
     MatrixSpec spec;
     fs::path work = dir.path() / "work";
 
-    explicit Fixture(const std::string& rows =
-                         "[row A]\nkernel = running\nexpect = retbleed: Mitigation\n"
-                         "[row B]\nkernel = running\ncmdline = retbleed=off\n"
-                         "expect = retbleed: Vulnerable\n") {
+    fs::path kernel = fakes::writeFakeKernel(dir.path() / "vmlinuz");
+
+    // KERNEL in rows: the fake kernel image.
+    explicit Fixture(std::string rows = "[row A]\nkernel = KERNEL\nexpect = retbleed: Mitigation\n"
+                                        "[row B]\nkernel = KERNEL\ncmdline = retbleed=off\n"
+                                        "expect = retbleed: Vulnerable\n") {
+        for (auto at = rows.find("KERNEL"); at != std::string::npos; at = rows.find("KERNEL"))
+            rows.replace(at, 6, kernel.string());
         std::ofstream(dir.path() / "config") << "export MMTESTS=pipe-pingpong\n";
         std::ofstream(dir.path() / "matrix") << "[matrix]\nconfig = config\nboots-per-row = 2\n" << rows;
         spec = parseMatrixFile(dir.path() / "matrix");
@@ -118,7 +127,7 @@ TEST_CASE("a SIGKILL while a boot is measured fails that boot and redoes its row
     const pid_t pid = ::fork();
     if (pid == 0) {
         auto dying = hooks;
-        dying.measureHere = [](const MatrixRow&) -> BootFiles {
+        dying.measureHere = [](const MatrixRow&, const KernelIdentity&) -> BootFiles {
             ::raise(SIGKILL);
             return {};
         };
@@ -150,10 +159,36 @@ TEST_CASE("a row whose kernel ignores its parameter is rejected, kept aside and 
     CHECK(fs::is_directory(fx.work / "log/A/iter-1"));
     const auto st = fx.state();
     CHECK(st.boots[1].reason ==
-          "the kernel ignored a boot parameter: dmesg \"[0.0] RETBleed: Ignoring unknown retbleed option (ibrs).\"");
+          "retbleed=off is not in effect: vulnerabilities/retbleed is \"Mitigation: untrained return thunk\", want "
+          "\"Vulnerable\"; dmesg \"[0.0] RETBleed: Ignoring unknown retbleed option (offf).\"");
     CHECK(st.boots[3].status == BootStatus::Skipped);
-    CHECK(slurp(fx.work / "matrix/boots/boot-1/matrix-boot.txt").find("verdict: rejected: the kernel ignored") !=
+    CHECK(slurp(fx.work / "matrix/boots/boot-1/matrix-boot.txt").find("verdict: rejected: retbleed=off is not") !=
           std::string::npos);
+}
+
+TEST_CASE("a boot of another kernel than the row's is a failed boot, named, and redone", "[mitigation-matrix]") {
+    Fixture fx;
+    FakeMachine m;
+    const auto hooks = m.hooks();
+    CHECK(rebootStep(fx.spec, fx.work, hooks) == StepResult::RebootArranged);
+    ++m.boots;
+    m.release = "6.1.0-fallback";  // grub's default came up instead
+    CHECK(rebootStep(fx.spec, fx.work, hooks) == StepResult::RebootArranged);
+    const auto st = fx.state();
+    CHECK(st.boots[0].status == BootStatus::Failed);
+    CHECK(st.boots[0].reason.find("another kernel booted: uname -r is \"6.1.0-fallback\", the row's ") == 0);
+    CHECK(st.boots.back().row == "A");  // redone
+    CHECK_FALSE(fs::exists(fx.work / "log/A/iter-0"));
+}
+
+TEST_CASE("a kernel image rebuilt at the same path is refused on resume, not pooled", "[mitigation-matrix]") {
+    Fixture fx;
+    FakeMachine m;
+    CHECK(rebootStep(fx.spec, fx.work, m.hooks()) == StepResult::RebootArranged);
+    CHECK(fx.state().kernels.at("A").release == "6.1.0-test");
+    fakes::writeFakeKernel(fx.kernel, "6.1.0-test", "rebuilt");
+    CHECK_THROWS_WITH(rebootStep(fx.spec, fx.work, m.hooks()),
+                      Catch::Contains("row A's kernel " + fx.kernel.string() + " changed since the schedule"));
 }
 
 TEST_CASE("a changed matrix is not resumed in the old work dir", "[mitigation-matrix]") {
@@ -167,20 +202,25 @@ TEST_CASE("a changed matrix is not resumed in the old work dir", "[mitigation-ma
 
 TEST_CASE("kexec loads the row's kernel with the base and row cmdline; the unit resumes the schedule",
           "[mitigation-matrix]") {
-    Fixture fx("[row A]\nkernel = /boot/vmlinuz-7.1\ninitrd = /boot/initrd.img-7.1\ncmdline = retbleed=off\n");
-    CHECK_THROWS_WITH(kexecLoadCommand(fx.spec, fx.spec.rows[0]), Catch::Contains("needs base-cmdline"));
+    Fixture fx("[row A]\nkernel = KERNEL\ninitrd = /boot/initrd.img-7.1\ncmdline = retbleed=off\n");
+    const KernelIdentity k{fx.kernel, "7.1.0", "md5"};
+    CHECK_THROWS_WITH(kexecLoadCommand(fx.spec, fx.spec.rows[0], k), Catch::Contains("needs base-cmdline"));
     fx.spec.baseCmdline = "root=/dev/sda1 ro";
-    CHECK(kexecLoadCommand(fx.spec, fx.spec.rows[0]) ==
-          std::vector<std::string>{"kexec", "-l", "/boot/vmlinuz-7.1", "--initrd=/boot/initrd.img-7.1",
+    CHECK(kexecLoadCommand(fx.spec, fx.spec.rows[0], k) ==
+          std::vector<std::string>{"kexec", "-l", fx.kernel.string(), "--initrd=/boot/initrd.img-7.1",
                                    "--append=root=/dev/sda1 ro retbleed=off"});
     const LocalSetup setup{"/opt/bin/mitigation-matrix", "/m/matrix", "/w/it's", "/opt/bin"};
     const std::string unit = systemdUnitText(setup);
     CHECK(unit.find("Type=oneshot\n") != std::string::npos);
-    CHECK(unit.find("ExecStart='/opt/bin/mitigation-matrix' '/m/matrix' --work-dir '/w/it'\\''s' --backend kexec\n") !=
-          std::string::npos);
-    const std::string manual = manualInstructions(fx.spec, fx.spec.rows[0], 3, setup);
+    CHECK(
+        unit.find("ExecStart=\"/opt/bin/mitigation-matrix\" \"/m/matrix\" --work-dir \"/w/it's\" --backend kexec\n") !=
+        std::string::npos);
+    const std::string manual = manualInstructions(fx.spec, fx.spec.rows[0], k, 3, setup);
+    const KernelIdentity missing{"/boot/vmlinuz-gone", "7.2", kNoImage};
+    CHECK_THROWS_WITH(kexecLoadCommand(fx.spec, fx.spec.rows[0], missing),
+                      Catch::Contains("no kernel image /boot/vmlinuz-gone"));
     CHECK(manual.find("boot 3: row A\n") != std::string::npos);
-    CHECK(manual.find("grub-reboot 'Advanced options for Debian GNU/Linux>Debian GNU/Linux, with Linux ") !=
+    CHECK(manual.find("grub-reboot 'Advanced options for Debian GNU/Linux>Debian GNU/Linux, with Linux 7.1.0'") !=
           std::string::npos);
     CHECK(manual.find("cmdline: add 'retbleed=off' to 'root=/dev/sda1 ro'") != std::string::npos);
 }

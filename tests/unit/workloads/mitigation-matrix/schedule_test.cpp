@@ -54,6 +54,30 @@ TEST_CASE("a rejected boot drops its row; a failed one is redone at the end", "[
     CHECK(*nextBoot(st, spec, 1) == 3);
 }
 
+TEST_CASE("the same failure twice in a row ends the row instead of spending the budget", "[mitigation-matrix]") {
+    const auto spec = threeRows(BootOrder::Interleaved);
+    auto st = initialState(spec, "d", 0);
+    markFailed(st, 0, "run-config exited 1 (see matrix/boots/boot-0/run-config.out)");
+    CHECK(order(st) == "ABCABCA");  // redone once
+    markFailed(st, 3, "the guest did not power off within 240 s");
+    CHECK(order(st) == "ABCABCAA");  // another reason: redone again
+    markFailed(st, 6, "the guest did not power off within 240 s");
+    CHECK(st.boots.size() == 8);  // not redone
+    CHECK(st.boots[7].status == BootStatus::Skipped);
+    CHECK(st.boots[7].reason == "row A failed twice the same way: the guest did not power off within 240 s");
+    // The boot a reason names is not part of the failure.
+    auto named = initialState(spec, "d", 0);
+    markFailed(named, 1, "run-config exited 1 (see matrix/boots/boot-1/run-config.out)");
+    markFailed(named, 4, "run-config exited 1 (see matrix/boots/boot-4/run-config.out)");
+    CHECK(order(named) == "ABCABCB");
+    CHECK(named.boots[6].status == BootStatus::Skipped);
+    // An interrupted run is not the boot's fault: always redone.
+    auto again = initialState(spec, "d", 0);
+    markFailed(again, 0, "interrupted: mitigation-matrix stopped while this guest ran");
+    markFailed(again, 3, "interrupted: mitigation-matrix stopped while this guest ran");
+    CHECK(order(again) == "ABCABCAA");
+}
+
 TEST_CASE("a boot in flight when the process died is failed and redone", "[mitigation-matrix]") {
     const auto spec = threeRows(BootOrder::Interleaved);
     auto st = initialState(spec, "d", 0);
@@ -78,4 +102,14 @@ TEST_CASE("the budget in boots and in time ends the schedule, skipping what is l
     auto late = initialState(spec, "d", 0);
     CHECK_FALSE(nextBoot(late, spec, 1000));
     CHECK(late.boots[0].reason == "budget spent: 16 minutes");
+}
+
+TEST_CASE("matrix-rows.txt says what became of every row asked", "[mitigation-matrix]") {
+    const auto spec = threeRows(BootOrder::Interleaved);
+    auto st = initialState(spec, "d", 0);
+    for (std::size_t i : {0, 3}) markAccepted(st, i);
+    markRejected(st, 1, "the kernel did not take retbleed=ibrs");
+    markFailed(st, 2, "the guest did not power off");
+    CHECK(rowsFileText(st, spec) == "row A accepted 2\nrow B rejected the kernel did not take retbleed=ibrs\n"
+                                    "row C short 0 of 2: the guest did not power off\n");
 }

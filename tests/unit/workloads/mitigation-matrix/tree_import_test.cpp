@@ -69,3 +69,25 @@ TEST_CASE("run-config's own iter-0/boot-id in the guest is kept when it is the b
     CHECK_THROWS_WITH(importIteration(dir.path(), kRow, 1, other, ""), Catch::Contains("another boot-id"));
     CHECK_FALSE(fs::exists(dir.path() / "log/r/iter-1"));
 }
+
+TEST_CASE("a failure while the row's activity is rewritten leaves no iter-N, so the row is not wedged",
+          "[mitigation-matrix]") {
+    // The activity was rewritten after the rename: iter-N stayed for a boot
+    // the state called failed, and every later boot of the row failed on
+    // "iter-N exists already". Now the rename is the last step.
+    TempDir dir("matrix-import-test");
+    const auto files = bootFiles("0b7c1f2e-5a6d-4c3b-9e8f-112233445566");
+    fs::create_directories(dir.path() / "log/r/mmtests-activity");  // the rewrite fails (as on a full disk)
+    CHECK_THROWS_WITH(importIteration(dir.path(), kRow, 0, files, "row: r\n"),
+                      Catch::Contains("mmtests-activity is not a regular file"));
+    CHECK_FALSE(fs::exists(dir.path() / "log/r/iter-0"));  // the state's "failed" and the tree agree
+    fs::remove(dir.path() / "log/r/mmtests-activity");
+    importIteration(dir.path(), kRow, 0, files, "row: r\n");  // the row's next boot takes iter-0
+    CHECK(fs::is_regular_file(dir.path() / "log/r/iter-0/matrix-boot.txt"));
+    std::ifstream activity(dir.path() / "log/r/mmtests-activity");
+    std::string first, second;
+    std::getline(activity, first);
+    std::getline(activity, second);
+    CHECK(first == "1 run-mmtests: Start");
+    CHECK(second.find(" status :: ") != std::string::npos);  // this boot's, once
+}

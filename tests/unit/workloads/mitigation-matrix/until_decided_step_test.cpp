@@ -7,6 +7,7 @@
 #include "mitigation-matrix/schedule.hpp"
 #include "mitigation-matrix/settle_boot.hpp"
 #include "mitigation-matrix/until_decided.hpp"
+#include "fake_kernel.hpp"
 #include "skip.hpp"
 
 #include <catch2/catch.hpp>
@@ -53,7 +54,10 @@ struct SyntheticMachine {
         f.files = {{"boot/boot-id", uuid(boots) + "\n"},
                    {"boot/release", "6.1.0-test\n"},
                    {"boot/cmdline", "root=/dev/vda1 " + row.cmdline + "\n"},
-                   {"boot/vulnerabilities", ""},
+                   {"boot/vulnerabilities", "/sys/devices/system/cpu/vulnerabilities/retbleed:" +
+                                                std::string(row.cmdline.empty() ? "Mitigation: untrained return thunk"
+                                                                                : "Vulnerable") +
+                                                "\n"},
                    {"boot/dmesg", ""},
                    {"boot/run-config.status", "0\n"},
                    {"log/" + row.name + "/mmtests-activity", "1 run-mmtests: Start\n2 status :: 0\n"},
@@ -80,15 +84,17 @@ struct Outcome {
 Outcome runMatrix(SyntheticMachine& m, int budgetBoots) {
     TempDir dir("until-decided-step");
     std::ofstream(dir.path() / "config") << "export MMTESTS=pipe-pingpong\n";
+    const std::string kernel = fakes::writeFakeKernel(dir.path() / "vmlinuz").string();
     std::ofstream(dir.path() / "matrix") << "[matrix]\nconfig = config\nboots-per-row = 2\nbudget-boots = "
-                                         << budgetBoots << "\ndecide-threshold = 5\n[row A]\nkernel = running\n"
-                                         << "[row B]\nkernel = running\ncmdline = retbleed=off\n";
+                                         << budgetBoots << "\ndecide-threshold = 5\n[row A]\nkernel = " << kernel
+                                         << "\n[row B]\nkernel = " << kernel << "\ncmdline = retbleed=off\n";
     const MatrixSpec spec = parseMatrixFile(dir.path() / "matrix");
     const fs::path work = dir.path() / "work";
     const LookAt look = compareKernelsLook(spec, work, binDir());
     const MoreBoots more = [&](ScheduleState& st) { return addRoundUntilDecided(st, spec, look); };
-    const RebootHooks hooks{[&m] { return uuid(m.boots); }, [&m](const MatrixRow& r) { return m.measure(r); },
-                            [](const MatrixRow&, int) {}};
+    const RebootHooks hooks{[&m] { return uuid(m.boots); },
+                            [&m](const MatrixRow& r, const KernelIdentity&) { return m.measure(r); },
+                            [](const MatrixRow&, const KernelIdentity&, int) {}};
     for (int steps = 0; rebootStep(spec, work, hooks, more) == StepResult::RebootArranged; ++steps) {
         ++m.boots;
         REQUIRE(steps < 4 * budgetBoots);

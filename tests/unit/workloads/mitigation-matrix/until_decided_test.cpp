@@ -152,6 +152,12 @@ TEST_CASE("until-decided reads compare-kernels' JSON: decided only when no row i
     const std::string broken = R"({"benchmarks":[{"error":"parse failed","verdicts":[{"new":"B","rows":[
         {"metric":"x","call":"no change"}]}]}]})";
     CHECK_FALSE(lookFromJson(broken).decided);
+    // A row compare-kernels left out of the verdicts is never "decided".
+    CHECK(lookFromJson(two, {"B"}).decided);
+    const Look leftOut = lookFromJson(two, {"B", "C"});
+    CHECK_FALSE(leftOut.decided);
+    CHECK(leftOut.summary == "2 of 2 metric rows called or no change; left out of the verdict (settings differ or the "
+                             "run is invalid): C");
 }
 
 TEST_CASE("until-decided reads a look whose verdict names no run without failing",
