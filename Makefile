@@ -101,6 +101,8 @@ LIBS_workloads/common        := -lpthread
 LIBS_workloads/redis-zpopmin := -lhiredis
 LIBS_workloads/seccomp-churn := -lseccomp
 LIBS_workloads/fiolike       := -luring
+# mitigation-matrix writes LAVA jobs and reads their logs (YAML).
+LIBS_workloads/mitigation-matrix := -lyaml-cpp
 LIBS_compare/input           := -lz -llzma -lzstd
 LIBS_compare/benchmarks      := -lyaml-cpp
 LIBS_compare/stats           := -lpthread

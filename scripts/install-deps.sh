@@ -2,7 +2,8 @@
 # install-deps.sh - install what mmtests-plugins needs on Debian 12, and nothing
 # that is already there. Called by `make deps` (and by `make` when a header or
 # tool is missing). Pass --test to also install what the test suite runs against
-# (redis-server, strace, the reference tools for the benchmark scripts).
+# (redis-server, strace, the reference tools for the benchmark scripts), and
+# --lava for lava-run (mitigation-matrix's LAVA backend and its test).
 set -euo pipefail
 
 # Build tools and libraries, plus redis-server, which the main job
@@ -30,8 +31,19 @@ BUILD_PKGS="$BUILD_PKGS ccache"
 TEST_PKGS="clang-tidy-14 python3 sqlite3 postgresql redis-server redis-tools strace stress-ng fio linux-perf expect numactl util-linux qemu-system-x86 busybox-static clang-14 libclang-rt-14-dev chromium
  libyaml-pp-perl libfile-which-perl libfile-slurp-perl libjson-perl libcpanel-json-xs-perl r-base-core"
 
+# lava-dispatcher: lava-run runs a LAVA job here without a server
+# (tests/scripts/matrix/matrix-lava.sh). Its own flag: 136 packages, 211 MB,
+# and newer systemd/udev packages, which a plain --test should not pull in.
+LAVA_PKGS="lava-dispatcher"
+
 want="$BUILD_PKGS"
-[[ ${1:-} == --test ]] && want="$want $TEST_PKGS"
+for arg in "$@"; do
+	case $arg in
+	--test) want="$want $TEST_PKGS" ;;
+	--lava) want="$want $LAVA_PKGS" ;;
+	*) echo "install-deps: unknown option $arg (--test, --lava)" >&2; exit 2 ;;
+	esac
+done
 
 missing=()
 for p in $want; do

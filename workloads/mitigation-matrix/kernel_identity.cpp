@@ -16,7 +16,7 @@ namespace mmtp::matrix {
 namespace {
 
 // A kernel image is tens of MiB; a larger file is not one.
-constexpr std::size_t kMaxImageBytes = 512u << 20;
+constexpr std::size_t kMaxImageBytes = std::size_t{512} << 20;
 constexpr std::size_t kMaxReleaseChars = 64;
 
 unsigned readU16(std::string_view s, std::size_t at) {

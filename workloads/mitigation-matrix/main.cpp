@@ -1,7 +1,8 @@
 // mitigation-matrix - run one config under several kernels and boot
 // parameters, a fresh boot per iteration, each boot verified.
 //
-//   mitigation-matrix MATRIX --work-dir DIR [--backend qemu|kexec|manual] [--until-decided]
+//   mitigation-matrix MATRIX --work-dir DIR [--backend qemu|kexec|manual|lava] [--until-decided]
+//   mitigation-matrix MATRIX --emit lava DIR [--machine NAME=DEVICE-TYPE]...
 //
 // Writes DIR/log/ROW/iter-N (one boot each; compare-kernels -C DIR/log reads
 // it), DIR/matrix/state (the schedule, resumed by the next invocation) and
@@ -11,6 +12,9 @@
 #include "common/preflight.hpp"
 #include "common/workload_main.hpp"
 #include "mitigation-matrix/guest_check.hpp"
+#include "mitigation-matrix/lava_backend.hpp"
+#include "mitigation-matrix/lava_fleet.hpp"
+#include "mitigation-matrix/lava_jobs.hpp"
 #include "mitigation-matrix/local_boot.hpp"
 #include "mitigation-matrix/qemu_schedule.hpp"
 #include "mitigation-matrix/schedule.hpp"
@@ -26,7 +30,9 @@ using namespace mmtp::matrix;
 
 namespace {
 
-const char* kUsage = "usage: mitigation-matrix MATRIX --work-dir DIR [--backend qemu|kexec|manual] [--until-decided]";
+const char* kUsage =
+    "usage: mitigation-matrix MATRIX --work-dir DIR [--backend qemu|kexec|manual|lava] [--until-decided]\n"
+    "       mitigation-matrix MATRIX --emit lava DIR [--machine NAME=DEVICE-TYPE]...";
 
 struct Settings {
     fs::path matrix;
@@ -34,19 +40,31 @@ struct Settings {
     std::string backend;
     bool untilDecided = false;
     MatrixSpec spec;
+    fs::path emitDir;  // --emit lava DIR
+    std::vector<LavaMachine> machines;
+    fs::path lavaDevice;
 };
 
 const OptionTable& optionTable() {
     static const OptionTable table(
         {textOption("work-dir", 0, "", nullptr, "where the tree (DIR/log) and the schedule (DIR/matrix) go"),
-         choiceOption("backend", 0, "", "qemu", "qemu|kexec|manual",
+         choiceOption("backend", 0, "", "qemu", "qemu|kexec|manual|lava",
                       "qemu: a fresh guest per boot; kexec: reboot this machine with kexec; manual: print the next "
-                      "boot and resume when run again"),
+                      "boot and resume when run again; lava: a LAVA job per boot, run by lava-run here"),
+         choiceOption("emit", 0, "", nullptr, "lava",
+                      "lava: write the schedule as LAVA jobs into DIR (jobs/MACHINE/, ramdisk/, manifest.tsv, "
+                      "device-qemu.yaml) and boot nothing"),
+         repeatedTextOption("machine", 0, "NAME=DEVICE-TYPE",
+                            "a machine of the fleet (its LAVA tag and device type); every machine runs every row "
+                            "(default qemu-1=qemu; --backend lava with several: a work dir each, then the fleet's "
+                            "statistics)"),
+         textOption("lava-device", 0, "", nullptr,
+                    "--backend lava: lava-run's device dictionary (default: a qemu device of the matrix's guest)"),
          flagOption("until-decided", 0,
                     "after boots-per-row, add interleaved rounds until compare-kernels calls every metric (each row "
                     "against the first; decide-metric, decide-threshold) or the budget is spent; the looks share "
                     "alpha 0.05 (O'Brien-Fleming spending)")},
-        {"MATRIX"});
+        {"MATRIX", "DIR"});
     return table;
 }
 
@@ -57,13 +75,29 @@ fs::path selfPath() {
     return exe;
 }
 
+std::vector<LavaMachine> machinesFrom(const OptionValues& v) {
+    std::vector<LavaMachine> out;
+    for (const auto& m : v.all("machine")) out.push_back(parseMachine(m));
+    if (out.empty()) out.push_back({"qemu-1", "qemu"});
+    return out;
+}
+
 Settings settingsFrom(const OptionValues& v) {
-    if (v.positionals.size() != 1) throw UsageError(kUsage);
+    const bool emit = v.has("emit");
+    if (v.positionals.size() != (emit ? 2u : 1u)) throw UsageError(kUsage);
     Settings s{fs::absolute(v.positionals[0]),
-               fs::absolute(v.required("work-dir")),
+               emit ? fs::path() : fs::absolute(v.required("work-dir")),
                v.text("backend"),
                v.yes("until-decided"),
+               {},
+               {},
+               {},
                {}};
+    if (emit) s.emitDir = fs::absolute(v.positionals[1]);
+    s.machines = machinesFrom(v);
+    if (v.has("lava-device")) s.lavaDevice = fs::absolute(v.text("lava-device"));
+    if (s.emitDir.empty() && s.machines.size() > 1 && (s.backend != "lava" || s.untilDecided))
+        throw UsageError("several --machine: --emit lava, or --backend lava without --until-decided");
     s.spec = parseMatrixFile(s.matrix);
     if (s.untilDecided && s.spec.rows.size() < 2)
         throw UsageError("matrix " + s.matrix.string() +
@@ -79,6 +113,9 @@ void supported(Settings& s) {
     if (s.backend == "qemu" && findExecutable("qemu-system-x86_64").empty())
         throw UnsupportedError(
             "qemu-system-x86_64 not found (apt-get install qemu-system-x86, or scripts/install-deps.sh --test)");
+    if (s.backend == "lava" && s.emitDir.empty() && findExecutable("lava-run").empty())
+        throw UnsupportedError(
+            "lava-run not found (apt-get install lava-dispatcher, or scripts/install-deps.sh --lava)");
     if (s.backend == "kexec" && findExecutable("kexec").empty())
         throw UnsupportedError("kexec not found (apt-get install kexec-tools)");
     if (s.untilDecided && !fs::is_regular_file(selfPath().parent_path() / "compare-kernels"))
@@ -129,8 +166,23 @@ int finish(const Settings& s) {
 }
 
 int run(const Settings& s) {
+    if (!s.emitDir.empty()) {
+        emitLavaJobs(s.spec, s.machines, s.emitDir, selfPath().parent_path());
+        std::cout << "mitigation-matrix: " << s.matrix.string() << " -> LAVA jobs in " << s.emitDir.string()
+                  << " (manifest.tsv lists them in order)" << std::endl;
+        return 0;
+    }
     const WorkDirLock lock(s.workDir);  // held until exit: one run per work dir
     std::cout << planText(s.spec) << std::flush;
+    if (s.backend == "lava") {
+        const bool kvm = chooseAccel() == Accel::Kvm;
+        if (!kvm && s.lavaDevice.empty()) warnTcg();
+        const LavaSetup setup{selfPath().parent_path(), s.machines[0], s.lavaDevice, kvm};
+        // Several machines: W/MACHINE each, then the fleet's statistics.
+        if (s.machines.size() > 1) return runLavaFleet(s.spec, s.workDir, s.machines, setup);
+        runLavaSchedule(s.spec, s.workDir, setup, moreBoots(s));
+        return finish(s);
+    }
     if (s.backend == "qemu") {
         const Accel accel = chooseAccel();
         if (accel == Accel::Tcg) warnTcg();
@@ -154,7 +206,7 @@ int main(int argc, char** argv) {
                                "boot that does not match is rejected and not counted.\n"
                                "Exit: 0 every row has its boots (--until-decided: and the verdict is decided), 1 a\n"
                                "row was rejected or short (or undecided when the budget ran out), 2 bad arguments or\n"
-                               "matrix, 3 qemu/kexec missing, 130 interrupted (run again to resume).",
+                               "matrix, 3 qemu/kexec/lava-run missing, 130 interrupted (run again to resume).",
                                optionTable(),
                                settingsFrom,
                                supported,

@@ -61,8 +61,9 @@ void bindKernels(ScheduleState& state, const MatrixSpec& spec, const fs::path& w
 // "Starting test NAME" that is its own ("NAME: ..."), not its "running" line.
 // The cause of a deterministic failure, named in the reason (and so in
 // matrix-rows.txt and the report), not only in a file beside it.
+constexpr std::size_t kMaxComplaintChars = 240;
+
 std::string firstComplaint(const BootFiles& files) {
-    constexpr std::size_t kMaxChars = 240;
     const std::string* out = files.find("boot/run-config.out");
     if (!out) return "";
     std::istringstream in(*out);
@@ -70,7 +71,7 @@ std::string firstComplaint(const BootFiles& files) {
     for (std::string line; std::getline(in, line);) {
         if (line.rfind("Starting test ", 0) == 0) bench = line.substr(14) + ": ";
         else if (!bench.empty() && line.rfind(bench, 0) == 0 && line.rfind(bench + "running ", 0) != 0)
-            return ": " + escapeControls(line.substr(0, kMaxChars));
+            return ": " + escapeControls(line.substr(0, kMaxComplaintChars));
     }
     return "";
 }
