@@ -41,14 +41,20 @@ struct References {
 int bisectStep(Noise& n, const CommitModel& m, const References& refs, bool bad, const BisectPlan& plan,
                int& runsSpent) {
     std::vector<double> cand = commitUnits(n, m, bad, plan.startRuns, plan.candidateDriftPct);
-    runsSpent += plan.startRuns;
+    // The anchor: the good commit rerun beside the candidate, interleaved (the same drift)
+    std::vector<double> anchor = commitUnits(n, m, false, plan.anchorRuns, plan.candidateDriftPct);
+    runsSpent += plan.startRuns + plan.anchorRuns;
     for (;;) {
-        BisectPosition p = placeCandidate({"op", refs.good, refs.bad, cand}, 1 - kBisectAlpha);
+        BisectPosition p = placeCandidate({"op", refs.good, refs.bad, cand, anchor}, 1 - kBisectAlpha);
         if (p.side == BisectSide::Good) return 0;
         if (p.side == BisectSide::Bad) return 1;
-        if (static_cast<int>(cand.size()) >= plan.maxRuns) return 125;
+        if (p.anchorMoved || static_cast<int>(cand.size()) >= plan.maxRuns) return 125;
         cand.push_back(commitUnits(n, m, bad, 1, plan.candidateDriftPct).front());
         ++runsSpent;
+        if (plan.anchorRuns > 0) {  // interleaved: one anchor run beside each candidate run
+            anchor.push_back(commitUnits(n, m, false, 1, plan.candidateDriftPct).front());
+            ++runsSpent;
+        }
     }
 }
 
@@ -85,6 +91,14 @@ int simulateBisect(Noise& n, const CommitModel& m, const BisectPlan& plan, int f
     return hi;
 }
 
+std::string describePlan(const BisectPlan& plan) {
+    std::string out;
+    if (plan.candidateDriftPct != 0)
+        out += ", candidates " + std::to_string(static_cast<int>(plan.candidateDriftPct)) + "% off (drift)";
+    if (plan.anchorRuns > 0) out += ", an anchor of " + std::to_string(plan.anchorRuns) + "+ good runs beside each";
+    return out;
+}
+
 }  // namespace
 
 void printBisect(Noise& n, int simulations, double effectPct, double noisePct, const BisectPlan& plan) {
@@ -107,11 +121,7 @@ void printBisect(Noise& n, int simulations, double effectPct, double noisePct, c
         "git bisect run, 8 commits, %+.0f%% effect, %.0f%% run noise, references %d+%d runs, a candidate %d-%d "
         "runs%s: right first bad commit %d of %d, wrong %d, undecided %d, %.1f runs per bisection\n",
         effectPct, noisePct, plan.referenceRuns, plan.referenceRuns, plan.startRuns, plan.maxRuns,
-        plan.candidateDriftPct != 0 ? (", candidates " + std::to_string(static_cast<int>(plan.candidateDriftPct)) +
-                                       "% off (drift)")
-                                          .c_str()
-                                    : "",
-        right, simulations, wrong, undecided, static_cast<double>(runs) / simulations);
+        describePlan(plan).c_str(), right, simulations, wrong, undecided, static_cast<double>(runs) / simulations);
 }
 
 }  // namespace mmtp::compare::calibration

@@ -10,6 +10,7 @@ struct BisectPlan {
     int referenceRuns = 10;           // of each reference
     int startRuns = 4, maxRuns = 30;  // of a candidate
     double candidateDriftPct = 0;     // the machine moved since the references ran: every candidate run off by it
+    int anchorRuns = 0;               // the good reference rerun beside each candidate (--anchor), 0: none
 };
 
 // One line: right, wrong and undecided bisections and runs spent over

@@ -48,6 +48,14 @@ int main(int argc, char** argv) {
         BisectPlan drifted;
         drifted.candidateDriftPct = 6;
         printBisect(n, std::max(reports / 3, 10), 10, 3, drifted);
+        drifted.anchorRuns = 4;  // the anchor: 125 when it moved by more than a quarter of the effect
+        printBisect(n, std::max(reports / 3, 10), 10, 3, drifted);
+        for (double effect : {30.0}) {  // an effect whose quarter (7.5 %) a 6 % drift stays within
+            printBisect(n, std::max(reports / 3, 10), effect, 3, drifted);
+            BisectPlan plain;
+            plain.candidateDriftPct = 6;
+            printBisect(n, std::max(reports / 3, 10), effect, 3, plain);
+        }
     }
     const int schedules = 3 * reports;  // a rate near 5 % needs them: +-0.8 % at 900
     if (wanted("sequential")) printSequentialTable(n, schedules);

@@ -224,7 +224,10 @@ void referenceVerdicts(const VerdictContext& c) {
                                    "reference again (skip: 125)");
         return;
     }
-    for (auto& [name, group] : bisectCandidates(names, c.o.bisectGood, c.o.bisectBad, c.recorded)) {
+    std::vector<std::string> goodAndAnchor = c.o.bisectGood;  // the anchor's runs are no candidate
+    goodAndAnchor.insert(goodAndAnchor.end(), c.o.bisectAnchor.begin(), c.o.bisectAnchor.end());
+    auto anchor = runsNamed(c.runs, c.o.bisectAnchor);
+    for (auto& [name, group] : bisectCandidates(names, goodAndAnchor, c.o.bisectBad, c.recorded)) {
         BenchmarkResults::Candidate cand;
         cand.name = name;
         cand.runs = group;
@@ -240,6 +243,7 @@ void referenceVerdicts(const VerdictContext& c) {
             gather(good, in.good);
             gather(bad, in.bad);
             gather(runs, in.candidate);
+            gather(anchor, in.anchor);
             cand.inputs.push_back(std::move(in));
         }
         c.b.bisect.push_back(std::move(cand));

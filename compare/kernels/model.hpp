@@ -57,6 +57,9 @@ struct KernelsOptions {
     bool mixSettings = false;           // --mix-settings: runs with other workload settings in verdicts
     // --bisect --good RUN --bad RUN: the references each other run is placed between.
     std::vector<std::string> bisectGood, bisectBad;
+    // --anchor RUN: the good reference rerun beside this step's candidate; the
+    // candidate is placed against these runs instead of the good references.
+    std::vector<std::string> bisectAnchor;
     bool bisect = false;  // --bisect: the mail leads with the answer git bisect run gets
     std::optional<std::filesystem::path> mmtestsDir;
 };

@@ -313,8 +313,13 @@ json bisectJson(const std::vector<BenchmarkResults::Candidate>& candidates) {
     for (const BenchmarkResults::Candidate& c : candidates) {
         json rows = json::array();
         for (const BisectPosition& p : c.positions)
-            rows.push_back({{"metric", p.op}, {"effect_pct", number(p.effectPct)}, {"position", number(p.position)},
-                            {"low", number(p.low)}, {"high", number(p.high)}, {"side", bisectSideName(p.side)},
+            rows.push_back({{"metric", p.op},
+                            {"effect_pct", number(p.effectPct)},
+                            {"position", number(p.position)},
+                            {"low", number(p.low)},
+                            {"high", number(p.high)},
+                            {"side", bisectSideName(p.side)},
+                            {"anchor_moved", p.anchorMoved},
                             {"units_needed", p.unitsNeeded ? json(*p.unitsNeeded) : json(nullptr)}});
         j.push_back({{"candidate", c.name}, {"runs", c.runs}, {"confidence", c.confidence}, {"rows", rows}});
     }

@@ -231,6 +231,13 @@ std::string renderBisect(const std::string& bench, const std::string& candidate,
             out += "-  unsure (the references do not differ on this metric)\n";
             continue;
         }
+        if (p.anchorMoved) {
+            out += formatText(
+                "%.2f  unsure (the anchor moved from the good reference by more than a quarter of the "
+                "effect: the machine drifted; run the references again)\n",
+                p.position);
+            continue;
+        }
         if (p.noInterval != NoInterval::None) {
             out += "-  unsure (" + noIntervalText(p.noInterval, UnitKind::Boot) + ")\n";
             continue;

@@ -46,7 +46,7 @@ Spread spread(Side good, Side bad, Side cand) {
 }
 
 bool allTrusted(const PositionInput& in) {
-    for (const auto* v : {&in.good, &in.bad, &in.candidate})
+    for (const auto* v : {&in.good, &in.bad, &in.candidate, &in.anchor})
         if (!std::all_of(v->begin(), v->end(), trustedValue)) return false;
     return true;
 }
@@ -73,17 +73,22 @@ bool effectKnown(const Side& good, const Side& bad, const Side& cand, double con
 struct Fieller {
     double low = kNaN, high = kNaN;
 };
-std::optional<Fieller> fiellerInterval(const Side& good, const Side& bad, const Side& cand, double confidence) {
+// With an anchor the numerator is cand - anchor (runs made beside each
+// other) and shares nothing with the denominator bad - good.
+std::optional<Fieller> fiellerInterval(const Side& good, const Side& bad, const Side& cand, double confidence,
+                                       const std::optional<Side>& anchor = std::nullopt) {
     double ss = 0, df = 0;
-    for (const Side& s : {good, bad, cand})
+    for (const Side& s : {good, bad, cand, anchor.value_or(Side{})})
         if (s.hasVariance()) {
             ss += s.var * (s.n - 1);
             df += s.n - 1;
         }
     if (!(df > 0)) return std::nullopt;
     const double s2 = ss / df, t = tQuantile(df, 1 - (1 - confidence) / 2), t2 = t * t;
-    const double num = cand.mean - good.mean, den = bad.mean - good.mean;
-    const double vNum = s2 * (1 / cand.n + 1 / good.n), vDen = s2 * (1 / bad.n + 1 / good.n), cov = s2 / good.n;
+    const Side& from = anchor ? *anchor : good;
+    const double num = cand.mean - from.mean, den = bad.mean - good.mean;
+    const double vNum = s2 * (1 / cand.n + 1 / from.n), vDen = s2 * (1 / bad.n + 1 / good.n);
+    const double cov = anchor ? 0 : s2 / good.n;
     const double a = den * den - t2 * vDen, b = num * den - t2 * cov, c = num * num - t2 * vNum;
     if (!(a > 0)) return std::nullopt;
     const double root = std::sqrt(std::max(0.0, b * b - a * c));
@@ -136,10 +141,19 @@ BisectPosition placeCandidate(const PositionInput& in, double confidence) {
         p.noInterval = NoInterval::OneUnitEach;
         return p;
     }
+    std::optional<Side> anchor;
+    if (!in.anchor.empty()) {
+        anchor = unitMoments(in.anchor);
+        p.position = effect != 0 ? (cand.mean - anchor->mean) / effect : kNaN;
+    }
     const std::optional<Fieller> f =
-        effectKnown(good, bad, cand, confidence) ? fiellerInterval(good, bad, cand, confidence) : std::nullopt;
+        effectKnown(good, bad, cand, confidence) ? fiellerInterval(good, bad, cand, confidence, anchor) : std::nullopt;
     if (!f) {
         p.referencesAgree = true;
+        return p;
+    }
+    if (anchor && std::fabs(anchor->mean - good.mean) > kAnchorDriftLimit * std::fabs(effect)) {
+        p.anchorMoved = true;  // too far for the references' effect to stand: skip
         return p;
     }
     p.low = f->low;

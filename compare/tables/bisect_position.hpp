@@ -32,7 +32,16 @@ const char* bisectSideName(BisectSide side);  // "good", "bad", "unsure"
 struct PositionInput {
     std::string op;
     std::vector<double> good, bad, candidate;  // one value per run: the mean of its units
+    // The good reference rerun beside the candidate (--anchor): the candidate
+    // is placed against it, so a machine that drifted since the references
+    // moves both; empty: against good.
+    std::vector<double> anchor = {};
 };
+
+// How far an anchor may move from the good reference, as a fraction of
+// |bad - good|, before the step answers 125 (the machine moved too far for
+// the references' effect to stand).
+inline constexpr double kAnchorDriftLimit = 0.25;
 
 struct BisectPosition {
     std::string op;
@@ -42,6 +51,7 @@ struct BisectPosition {
     BisectSide side = BisectSide::Unsure;
     // Why it was not placed: the references did not differ, or no interval.
     bool referencesAgree = false;
+    bool anchorMoved = false;  // the anchor moved from good by more than kAnchorDriftLimit of the effect
     NoInterval noInterval = NoInterval::None;
     std::optional<std::size_t> unitsNeeded;  // candidate units that would settle an unsure one
 };

@@ -8,6 +8,7 @@
 #   a candidate at the bad level    -> 1
 #   a candidate halfway             -> 125, with how many runs would settle it
 #   references of one run each      -> 125 (their run-to-run noise is unknown)
+#   an --anchor 5 % off the good reference -> 125 (the machine moved)
 set -uo pipefail
 : "${BIN:?}"
 fail() { echo "FAIL: $*"; exit 1; }
@@ -82,3 +83,15 @@ rc=0; "$BIN/compare-kernels" -C single --metric ZPOPMIN --good good-1 --bad bad-
 grep -q "^Bisect for redis-zpopmin: a reference has a single run, so its run-to-run noise is unknown" single.txt ||
 	fail "the single-run reference is not said: $(head -20 single.txt)"
 echo "ok: a reference of a single run answers 125 and says why"
+
+# The anchor: the good reference rerun beside the candidate. A machine that
+# moved 5 % since the references (half the effect) is said, and skipped.
+refs drifted; runs drifted anchor 4 5 9; runs drifted cand 4 5 10
+rc=0; args=(); for i in $(seq 8); do args+=(--good "good-$i" --bad "bad-$i"); done
+for i in $(seq 4); do args+=(--anchor "anchor-$i"); done
+"$BIN/compare-kernels" -C drifted --metric ZPOPMIN "${args[@]}" --bisect > drifted.txt 2>&1 || rc=$?
+[[ $rc == 125 ]] || { head -20 drifted.txt; fail "an anchor 5 % off: exit $rc, want 125"; }
+grep -q "unsure (the anchor moved from the good reference by more than a quarter of the effect" drifted.txt ||
+	fail "the moved anchor is not said: $(grep -A3 '^Bisect for' drifted.txt)"
+grep -q "candidate anchor" drifted.txt && fail "the anchor's runs were taken as a candidate"
+echo "ok: a candidate beside an anchor that moved half the effect answers 125 and says why"

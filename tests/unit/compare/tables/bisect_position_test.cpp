@@ -67,3 +67,19 @@ TEST_CASE("the position's interval is Fieller's: its ends solve the ratio's quad
     // A noisy denominator stretches the far end: the interval is not symmetric about the point
     CHECK((p.high - p.position) != Approx(p.position - p.low).epsilon(0.01));
 }
+
+TEST_CASE("an anchor rerun beside the candidate places it against that step's good runs", "[compare][tables][bisect]") {
+    // The machine moved +2 % since the references (a quarter of the 10 % effect is 2.5 %):
+    // a good candidate at 102 is placed against the anchor at 102, not against good at 100
+    const std::vector<double> anchor{102.2, 101.8, 102.4, 101.6};
+    BisectPosition good = placeCandidate({"op", kGood, kBad, {102.1, 101.9, 102.3}, anchor}, 0.95);
+    CHECK(good.side == BisectSide::Good);
+    CHECK(std::fabs(good.position) < 0.1);
+    CHECK_FALSE(good.anchorMoved);
+    BisectPosition bad = placeCandidate({"op", kGood, kBad, {92.1, 91.9, 92.3}, anchor}, 0.95);
+    CHECK(bad.side == BisectSide::Bad);
+    // An anchor 5 % off the good reference: more than a quarter of the effect, a skip
+    BisectPosition moved = placeCandidate({"op", kGood, kBad, {105.1, 104.9}, {105.2, 104.8, 105.1}}, 0.95);
+    CHECK(moved.anchorMoved);
+    CHECK(moved.side == BisectSide::Unsure);
+}
