@@ -63,7 +63,7 @@ bool setsMmtests(const std::string& line) {
     for (auto at = line.find("MMTESTS"); at != std::string::npos; at = line.find("MMTESTS", at + 1)) {
         const bool boundary = at == 0 || !(std::isalnum(static_cast<unsigned char>(line[at - 1])) || line[at - 1] == '_');
         const std::string after = line.substr(at + 7, 2);
-        if (boundary && (after.rfind("=", 0) == 0 || after == "+=")) return true;
+        if (boundary && (after.rfind('=', 0) == 0 || after == "+=")) return true;
     }
     return false;
 }
