@@ -149,7 +149,7 @@ fs::path deviceFile(const MatrixSpec& spec, const LavaSetup& setup, const fs::pa
 }  // namespace
 
 void runLavaSchedule(const MatrixSpec& spec, const fs::path& workDir, const LavaSetup& setup, const MoreBoots& more) {
-    Run run{spec, workDir, workDir / "matrix" / "lava", {}, setup.machine, {}, {}, loadOrStart(spec, workDir)};
+    Run run{spec, workDir, workDir / "matrix" / "lava", {}, setup.machine, {}, {}, loadOrStart(spec, workDir), Accel::Tcg, {}};
     // A missing kernel is refused here (loadOrStart binds every row's).
     for (const auto& row : spec.rows) needImage(row, rowKernel(run.state, row));
     run.accel = setup.kvm ? Accel::Kvm : Accel::Tcg;
