@@ -35,14 +35,14 @@ TEST_CASE("numactl's node lines count the CPUs; arch :: names the architecture",
 
 TEST_CASE("two machines differ by hostname and CPU count; an unrecorded field is no difference",
           "[compare][input][host]") {
-    HostRecord p9{"ltc-p9", "ltc-p9-1", "5.8", "ppc64le", "POWER9", 8};
-    HostRecord p8{"ltc-p8", "ltc-p8-7", "5.8", "ppc64le", "POWER8", 160};
+    HostRecord p9{"ltc-p9", "ltc-p9-1", "5.8", "ppc64le", "POWER9", 8, "", ""};
+    HostRecord p8{"ltc-p8", "ltc-p8-7", "5.8", "ppc64le", "POWER8", 160, "", ""};
     std::vector<std::string> d = hostDifferences({p9, p8});
     REQUIRE(d.size() == 3);
     CHECK(d[0] == "hostname: ltc-p8-7 (ltc-p8); ltc-p9-1 (ltc-p9)");
     CHECK(d[1] == "CPU model: POWER8 (ltc-p8); POWER9 (ltc-p9)");
     CHECK(d[2] == "CPUs: 160 (ltc-p8); 8 (ltc-p9)");
-    HostRecord unknown{"old", "", "", "", "", std::nullopt};
+    HostRecord unknown{"old", "", "", "", "", std::nullopt, "", ""};
     CHECK(hostDifferences({p9, unknown}).empty());
     CHECK(hostDifferences({p9, p9}).empty());
 }
