@@ -13,7 +13,6 @@
 #include <fstream>
 #include <iostream>
 #include <sstream>
-#include <sys/utsname.h>
 
 namespace fs = std::filesystem;
 
@@ -29,16 +28,10 @@ std::string readText(const fs::path& file) {
     return out.str();
 }
 
-std::string release() {
-    struct utsname u {};
-    ::uname(&u);
-    return u.release;
-}
-
 // What the guest's /init records, read here.
 void addEvidence(BootFiles& files, const fs::path& scratch) {
     files.files.push_back({"boot/boot-id", currentBootId() + "\n"});
-    files.files.push_back({"boot/release", release() + "\n"});
+    files.files.push_back({"boot/release", currentRelease() + "\n"});
     files.files.push_back({"boot/cmdline", readText("/proc/cmdline")});
     std::string vulns;
     std::error_code ec;
