@@ -134,17 +134,19 @@ std::string buildGuestArchive(const GuestPayload& payload, const fs::path& scrat
     std::set<std::string> made;
     addFile(cpio, made, "init", guestInitScript(), true);
     // The sham/protect configs run ibpb-pulse's helpers as nobody.
-    addFile(cpio, made, "etc/passwd", "root:x:0:0:root:/tmp:/bin/sh\nnobody:x:65534:65534:nobody:/nonexistent:/bin/false\n",
-            false);
+    addFile(cpio, made, "etc/passwd",
+            "root:x:0:0:root:/tmp:/bin/sh\nnobody:x:65534:65534:nobody:/nonexistent:/bin/false\n", false);
     addFile(cpio, made, "etc/group", "root:x:0:\nnogroup:x:65534:\n", false);
     for (const auto& f : guestFiles(payload, scratch)) addFile(cpio, made, f.at, guestBytes(f, scratch), true);
     return cpio.finish();
 }
 
-std::string rowArchive(const MatrixRow& row, const KernelIdentity& kernel, const std::vector<GuestFile>& modules) {
+std::string rowArchive(const MatrixRow& row, int iterations, const KernelIdentity& kernel,
+                       const std::vector<GuestFile>& modules) {
     CpioWriter cpio;
     std::set<std::string> made{"matrix"};  // the shared archive made it
     addFile(cpio, made, "matrix/row", row.name + "\n", false);
+    addFile(cpio, made, "matrix/iterations", std::to_string(iterations) + "\n", false);
     addFile(cpio, made, "matrix/config", readWhole(row.config), false);
     addFile(cpio, made, "matrix/check", rowCheckText(row, kernel), false);
     std::string order;

@@ -2,7 +2,7 @@
 // sources configs with it), run-config and the config's workloads (and
 // redis-server when one runs redis-zpopmin), each with the shared libraries
 // ldd names, the config, the modules that show the scratch disk, and an /init that runs
-// the config once and sends the boot's files back over the second serial
+// the config (its iterations) and sends the boot's files back over the second serial
 // port (boot_files.hpp) before it powers off.
 #pragma once
 #include "mitigation-matrix/kernel_identity.hpp"
@@ -18,8 +18,8 @@ struct GuestPayload {
     std::filesystem::path busybox;  // run as /bin/busybox; its applets are linked at boot
     std::filesystem::path bash;
     std::filesystem::path runConfig;
-    std::filesystem::path checker;  // mitigation-matrix, run as matrix-boot-check (guest_check.hpp)
-    std::filesystem::path setpriv;  // util-linux's, when this machine has it (drops to nobody)
+    std::filesystem::path checker;                 // mitigation-matrix, run as matrix-boot-check (guest_check.hpp)
+    std::filesystem::path setpriv;                 // util-linux's, when this machine has it (drops to nobody)
     std::vector<std::filesystem::path> workloads;  // found beside run-config in the guest
     std::filesystem::path redisServer;             // empty unless a config runs redis-zpopmin
 };
@@ -44,10 +44,12 @@ std::vector<GuestFile> guestFiles(const GuestPayload& payload, const std::filesy
 // That archive: guestFiles and /init.
 std::string buildGuestArchive(const GuestPayload& payload, const std::filesystem::path& scratch);
 // The row's archive appended to it (the kernel reads concatenated cpio
-// archives): /matrix/row, the row's config as /matrix/config, what the boot
-// must show as /matrix/check (guest_check.hpp), and the row kernel's
-// modules (guest_modules.hpp) with /matrix/modules, their load order.
-std::string rowArchive(const MatrixRow& row, const KernelIdentity& kernel, const std::vector<GuestFile>& modules);
+// archives): /matrix/row, the row's config as /matrix/config, the
+// iterations a boot runs as /matrix/iterations, what the boot must show as
+// /matrix/check (guest_check.hpp), and the row kernel's modules
+// (guest_modules.hpp) with /matrix/modules, their load order.
+std::string rowArchive(const MatrixRow& row, int iterations, const KernelIdentity& kernel,
+                       const std::vector<GuestFile>& modules);
 
 // The absolute library paths `ldd FILE` prints (the loader included).
 std::vector<std::string> sharedLibraries(const std::filesystem::path& binary, const std::filesystem::path& scratch);

@@ -2,8 +2,9 @@
 // before anything runs (boot_id, uname -r, /proc/cmdline, the
 // vulnerabilities files, dmesg), judges it (matrix-boot-check, the host's
 // own check: guest_check.hpp), and only on a boot that is its row's loads
-// the scratch disk's modules and runs the config once with run-config; it
-// sends everything over ttyS1; the console (ttyS0) is only for people.
+// the scratch disk's modules and runs the config /matrix/iterations times
+// with run-config; it sends everything over ttyS1; the console (ttyS0) is
+// only for people.
 #include "mitigation-matrix/guest_image.hpp"
 
 namespace mmtp::matrix {
@@ -42,7 +43,7 @@ echo "mitigation-matrix guest: scratch disk ${FIO_TARGET_FILE:-none}"
 # redis-zpopmin's redis-server listens on 127.0.0.1.
 ip link set lo up
 echo "mitigation-matrix guest: running $row"
-/matrix/bin/run-config /matrix/config "$row" --work-dir /tmp/work --set MMTEST_ITERATIONS=1 > $out/boot/run-config.out 2>&1
+/matrix/bin/run-config /matrix/config "$row" --work-dir /tmp/work --set MMTEST_ITERATIONS="$(cat /matrix/iterations)" > $out/boot/run-config.out 2>&1
 echo $? > $out/boot/run-config.status
 tail -3 $out/boot/run-config.out
 [ -d /tmp/work/log ] && cp -a /tmp/work/log/. $out/log/

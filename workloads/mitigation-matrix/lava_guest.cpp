@@ -62,7 +62,8 @@ std::map<std::string, fs::path> writeRowRamdisks(const MatrixSpec& spec,
     for (const auto& row : spec.rows) {
         const fs::path file = outDir / (row.name + ".cpio");
         const KernelIdentity& kernel = kernels.at(row.name);
-        writeFileAtomically(file, lavaRowRamdisk(shared, rowArchive(row, kernel, scratchDiskModules(kernel.image))));
+        writeFileAtomically(file, lavaRowRamdisk(shared, rowArchive(row, bootIterations(spec, row), kernel,
+                                                                    scratchDiskModules(kernel.image))));
         out[row.name] = file;
     }
     return out;

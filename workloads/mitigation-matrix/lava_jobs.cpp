@@ -189,7 +189,7 @@ void emitLavaJobs(const MatrixSpec& spec, const std::vector<LavaMachine>& machin
                               machine,
                               &row,
                               round,
-                              round - 1,
+                              (round - 1) * bootIterations(spec, row),
                               b.number,
                               fileUrl(kernels.at(row.name).image),
                               fileUrl(ramdisks.at(row.name)),
@@ -200,7 +200,8 @@ void emitLavaJobs(const MatrixSpec& spec, const std::vector<LavaMachine>& machin
             fs::create_directories(dir / rel.parent_path());
             writeFileAtomically(dir / rel, lavaJobYaml(job, spec.bootTimeoutSeconds));
             manifest += machine.name + "\t" + machine.deviceType + "\t" + std::to_string(round) + "\t" + row.name +
-                        "\t" + std::to_string(round - 1) + "\t" + std::to_string(b.number) + "\t" + rel.string() + "\n";
+                        "\t" + std::to_string(job.iteration) + "\t" + std::to_string(b.number) + "\t" + rel.string() +
+                        "\n";
         }
     }
     writeFileAtomically(dir / "manifest.tsv", manifest);

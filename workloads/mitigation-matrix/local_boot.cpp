@@ -28,6 +28,13 @@ std::string readText(const fs::path& file) {
     return out.str();
 }
 
+// The options of this step that the next one repeats.
+std::string nextStepOptions(const LocalSetup& s) {
+    std::string out = s.untilDecided ? " --until-decided" : "";
+    if (s.iterationsPerBoot > 0) out += " --iterations-per-boot " + std::to_string(s.iterationsPerBoot);
+    return out;
+}
+
 // What the guest's /init records, read here.
 void addEvidence(BootFiles& files, const fs::path& scratch) {
     files.files.push_back({"boot/boot-id", currentBootId() + "\n"});
@@ -47,7 +54,7 @@ void addEvidence(BootFiles& files, const fs::path& scratch) {
     files.files.push_back({"boot/dmesg", readText(scratch / "dmesg")});
 }
 
-BootFiles measureLocally(const LocalSetup& setup, const MatrixRow& row, const KernelIdentity& kernel) {
+BootFiles measureLocally(const LocalSetup& setup, const MatrixRow& row, int iterations, const KernelIdentity& kernel) {
     TempDir scratch("mitigation-matrix");
     BootFiles files;
     addEvidence(files, scratch.path());
@@ -67,7 +74,7 @@ BootFiles measureLocally(const LocalSetup& setup, const MatrixRow& row, const Ke
               "--work-dir",
               (scratch.path() / "work").string(),
               "--set",
-              "MMTEST_ITERATIONS=1"};
+              "MMTEST_ITERATIONS=" + std::to_string(iterations)};
     o.stdinPath = "/dev/null";
     o.stdoutPath = scratch.path() / "run-config.out";
     o.stderrToStdout = true;
@@ -123,7 +130,7 @@ std::string systemdUnitText(const LocalSetup& s) {
            "Type=oneshot\n"
            "ExecStart=" +
            systemdQuoted(s.self.string()) + " " + systemdQuoted(s.matrixFile.string()) + " --work-dir " +
-           systemdQuoted(s.workDir.string()) + " --backend kexec" + (s.untilDecided ? " --until-decided" : "") +
+           systemdQuoted(s.workDir.string()) + " --backend kexec" + nextStepOptions(s) +
            "\n\n"
            "[Install]\n"
            "WantedBy=multi-user.target\n";
@@ -135,8 +142,7 @@ std::string manualInstructions(const MatrixSpec& spec, const MatrixRow& row, con
     if (kernelRelease.rfind("vmlinuz-", 0) == 0) kernelRelease.erase(0, 8);
     std::ostringstream out;
     out << "mitigation-matrix: next, boot " << bootNumber << ": row " << row.name << "\n"
-        << "  kernel:  " << kernel.image.string() << (kernel.release.empty() ? "" : " (" + kernel.release + ")")
-        << "\n"
+        << "  kernel:  " << kernel.image.string() << (kernel.release.empty() ? "" : " (" + kernel.release + ")") << "\n"
         << "  cmdline: add '" << row.cmdline << "'"
         << (spec.baseCmdline.empty() ? "" : " to '" + spec.baseCmdline + "'") << "\n"
         << "  grub:    grub-reboot 'Advanced options for Debian GNU/Linux>Debian GNU/Linux, with Linux "
@@ -144,13 +150,15 @@ std::string manualInstructions(const MatrixSpec& spec, const MatrixRow& row, con
         << "  then run: "
         << escapeControls(shellQuoted(s.self.string()) + " " + shellQuoted(s.matrixFile.string()) + " --work-dir " +
                           shellQuoted(s.workDir.string()))
-        << " --backend manual" << (s.untilDecided ? " --until-decided" : "") << "\n";
+        << " --backend manual" << nextStepOptions(s) << "\n";
     return out.str();
 }
 
 RebootHooks kexecHooks(const MatrixSpec& spec, const LocalSetup& setup) {
     return {currentBootId,
-            [setup](const MatrixRow& row, const KernelIdentity& kernel) { return measureLocally(setup, row, kernel); },
+            [&spec, setup](const MatrixRow& row, const KernelIdentity& kernel) {
+                return measureLocally(setup, row, bootIterations(spec, row), kernel);
+            },
             [&spec, setup](const MatrixRow& row, const KernelIdentity& kernel, int bootNumber) {
                 writeFileAtomically(setup.workDir / "matrix" / "mitigation-matrix-resume.service",
                                     systemdUnitText(setup));
@@ -163,7 +171,9 @@ RebootHooks kexecHooks(const MatrixSpec& spec, const LocalSetup& setup) {
 
 RebootHooks manualHooks(const MatrixSpec& spec, const LocalSetup& setup) {
     return {currentBootId,
-            [setup](const MatrixRow& row, const KernelIdentity& kernel) { return measureLocally(setup, row, kernel); },
+            [&spec, setup](const MatrixRow& row, const KernelIdentity& kernel) {
+                return measureLocally(setup, row, bootIterations(spec, row), kernel);
+            },
             [&spec, setup](const MatrixRow& row, const KernelIdentity& kernel, int bootNumber) {
                 std::cout << manualInstructions(spec, row, kernel, bootNumber, setup) << std::flush;
             }};

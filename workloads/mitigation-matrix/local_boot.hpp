@@ -17,6 +17,7 @@ struct LocalSetup {
     std::filesystem::path workDir;     // absolute
     std::filesystem::path binDir;      // run-config and the workloads
     bool untilDecided = false;         // the next step is run with --until-decided too
+    int iterationsPerBoot = 0;         // and with --iterations-per-boot N (0: not given)
 };
 
 // `kexec -l IMAGE [--initrd=INITRD] --append=BASE ROWCMDLINE`; a running-kernel

@@ -60,6 +60,9 @@ const OptionTable& optionTable() {
                             "statistics)"),
          textOption("lava-device", 0, "", nullptr,
                     "--backend lava: lava-run's device dictionary (default: a qemu device of the matrix's guest)"),
+         integerOption("iterations-per-boot", 0, "", nullptr, 1, kMaxIterationsPerBoot,
+                       "the config's iterations each boot runs, its samples (default: the matrix's "
+                       "iterations-per-boot, else each config's MMTEST_ITERATIONS, else 1)"),
          flagOption("until-decided", 0,
                     "after boots-per-row, add interleaved rounds until compare-kernels calls every metric (each row "
                     "against the first; decide-metric, decide-threshold) or the budget is spent; the looks share "
@@ -99,6 +102,7 @@ Settings settingsFrom(const OptionValues& v) {
     if (s.emitDir.empty() && s.machines.size() > 1 && (s.backend != "lava" || s.untilDecided))
         throw UsageError("several --machine: --emit lava, or --backend lava without --until-decided");
     s.spec = parseMatrixFile(s.matrix);
+    if (v.has("iterations-per-boot")) s.spec.iterationsPerBoot = v.number<int>("iterations-per-boot");
     if (s.untilDecided && s.spec.rows.size() < 2)
         throw UsageError("matrix " + s.matrix.string() +
                          ": --until-decided compares rows with the first: it needs two");
@@ -189,7 +193,8 @@ int run(const Settings& s) {
         runQemuSchedule(s.spec, s.workDir, fs::path(selfPath()).parent_path(), accel, moreBoots(s));
         return finish(s);
     }
-    const LocalSetup setup{selfPath(), s.matrix, s.workDir, selfPath().parent_path(), s.untilDecided};
+    const LocalSetup setup{
+        selfPath(), s.matrix, s.workDir, selfPath().parent_path(), s.untilDecided, s.spec.iterationsPerBoot};
     const RebootHooks hooks = s.backend == "kexec" ? kexecHooks(s.spec, setup) : manualHooks(s.spec, setup);
     if (rebootStep(s.spec, s.workDir, hooks, moreBoots(s)) != StepResult::Done) return 0;
     return finish(s);

@@ -7,6 +7,7 @@
 #include "mitigation-matrix/boot_check.hpp"
 #include "run-config/run_tree.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -108,6 +109,7 @@ struct Parser {
     void matrixKey(const std::string& key, const std::string& v) {
         if (key == "config") spec.config = resolve(v);
         else if (key == "boots-per-row") spec.bootsPerRow = number(key, v, 1, 1000);
+        else if (key == "iterations-per-boot") spec.iterationsPerBoot = number(key, v, 1, kMaxIterationsPerBoot);
         else if (key == "budget-boots") spec.budgetBoots = number(key, v, 1, 100000);
         else if (key == "budget-minutes") spec.budgetSeconds = 60LL * number(key, v, 1, 100000);
         else if (key == "boot-timeout-seconds") spec.bootTimeoutSeconds = number(key, v, 10, 86400);
@@ -228,6 +230,16 @@ int configIterations(const fs::path& config) {
         }
     }
     return n;
+}
+
+int bootIterations(const MatrixSpec& spec, const MatrixRow& row) {
+    if (spec.iterationsPerBoot > 0) return spec.iterationsPerBoot;
+    const int n = configIterations(row.config);
+    if (n > kMaxIterationsPerBoot)
+        throw UsageError("row " + row.name + ": its config's MMTEST_ITERATIONS=" + std::to_string(n) +
+                         " is more than a boot runs (" + std::to_string(kMaxIterationsPerBoot) +
+                         "); set iterations-per-boot");
+    return std::max(1, n);
 }
 
 std::string matrixDigest(const MatrixSpec& spec) {

@@ -25,6 +25,8 @@ struct MatrixRow {
     bool runningKernel() const { return kernel == "running"; }
 };
 
+inline constexpr int kMaxIterationsPerBoot = 1000;
+
 enum class BootOrder { Interleaved, Mirrored };
 
 struct MatrixSpec {
@@ -33,6 +35,9 @@ struct MatrixSpec {
     std::vector<MatrixRow> rows;
     BootOrder order = BootOrder::Interleaved;
     int bootsPerRow = 2;
+    // iterations-per-boot (or --iterations-per-boot): the config's iterations
+    // each boot runs, its samples; 0: each row's config's MMTEST_ITERATIONS.
+    int iterationsPerBoot = 0;
     int budgetBoots = 0;  // 0: rows x boots-per-row x 2
     long long budgetSeconds = 3600;
     int bootTimeoutSeconds = 300;
@@ -56,6 +61,10 @@ MatrixSpec parseMatrixText(const std::string& text, const std::filesystem::path&
 // The MMTEST_ITERATIONS a config sets ("export MMTEST_ITERATIONS=N", read as
 // text: the host runs no config), 0 when it sets none.
 int configIterations(const std::filesystem::path& config);
+
+// The iterations each boot of `row` runs: iterations-per-boot, else its
+// config's MMTEST_ITERATIONS, else 1. Throws UsageError above kMaxIterationsPerBoot.
+int bootIterations(const MatrixSpec& spec, const MatrixRow& row);
 
 // A digest of the matrix file's bytes, the rows' kernels and cmdlines after
 // ${NAME} expansion, and each config's bytes: a resumed schedule refuses a

@@ -9,9 +9,9 @@
 #include "mitigation-matrix/guest_image.hpp"
 #include "mitigation-matrix/guest_modules.hpp"
 
+#include <array>
 #include <cerrno>
 #include <fcntl.h>
-#include <array>
 #include <fstream>
 #include <iostream>
 #include <optional>
@@ -142,9 +142,10 @@ const fs::path& QemuBackend::rowInitramfs(const MatrixRow& row, const KernelIden
     const auto known = initrds_.find(row.name);
     if (known != initrds_.end()) return known->second;
     const fs::path initrd = scratch_ / ("initrd-" + std::to_string(initrds_.size()) + ".cpio");
-    writeFileAtomically(initrd, guestArchive_ + rowArchive(row, kernel, scratchDiskModules(kernel.image)));
-    std::cout << "mitigation-matrix: built the initramfs of row " << row.name << " (" << kernel.image.filename().string()
-              << "), reused by its next boots" << std::endl;
+    writeFileAtomically(
+        initrd, guestArchive_ + rowArchive(row, bootIterations(spec_, row), kernel, scratchDiskModules(kernel.image)));
+    std::cout << "mitigation-matrix: built the initramfs of row " << row.name << " ("
+              << kernel.image.filename().string() << "), reused by its next boots" << std::endl;
     return initrds_.emplace(row.name, initrd).first->second;
 }
 
@@ -175,13 +176,12 @@ GuestBoot QemuBackend::boot(const MatrixRow& row, const KernelIdentity& kernel, 
     const std::string named = cause.empty() ? "" : "; console: \"" + cause + "\"";
     if (!status) {
         qemu.stop(std::chrono::seconds(2));
-        throw GuestFailed("the guest did not power off within " + std::to_string(spec_.bootTimeoutSeconds) + " s" +
-                              named,
-                          out.console);
+        throw GuestFailed(
+            "the guest did not power off within " + std::to_string(spec_.bootTimeoutSeconds) + " s" + named,
+            out.console);
     }
     if (!status->success())
-        throw GuestFailed("qemu " + status->describe() + ": " + readUpTo(dir / "qemu.out", 400) + named,
-                          out.console);
+        throw GuestFailed("qemu " + status->describe() + ": " + readUpTo(dir / "qemu.out", 400) + named, out.console);
     try {
         out.files = readSerialArchive(data);
     } catch (const Error& e) {

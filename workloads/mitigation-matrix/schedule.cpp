@@ -2,6 +2,7 @@
 #include "mitigation-matrix/schedule.hpp"
 
 #include <algorithm>
+#include <map>
 #include <regex>
 #include <sstream>
 
@@ -152,8 +153,13 @@ void markFailed(ScheduleState& state, std::size_t boot, const std::string& why) 
     redo(state, boot);
 }
 
+int rowIterations(const ScheduleState& state, const std::string& row) {
+    const auto it = state.iterations.find(row);
+    return it == state.iterations.end() ? 1 : it->second;
+}
+
 int nextIteration(const ScheduleState& state, const std::string& row) {
-    return countWith(state, row, BootStatus::Accepted);
+    return countWith(state, row, BootStatus::Accepted) * rowIterations(state, row);
 }
 
 int countWith(const ScheduleState& state, const std::string& row, BootStatus status) {
@@ -164,17 +170,22 @@ int countWith(const ScheduleState& state, const std::string& row, BootStatus sta
 
 std::string planText(const MatrixSpec& spec) {
     std::ostringstream out;
-    out << "mitigation-matrix: plan: " << spec.rows.size() << " rows x " << spec.bootsPerRow << " boots = "
-        << spec.rows.size() * std::size_t(spec.bootsPerRow) << " boots, "
+    out << "mitigation-matrix: plan: " << spec.rows.size() << " rows x " << spec.bootsPerRow
+        << " boots = " << spec.rows.size() * std::size_t(spec.bootsPerRow) << " boots, "
         << (spec.order == BootOrder::Mirrored ? "mirrored" : "interleaved") << "; budget " << spec.budgetBoots
         << " boots, " << spec.budgetSeconds / 60 << " min\n";
-    int iterations = 0;
-    for (const auto& r : spec.rows) iterations = std::max(iterations, configIterations(r.config));
-    out << "mitigation-matrix: plan: each boot runs its config once (1 iteration: the boot is the verdict's unit)";
-    if (iterations > 1)
-        out << "; the config's MMTEST_ITERATIONS=" << iterations
-            << " is not run inside a boot: more boots narrow the interval, more iterations in one boot do not";
-    out << "\n";
+    std::map<int, std::vector<std::string>> rowsBy;  // iterations per boot -> rows
+    for (const auto& r : spec.rows) rowsBy[bootIterations(spec, r)].push_back(r.name);
+    for (const auto& [n, rows] : rowsBy) {
+        out << "mitigation-matrix: plan: each boot";
+        if (rowsBy.size() > 1) {
+            out << " of";
+            for (const auto& r : rows) out << " " << r;
+        }
+        out << " runs its config " << n << (n == 1 ? " time" : " times")
+            << (spec.iterationsPerBoot > 0 ? " (iterations-per-boot)" : " (its MMTEST_ITERATIONS)")
+            << ": the boot is the verdict's unit, its iterations are its samples\n";
+    }
     return out.str();
 }
 
@@ -186,7 +197,8 @@ std::string rowsFileText(const ScheduleState& state, const MatrixSpec& spec) {
         bool rejected = false;
         for (const auto& b : state.boots)
             if (b.row == r.name && !rejected && !b.reason.empty() &&
-                (b.status == BootStatus::Rejected || b.status == BootStatus::Failed || b.status == BootStatus::Skipped)) {
+                (b.status == BootStatus::Rejected || b.status == BootStatus::Failed ||
+                 b.status == BootStatus::Skipped)) {
                 why = b.reason;
                 rejected = b.status == BootStatus::Rejected;
             }

@@ -42,7 +42,10 @@ void markRejected(ScheduleState& state, std::size_t boot, const std::string& why
 // deterministic failure: the row's pending boots are skipped, named).
 void markFailed(ScheduleState& state, std::size_t boot, const std::string& why);
 
-// The iteration the next accepted boot of `row` becomes.
+// The iterations each boot of `row` runs (the state's, bound when the
+// schedule started; 1 in a state that names none), and the first iter-N the
+// next accepted boot of `row` becomes.
+int rowIterations(const ScheduleState& state, const std::string& row);
 int nextIteration(const ScheduleState& state, const std::string& row);
 int countWith(const ScheduleState& state, const std::string& row, BootStatus status);
 
@@ -55,8 +58,8 @@ void addRound(ScheduleState& state, const MatrixSpec& spec);
 bool hasPending(const ScheduleState& state);
 
 // What the schedule will do, said before the first boot: rows, boots per
-// row, that each boot runs its config once (and what the config's own
-// MMTEST_ITERATIONS becomes), the budget.
+// row, the iterations each boot runs (its samples: the boot is the
+// verdict's unit), the budget.
 std::string planText(const MatrixSpec& spec);
 
 // DIR/log/matrix-rows.txt: what became of each row asked (compare-kernels

@@ -4,6 +4,7 @@
 #include "base/atomic_file.hpp"
 #include "base/errors.hpp"
 #include "base/fd.hpp"
+#include "mitigation-matrix/matrix_spec.hpp"
 
 #include <array>
 #include <cerrno>
@@ -49,6 +50,7 @@ std::string formatState(const ScheduleState& state) {
     for (const auto& [row, k] : state.kernels)
         out << "kernel " << row << " " << k.md5 << " " << (k.release.empty() ? "-" : k.release) << " "
             << oneLine(k.image.string()) << "\n";
+    for (const auto& [row, n] : state.iterations) out << "iterations " << row << " " << n << "\n";
     for (const auto& b : state.boots)
         out << "boot " << b.number << " " << b.row << " " << statusName(b.status) << " " << b.iteration << " "
             << (b.bootIdBefore.empty() ? "-" : b.bootIdBefore) << " " << oneLine(b.reason) << "\n";
@@ -81,6 +83,11 @@ ScheduleState parseState(const std::string& text, const fs::path& file) {
             if (k.release == "-") k.release.clear();
             k.image = image;
             st.kernels[row] = k;
+        } else if (word == "iterations") {
+            std::string row;
+            int count = 0;
+            if (!(ls >> row >> count) || count < 1 || count > kMaxIterationsPerBoot) throw bad("bad iterations line");
+            st.iterations[row] = count;
         } else if (word == "boot") {
             BootRecord b;
             std::string status;

@@ -6,6 +6,7 @@
 //   digest HEX
 //   started EPOCH
 //   kernel ROW MD5 RELEASE IMAGE...      (RELEASE "-": the image names none)
+//   iterations ROW N                     (each accepted boot is N iter-Ns; none: 1)
 //   boot NUMBER ROW STATUS ITERATION BOOT-ID-BEFORE REASON...
 #pragma once
 #include "mitigation-matrix/kernel_identity.hpp"
@@ -29,7 +30,7 @@ struct BootRecord {
     int number = 0;
     std::string row;
     BootStatus status = BootStatus::Pending;
-    int iteration = -1;        // accepted: its iter-N in DIR/log/ROW
+    int iteration = -1;        // accepted: its first iter-N in DIR/log/ROW
     std::string bootIdBefore;  // started by a reboot: the boot it left ("-": none)
     std::string reason;        // rejected/failed/skipped: why (one line)
 };
@@ -38,6 +39,7 @@ struct ScheduleState {
     std::string digest;
     long long started = 0;
     std::map<std::string, KernelIdentity> kernels;  // row -> its kernel, taken when first scheduled
+    std::map<std::string, int> iterations;          // row -> iterations per boot, taken then too
     std::vector<BootRecord> boots;
 };
 

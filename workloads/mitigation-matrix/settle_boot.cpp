@@ -49,11 +49,26 @@ void bindKernels(ScheduleState& state, const MatrixSpec& spec, const fs::path& w
         if (known == state.kernels.end()) {
             state.kernels[row.name] = now;
         } else if (known->second.md5 != now.md5 && known->second.md5 != kNoImage) {
-            throw UsageError("row " + row.name + "'s kernel " + image.string() +
-                             " changed since the schedule in " + workDir.string() + " started (md5 " +
-                             known->second.md5 + ", now " + now.md5 +
+            throw UsageError("row " + row.name + "'s kernel " + image.string() + " changed since the schedule in " +
+                             workDir.string() + " started (md5 " + known->second.md5 + ", now " + now.md5 +
                              "): another kernel is another row; use a new --work-dir");
         }
+    }
+}
+
+// Each row's iterations per boot as the schedule first saw them: the tree's
+// iter-N numbering is boots x iterations, so a resumed schedule keeps them.
+// A state that names none is from before they were bound: 1 each.
+void bindIterations(ScheduleState& state, const MatrixSpec& spec, const fs::path& workDir) {
+    for (const auto& row : spec.rows) {
+        const int asked = bootIterations(spec, row);
+        const bool older = countWith(state, row.name, BootStatus::Accepted) > 0;
+        const int bound = state.iterations.try_emplace(row.name, older ? 1 : asked).first->second;
+        if (bound != asked)
+            throw UsageError("row " + row.name + "'s boots run " + std::to_string(bound) +
+                             " iterations each in the schedule in " + workDir.string() + ", this run asks " +
+                             std::to_string(asked) + ": use --iterations-per-boot " + std::to_string(bound) +
+                             " or a new --work-dir");
     }
 }
 
@@ -88,6 +103,7 @@ ScheduleState loadOrStart(const MatrixSpec& spec, const fs::path& workDir) {
                          statePath(workDir).string() + "): use a new --work-dir");
     for (const auto& b : state->boots) rowNamed(spec, b.row);
     bindKernels(*state, spec, workDir);
+    bindIterations(*state, spec, workDir);
     return *state;
 }
 
@@ -97,20 +113,22 @@ const KernelIdentity& rowKernel(const ScheduleState& state, const MatrixRow& row
     return it->second;
 }
 
-// A boot whose iteration was renamed into the tree just before the process
-// died (the state still says started or measuring) is accepted, not redone:
-// its iter-N's matrix-boot.txt names it.
+// A boot whose iterations were renamed into the tree just before the
+// process died (the state still says started or measuring) is accepted, not
+// redone: its first iter-N's matrix-boot.txt names it (importIterations
+// renames that one last). Iterations renamed without it are removed.
 void acceptImported(ScheduleState& state, const fs::path& workDir) {
     for (std::size_t i = 0; i < state.boots.size(); ++i) {
         const BootRecord& b = state.boots[i];
         if (b.status != BootStatus::Started && b.status != BootStatus::Measuring) continue;
-        const fs::path record =
-            workDir / "log" / b.row / ("iter-" + std::to_string(nextIteration(state, b.row))) / "matrix-boot.txt";
+        const int first = nextIteration(state, b.row);
+        const fs::path record = workDir / "log" / b.row / ("iter-" + std::to_string(first)) / "matrix-boot.txt";
         std::ifstream in(record);
-        std::string first, second;
-        std::getline(in, first);
+        std::string line, second;
+        std::getline(in, line);
         std::getline(in, second);
         if (second == "boot: " + std::to_string(b.number)) markAccepted(state, i);
+        else removePartialImport(workDir, b.row, first, rowIterations(state, b.row));
     }
 }
 
@@ -168,16 +186,18 @@ void settleBoot(ScheduleState& state, std::size_t index, const MatrixSpec& spec,
         return;
     }
     const int iteration = nextIteration(state, row.name);
+    const int count = rowIterations(state, row.name);
     try {
-        importIteration(workDir, row, iteration, files, record);
+        importIterations(workDir, row, iteration, count, files, record);
     } catch (const Error& e) {  // e.g. the guest's run-config wrote no iter-0
         settleFailedBoot(state, index, workDir, e.what(), console);
         return;
     }
     markAccepted(state, index);
     std::cout << "mitigation-matrix: boot " << b.number << " (" << row.name << ") accepted as " << row.name << "/iter-"
-              << iteration << " (" << escapeControls(evidence.release) << ", boot_id "
-              << escapeControls(evidence.bootId) << ")" << std::endl;
+              << iteration << (count > 1 ? "..iter-" + std::to_string(iteration + count - 1) : "") << " ("
+              << escapeControls(evidence.release) << ", boot_id " << escapeControls(evidence.bootId) << ")"
+              << std::endl;
 }
 
 }  // namespace mmtp::matrix

@@ -67,6 +67,41 @@ Activity nextActivity(const fs::path& runDir, const BootFiles& files, const std:
     return a;
 }
 
+std::string iterName(int n) { return "iter-" + std::to_string(n); }
+
+// The boot's iter-J (log/ROW/iter-J/ as the guest's run-config wrote it) in
+// `dir`, with its boot-id and the boot's record. run-config records
+// iter-J/boot-id itself: it must be the boot the guest reported.
+void stageIteration(const fs::path& dir, const BootFiles& files, const std::string& row, int j,
+                    const std::string& record) {
+    const std::string prefix = "log/" + row + "/" + iterName(j) + "/";
+    bool any = false;
+    for (const auto& f : files.files) {
+        if (f.path.rfind(prefix, 0) != 0) continue;
+        writeNewFile(dir / f.path.substr(prefix.size()), f.bytes);
+        any = true;
+    }
+    if (!any) throw Error("the boot's run-config wrote no " + prefix + " (see its run-config.out)");
+    const std::string bootId = firstLine(need(files, "boot/boot-id"));
+    if (const std::string* own = files.find(prefix + "boot-id")) {
+        if (firstLine(*own) != bootId) throw Error("the boot's run-config recorded another boot-id than the boot sent");
+    } else {
+        writeNewFile(dir / "boot-id", bootId + "\n");
+    }
+    writeNewFile(dir / "matrix-boot.txt", record);
+}
+
+// A failed rename: the iterations already renamed (from..count-1) leave the
+// tree, and so do the boot's activity lines.
+void undoImport(const fs::path& runDir, int first, int from, int count, const Activity& activity) {
+    try {
+        for (int j = from; j < count; ++j) fs::remove_all(runDir / iterName(first + j));
+        if (activity.before) writeFileAtomically(activity.file, *activity.before);
+        else fs::remove(activity.file);
+    } catch (const std::exception&) {  // a status line too many; acceptImported still finds no iter-FIRST
+    }
+}
+
 }  // namespace
 
 BootEvidence evidenceFrom(const BootFiles& files) {
@@ -103,44 +138,35 @@ void keepBootRecord(const fs::path& workDir, int bootNumber, const std::string& 
     if (const std::string* out = files.find("boot/run-config.out")) writeFileAtomically(dir / "run-config.out", *out);
 }
 
-void importIteration(const fs::path& workDir, const MatrixRow& row, int iteration, const BootFiles& files,
-                     const std::string& record) {
+void importIterations(const fs::path& workDir, const MatrixRow& row, int first, int count, const BootFiles& files,
+                      const std::string& record) {
     const fs::path runDir = workDir / "log" / row.name;
-    const fs::path target = runDir / ("iter-" + std::to_string(iteration));
-    if (fs::exists(fs::symlink_status(target))) throw Error(target.string() + " exists already");
-    const std::string prefix = "log/" + row.name + "/iter-0/";
     const fs::path staging = workDir / "matrix" / "staging";
     fs::remove_all(staging);  // what an earlier, interrupted import left
-    bool any = false;
-    for (const auto& f : files.files) {
-        if (f.path.rfind(prefix, 0) != 0) continue;
-        writeNewFile(staging / f.path.substr(prefix.size()), f.bytes);
-        any = true;
-    }
-    if (!any) throw Error("the boot's run-config wrote no " + prefix + " (see its run-config.out)");
-    // run-config in the guest records iter-0/boot-id itself; it must be the boot the guest reported.
-    const std::string bootId = firstLine(need(files, "boot/boot-id"));
-    if (const std::string* own = files.find(prefix + "boot-id")) {
-        if (firstLine(*own) != bootId) throw Error("the boot's run-config recorded another boot-id than the boot sent");
-    } else {
-        writeNewFile(staging / "boot-id", bootId + "\n");
-    }
-    writeNewFile(staging / "matrix-boot.txt", record);
+    for (int j = 0; j < count; ++j) stageIteration(staging / iterName(j), files, row.name, j, record);
+    for (int j = 0; j < count; ++j)
+        if (const fs::path target = runDir / iterName(first + j); fs::exists(fs::symlink_status(target)))
+            throw Error(target.string() + " exists already");
     fs::create_directories(runDir);
-    // The rename is the last step that can fail: a failure after it left
-    // iter-N in the tree for a boot the state calls failed, and every later
+    // The renames are the last steps that can fail: a failure after them left
+    // iter-Ns in the tree for a boot the state calls failed, and every later
     // boot of the row failed on "iter-N exists already".
     const Activity activity = nextActivity(runDir, files, row.name, runConfigStatus(files));
     writeFileAtomically(activity.file, activity.after);
-    std::error_code ec;
-    fs::rename(staging, target, ec);
-    if (!ec) return;
-    try {  // the boot is not in the tree: neither are its activity lines
-        if (activity.before) writeFileAtomically(activity.file, *activity.before);
-        else fs::remove(activity.file);
-    } catch (const std::exception&) {  // a status line too many; the tree and the state still agree
-    }
-    throw Error("cannot rename " + staging.string() + " to " + target.string() + ": " + ec.message());
+    for (int j = count; j-- > 0;) {
+        std::error_code ec;
+        fs::rename(staging / iterName(j), runDir / iterName(first + j), ec);
+        if (!ec) continue;
+        undoImport(runDir, first, j + 1, count, activity);
+        throw Error("cannot rename " + (staging / iterName(j)).string() + " to " +
+                    (runDir / iterName(first + j)).string() + ": " + ec.message());
+    }    fs::remove(staging);
+}
+
+void removePartialImport(const fs::path& workDir, const std::string& row, int first, int count) {
+    const fs::path runDir = workDir / "log" / row;
+    if (fs::exists(fs::symlink_status(runDir / iterName(first)))) return;
+    for (int j = 1; j < count; ++j) fs::remove_all(runDir / iterName(first + j));
 }
 
 }  // namespace mmtp::matrix

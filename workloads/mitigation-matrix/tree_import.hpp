@@ -1,5 +1,6 @@
 // tree_import.hpp - one boot's files into the standard tree:
-//   DIR/log/ROW/iter-N/...         run-config's iter-0 of that boot, renamed
+//   DIR/log/ROW/iter-N/...         run-config's iter-J of that boot, renamed
+//                                  (N = FIRST + J: the row's next iterations)
 //   DIR/log/ROW/iter-N/boot-id     the boot's /proc/sys/kernel/random/boot_id
 //   DIR/log/ROW/iter-N/matrix-boot.txt   uname, cmdline, vulnerabilities, dmesg lines, verdict
 //   DIR/log/ROW/mmtests-activity   every boot's lines, then one "status :: N"
@@ -26,10 +27,16 @@ int runConfigStatus(const BootFiles& files);
 void keepBootRecord(const std::filesystem::path& workDir, int bootNumber, const std::string& record,
                     const BootFiles& files, const std::string& console);
 
-// Moves the boot's iter-0 into DIR/log/ROW/iter-N (built in a staging folder,
-// then renamed: iter-N appears whole or not at all). Throws Error when the
-// boot's tree lacks iter-0 or iter-N exists already.
-void importIteration(const std::filesystem::path& workDir, const MatrixRow& row, int iteration, const BootFiles& files,
-                     const std::string& record);
+// Moves the boot's iter-0..iter-(COUNT-1) into DIR/log/ROW/iter-FIRST...
+// Each is built in a staging folder, then all are renamed, the first last:
+// iter-FIRST (which names the boot, acceptImported's sign) appears only
+// when the others are there. Throws Error when the boot's tree lacks one of
+// them or a target exists already.
+void importIterations(const std::filesystem::path& workDir, const MatrixRow& row, int first, int count,
+                      const BootFiles& files, const std::string& record);
+
+// A boot's iterations that an interrupted import renamed without iter-FIRST:
+// removed, so the boot that redoes them finds their names free.
+void removePartialImport(const std::filesystem::path& workDir, const std::string& row, int first, int count);
 
 }  // namespace mmtp::matrix

@@ -69,13 +69,16 @@ TEST_CASE("the row's archive holds its modules and /matrix/modules, their load o
     const MatrixRow row{"off", "/k", "", "mitigations=off", {}, {}, dir.path() / "config"};
     const KernelIdentity kernel{"/k", "6.1.0-57-cloud-amd64", "md5"};
     const std::string archive = rowArchive(
-        row, kernel,
+        row, 3, kernel,
         {{"lib/modules/9/kernel/a.ko", dir.path() / "a.ko"}, {"lib/modules/9/kernel/b.ko", dir.path() / "b.ko"}});
     CHECK(archive.find("lib/modules/9/kernel/a.ko") != std::string::npos);
     CHECK(archive.find("/lib/modules/9/kernel/a.ko\n/lib/modules/9/kernel/b.ko\n") != std::string::npos);
     CHECK(archive.find("matrix/modules") != std::string::npos);
     // No modules: an empty list, which the guest's /init reads as nothing to load.
-    CHECK(rowArchive(row, kernel, {}).find("matrix/modules") != std::string::npos);
+    CHECK(rowArchive(row, 1, kernel, {}).find("matrix/modules") != std::string::npos);
+    // The iterations the guest's run-config runs (MMTEST_ITERATIONS), its /matrix/iterations.
+    CHECK(archive.find("matrix/iterations") != std::string::npos);
+    CHECK(guestInitScript().find("MMTEST_ITERATIONS=\"$(cat /matrix/iterations)\"") != std::string::npos);
     // What the guest checks before it runs the workload: the row's cmdline and kernel release.
     CHECK(archive.find("matrix/check") != std::string::npos);
     CHECK(archive.find("row off\nrelease 6.1.0-57-cloud-amd64\ncmdline mitigations=off\n") != std::string::npos);

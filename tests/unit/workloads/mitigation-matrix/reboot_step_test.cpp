@@ -3,10 +3,10 @@
 // reboot that did not happen, a SIGKILL mid-measurement, a rejected row.
 #include "mitigation-matrix/reboot_step.hpp"
 #include "common/temp_dir.hpp"
+#include "fake_kernel.hpp"
 #include "mitigation-matrix/local_boot.hpp"
 #include "mitigation-matrix/schedule_state.hpp"
 #include "mitigation-matrix/settle_boot.hpp"
-#include "fake_kernel.hpp"
 
 #include <catch2/catch.hpp>
 #include <csignal>
@@ -31,24 +31,27 @@ struct FakeMachine {
     int boots = 0;
     std::string bootId() const { return "boot-" + std::to_string(boots); }
     std::vector<std::string> arranged;
-    std::string ignoredParameterRow;  // this row's "kernel" ignores its parameter
+    std::string ignoredParameterRow;     // this row's "kernel" ignores its parameter
     std::string release = "6.1.0-test";  // what uname -r says after the reboot
+    int iterations = 1;                  // the iter-Ns run-config writes in one boot
 
     BootFiles measure(const MatrixRow& row) const {
         BootFiles f;
         const bool ignored = row.name == ignoredParameterRow;
-        const std::string off =
-            row.cmdline.empty() || ignored ? "Mitigation: untrained return thunk" : "Vulnerable";
+        const std::string off = row.cmdline.empty() || ignored ? "Mitigation: untrained return thunk" : "Vulnerable";
         f.files = {{"boot/boot-id", bootId() + "\n"},
                    {"boot/release", release + "\n"},
                    {"boot/cmdline", "root=/dev/vda1 " + row.cmdline + "\n"},
                    {"boot/vulnerabilities", "/sys/devices/system/cpu/vulnerabilities/retbleed:" + off + "\n"},
                    {"boot/dmesg", ignored ? "[0.0] RETBleed: Ignoring unknown retbleed option (offf).\n"
-                                      : "[0.0] RETBleed: " + off + "\n"},
+                                          : "[0.0] RETBleed: " + off + "\n"},
                    {"boot/run-config.status", "0\n"},
-                   {"log/" + row.name + "/mmtests-activity", "1 run-mmtests: Start\n2 status :: 0\n"},
-                   {"log/" + row.name + "/iter-0/tests-timestamp", "start :: 1\n"},
-                   {"log/" + row.name + "/iter-0/pipe-pingpong/logs/mmtests.log", "x\n"}};
+                   {"log/" + row.name + "/mmtests-activity", "1 run-mmtests: Start\n2 status :: 0\n"}};
+        for (int j = 0; j < iterations; ++j) {
+            const std::string iter = "log/" + row.name + "/iter-" + std::to_string(j);
+            f.files.push_back({iter + "/tests-timestamp", "start :: 1\n"});
+            f.files.push_back({iter + "/pipe-pingpong/logs/mmtests.log", "x" + std::to_string(j) + "\n"});
+        }
         return f;
     }
 
@@ -68,12 +71,14 @@ struct Fixture {
     fs::path kernel = fakes::writeFakeKernel(dir.path() / "vmlinuz");
 
     // KERNEL in rows: the fake kernel image.
-    explicit Fixture(std::string rows = "[row A]\nkernel = KERNEL\nexpect = retbleed: Mitigation\n"
-                                        "[row B]\nkernel = KERNEL\ncmdline = retbleed=off\n"
-                                        "expect = retbleed: Vulnerable\n") {
+    explicit Fixture(std::string rows =
+                         "[row A]\nkernel = KERNEL\nexpect = retbleed: Mitigation\n"
+                         "[row B]\nkernel = KERNEL\ncmdline = retbleed=off\n"
+                         "expect = retbleed: Vulnerable\n",
+                     const std::string& config = "export MMTESTS=pipe-pingpong\n") {
         for (auto at = rows.find("KERNEL"); at != std::string::npos; at = rows.find("KERNEL"))
             rows.replace(at, 6, kernel.string());
-        std::ofstream(dir.path() / "config") << "export MMTESTS=pipe-pingpong\n";
+        std::ofstream(dir.path() / "config") << config;
         std::ofstream(dir.path() / "matrix") << "[matrix]\nconfig = config\nboots-per-row = 2\n" << rows;
         spec = parseMatrixFile(dir.path() / "matrix");
     }
@@ -246,4 +251,71 @@ TEST_CASE("a boot whose iteration reached the tree just before a crash is accept
     CHECK(after.boots[0].status == BootStatus::Accepted);
     CHECK(after.boots[0].iteration == 0);
     CHECK(after.boots.size() == 4);  // nothing redone
+}
+
+TEST_CASE("each boot runs the config's MMTEST_ITERATIONS, its iterations numbered on in the tree",
+          "[mitigation-matrix]") {
+    Fixture fx("[row A]\nkernel = KERNEL\n", "export MMTESTS=pipe-pingpong\nexport MMTEST_ITERATIONS=2\n");
+    FakeMachine m;
+    m.iterations = 2;
+    const auto hooks = m.hooks();
+    for (int steps = 0; rebootStep(fx.spec, fx.work, hooks) == StepResult::RebootArranged; ++m.boots)
+        REQUIRE(++steps < 10);
+    CHECK(fx.state().iterations.at("A") == 2);
+    // Boot 0 (after the 1st reboot) is iter-0 and iter-1, boot 1 is iter-2 and iter-3.
+    CHECK(slurp(fx.work / "log/A/iter-0/boot-id") == "boot-1\n");
+    CHECK(slurp(fx.work / "log/A/iter-1/boot-id") == "boot-1\n");
+    CHECK(slurp(fx.work / "log/A/iter-1/pipe-pingpong/logs/mmtests.log") == "x1\n");
+    CHECK(slurp(fx.work / "log/A/iter-3/boot-id") == "boot-2\n");
+    CHECK(slurp(fx.work / "log/A/iter-3/matrix-boot.txt").find("boot: 1\n") != std::string::npos);
+    CHECK_FALSE(fs::exists(fx.work / "log/A/iter-4"));
+    // The state owns the count: another one on resume is refused, naming it.
+    fx.spec.iterationsPerBoot = 3;
+    CHECK_THROWS_WITH(rebootStep(fx.spec, fx.work, hooks), Catch::Contains("row A's boots run 2 iterations each") &&
+                                                               Catch::Contains("use --iterations-per-boot 2"));
+}
+
+TEST_CASE("a boot that sent fewer iterations than it runs is failed, and nothing of it reaches the tree",
+          "[mitigation-matrix]") {
+    Fixture fx("[row A]\nkernel = KERNEL\n", "export MMTESTS=pipe-pingpong\n");
+    fx.spec.iterationsPerBoot = 2;
+    FakeMachine m;  // its run-config writes iter-0 only
+    const auto hooks = m.hooks();
+    CHECK(rebootStep(fx.spec, fx.work, hooks) == StepResult::RebootArranged);
+    ++m.boots;
+    rebootStep(fx.spec, fx.work, hooks);
+    CHECK(fx.state().boots[0].status == BootStatus::Failed);
+    CHECK_THAT(fx.state().boots[0].reason, Catch::Contains("wrote no log/A/iter-1/"));
+    CHECK_FALSE(fs::exists(fx.work / "log/A/iter-0"));
+}
+
+TEST_CASE("iterations an interrupted import renamed without the boot's first are removed and the boot redone",
+          "[mitigation-matrix]") {
+    Fixture fx("[row A]\nkernel = KERNEL\n", "export MMTESTS=pipe-pingpong\nexport MMTEST_ITERATIONS=2\n");
+    FakeMachine m;
+    m.iterations = 2;
+    const auto hooks = m.hooks();
+    CHECK(rebootStep(fx.spec, fx.work, hooks) == StepResult::RebootArranged);
+    ++m.boots;
+    CHECK(rebootStep(fx.spec, fx.work, hooks) == StepResult::RebootArranged);  // boot 0: iter-0, iter-1
+    // As if the process died after renaming iter-1 (renamed first) and before iter-0.
+    auto st = fx.state();
+    st.boots[0].status = BootStatus::Measuring;
+    st.boots[0].iteration = -1;
+    st.boots[1].status = BootStatus::Pending;
+    st.boots[1].bootIdBefore.clear();
+    saveState(statePath(fx.work), st);
+    fs::remove_all(fx.work / "log/A/iter-0");
+    ++m.boots;
+    CHECK(rebootStep(fx.spec, fx.work, hooks) == StepResult::RebootArranged);
+    CHECK(fx.state().boots[0].status == BootStatus::Failed);
+    CHECK_FALSE(fs::exists(fx.work / "log/A/iter-1"));  // its next boot takes iter-0 and iter-1 whole
+}
+
+TEST_CASE("the next step repeats --iterations-per-boot, so a resumed schedule keeps its count", "[mitigation-matrix]") {
+    LocalSetup setup{"/opt/bin/mitigation-matrix", "/m/matrix", "/w", "/opt/bin"};
+    setup.iterationsPerBoot = 3;
+    CHECK_THAT(systemdUnitText(setup), Catch::Contains("--backend kexec --iterations-per-boot 3\n"));
+    setup.untilDecided = true;
+    CHECK_THAT(systemdUnitText(setup), Catch::Contains("--backend kexec --until-decided --iterations-per-boot 3\n"));
 }

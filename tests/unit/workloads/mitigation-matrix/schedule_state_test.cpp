@@ -48,6 +48,17 @@ TEST_CASE("the state file reads back what was saved, reasons on one line", "[mit
     CHECK(back->boots[3].status == BootStatus::Rejected);
 }
 
+TEST_CASE("the state keeps each row's iterations per boot; a count out of range is refused", "[mitigation-matrix]") {
+    auto st = stateWith(2);
+    st.iterations["off"] = 3;
+    const std::string text = formatState(st);
+    CHECK_THAT(text, Catch::Contains("\niterations off 3\n"));
+    CHECK(parseState(text, "s").iterations == std::map<std::string, int>{{"off", 3}});
+    std::string bad = text;
+    bad.replace(bad.find("off 3"), 5, "off 0");
+    CHECK_THROWS_WITH(parseState(bad, "s"), Catch::Contains("bad iterations line"));
+}
+
 TEST_CASE("a state file that is a symlink, or not ours, is refused naming it", "[mitigation-matrix]") {
     TempDir dir("matrix-state-test");
     const fs::path file = dir.path() / "state";

@@ -1,7 +1,9 @@
 // The matrix's state machine: order, outcomes, crash recovery and budget.
 #include "mitigation-matrix/schedule.hpp"
+#include "common/temp_dir.hpp"
 
 #include <catch2/catch.hpp>
+#include <fstream>
 
 using namespace mmtp::matrix;
 
@@ -39,6 +41,24 @@ TEST_CASE("each accepted boot becomes the row's next iteration", "[mitigation-ma
     CHECK(st.boots[3].iteration == 1);  // A's second
     CHECK(st.boots[2].iteration == 0);  // C's first
     CHECK_FALSE(nextBoot(st, spec, 1));
+}
+
+TEST_CASE("a boot of K iterations takes the row's next K iter-Ns; the plan says how many", "[mitigation-matrix]") {
+    auto spec = threeRows(BootOrder::Interleaved);
+    auto st = initialState(spec, "d", 0);
+    st.iterations["A"] = 3;
+    markAccepted(st, 0);  // A's first boot: iter-0..2
+    CHECK(nextIteration(st, "A") == 3);
+    markAccepted(st, 3);
+    CHECK(st.boots[3].iteration == 3);
+    CHECK(nextIteration(st, "B") == 0);
+    mmtp::TempDir dir("matrix-plan-test");
+    std::ofstream(dir.path() / "config") << "export MMTESTS=pipe-pingpong\nexport MMTEST_ITERATIONS=2\n";
+    for (auto& r : spec.rows) r.config = dir.path() / "config";
+    CHECK_THAT(planText(spec), Catch::Contains("each boot runs its config 2 times (its MMTEST_ITERATIONS)"));
+    spec.iterationsPerBoot = 4;
+    CHECK_THAT(planText(spec), Catch::Contains("each boot runs its config 4 times (iterations-per-boot): the boot is "
+                                               "the verdict's unit, its iterations are its samples"));
 }
 
 TEST_CASE("a rejected boot drops its row; a failed one is redone at the end", "[mitigation-matrix]") {
@@ -110,6 +130,7 @@ TEST_CASE("matrix-rows.txt says what became of every row asked", "[mitigation-ma
     for (std::size_t i : {0, 3}) markAccepted(st, i);
     markRejected(st, 1, "the kernel did not take retbleed=ibrs");
     markFailed(st, 2, "the guest did not power off");
-    CHECK(rowsFileText(st, spec) == "row A accepted 2\nrow B rejected the kernel did not take retbleed=ibrs\n"
-                                    "row C short 0 of 2: the guest did not power off\n");
+    CHECK(rowsFileText(st, spec) ==
+          "row A accepted 2\nrow B rejected the kernel did not take retbleed=ibrs\n"
+          "row C short 0 of 2: the guest did not power off\n");
 }

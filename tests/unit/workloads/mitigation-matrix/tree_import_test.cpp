@@ -28,14 +28,14 @@ TEST_CASE("an accepted boot becomes iter-N with its boot-id, whole, once", "[mit
     TempDir dir("matrix-import-test");
     const auto files = bootFiles("0b7c1f2e-5a6d-4c3b-9e8f-112233445566");
     CHECK(evidenceFrom(files).vulnerabilities.at("retbleed") == "Vulnerable");
-    importIteration(dir.path(), kRow, 3, files, "row: r\n");
+    importIterations(dir.path(), kRow, 3, 1, files, "row: r\n");
     std::ifstream id(dir.path() / "log/r/iter-3/boot-id");
     std::string line;
     std::getline(id, line);
     CHECK(line == "0b7c1f2e-5a6d-4c3b-9e8f-112233445566");
     CHECK(fs::is_regular_file(dir.path() / "log/r/iter-3/tests-timestamp"));
     CHECK_FALSE(fs::exists(dir.path() / "matrix/staging"));
-    CHECK_THROWS_WITH(importIteration(dir.path(), kRow, 3, files, ""), Catch::Contains("exists already"));
+    CHECK_THROWS_WITH(importIterations(dir.path(), kRow, 3, 1, files, ""), Catch::Contains("exists already"));
 }
 
 TEST_CASE("a boot_id with anything but letters, digits and '-' is refused", "[mitigation-matrix]") {
@@ -50,7 +50,7 @@ TEST_CASE("a boot whose run-config wrote no iter-0 is refused, and nothing reach
     TempDir dir("matrix-import-test");
     auto files = bootFiles("abc");
     files.files.pop_back();
-    CHECK_THROWS_WITH(importIteration(dir.path(), kRow, 0, files, ""), Catch::Contains("wrote no log/r/iter-0/"));
+    CHECK_THROWS_WITH(importIterations(dir.path(), kRow, 0, 1, files, ""), Catch::Contains("wrote no log/r/iter-0/"));
     CHECK_FALSE(fs::exists(dir.path() / "log/r/iter-0"));
 }
 
@@ -59,14 +59,14 @@ TEST_CASE("run-config's own iter-0/boot-id in the guest is kept when it is the b
     TempDir dir("matrix-import-test");
     auto files = bootFiles("0b7c1f2e-5a6d-4c3b-9e8f-112233445566");
     files.files.push_back({"log/r/iter-0/boot-id", "0b7c1f2e-5a6d-4c3b-9e8f-112233445566\n"});
-    importIteration(dir.path(), kRow, 0, files, "row: r\n");
+    importIterations(dir.path(), kRow, 0, 1, files, "row: r\n");
     std::ifstream id(dir.path() / "log/r/iter-0/boot-id");
     std::string line;
     std::getline(id, line);
     CHECK(line == "0b7c1f2e-5a6d-4c3b-9e8f-112233445566");
     auto other = bootFiles("0b7c1f2e-5a6d-4c3b-9e8f-112233445566");
     other.files.push_back({"log/r/iter-0/boot-id", "99999999-5a6d-4c3b-9e8f-112233445566\n"});
-    CHECK_THROWS_WITH(importIteration(dir.path(), kRow, 1, other, ""), Catch::Contains("another boot-id"));
+    CHECK_THROWS_WITH(importIterations(dir.path(), kRow, 1, 1, other, ""), Catch::Contains("another boot-id"));
     CHECK_FALSE(fs::exists(dir.path() / "log/r/iter-1"));
 }
 
@@ -78,11 +78,11 @@ TEST_CASE("a failure while the row's activity is rewritten leaves no iter-N, so 
     TempDir dir("matrix-import-test");
     const auto files = bootFiles("0b7c1f2e-5a6d-4c3b-9e8f-112233445566");
     fs::create_directories(dir.path() / "log/r/mmtests-activity");  // the rewrite fails (as on a full disk)
-    CHECK_THROWS_WITH(importIteration(dir.path(), kRow, 0, files, "row: r\n"),
+    CHECK_THROWS_WITH(importIterations(dir.path(), kRow, 0, 1, files, "row: r\n"),
                       Catch::Contains("mmtests-activity is not a regular file"));
     CHECK_FALSE(fs::exists(dir.path() / "log/r/iter-0"));  // the state's "failed" and the tree agree
     fs::remove(dir.path() / "log/r/mmtests-activity");
-    importIteration(dir.path(), kRow, 0, files, "row: r\n");  // the row's next boot takes iter-0
+    importIterations(dir.path(), kRow, 0, 1, files, "row: r\n");  // the row's next boot takes iter-0
     CHECK(fs::is_regular_file(dir.path() / "log/r/iter-0/matrix-boot.txt"));
     std::ifstream activity(dir.path() / "log/r/mmtests-activity");
     std::string first, second;
