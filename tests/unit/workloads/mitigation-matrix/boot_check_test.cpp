@@ -1,6 +1,7 @@
 // A boot against its row, decided by what the kernel says it did: each
-// parameter's effect must show. Judged on real boots of Debian's 6.1 under
-// TCG (tests/fixtures/matrix-boots) and on the texts 6.6 and 6.12 print.
+// parameter's effect must show. Judged on real TCG boots of Debian's 6.1
+// and 6.12 (tests/fixtures/matrix-boots) and on the texts 6.6 and 6.12 print
+// for modes TCG cannot show.
 #include "mitigation-matrix/boot_check.hpp"
 
 #include "mitigation-matrix/mitigation_params.hpp"
@@ -215,4 +216,37 @@ TEST_CASE("docs/mitigation-parameters.md names every parameter and value of the 
             if (!v.value.empty()) CHECK(doc.find("`" + std::string(v.value) + "`") != std::string::npos);
         }
     }
+}
+
+TEST_CASE("real boots of 6.12 (Debian's backport) are judged as 6.1's, retbleed=stuff taken on Skylake",
+          "[mitigation-matrix]") {
+    for (const auto& [name, cmdline] : std::vector<std::pair<std::string, std::string>>{
+             {"6.12-default", ""},
+             {"6.12-sky-default", ""},
+             {"6.12-off", "mitigations=off"},
+             {"6.12-retpoline", "spectre_v2=retpoline"},  // listed as unknown, as 6.1 does, and taken
+             {"6.12-srso-off", "spec_rstack_overflow=off"},
+             {"6.12-nopti", "nopti nospectre_v1"},
+             {"6.12-its-off", "indirect_target_selection=off"},
+             {"6.12-stuff", "spectre_v2=retpoline retbleed=stuff"}}) {  // seed 004's stuff column
+        INFO(name);
+        CHECK(why(row(cmdline), realBoot(name)) == "accepted");
+    }
+    CHECK(why(row("mitigations=Off", {{"spectre_v2", "Mitigation"}}), realBoot("6.12-OffCap")) ==
+          "the kernel did not take mitigations=Off: dmesg \"[    0.000000] Unsupported mitigations=Off, system may "
+          "still be vulnerable\"");
+    CHECK(why(row("-- mitigations=off"), realBoot("6.12-dashdash")).find("\"mitigations=off\" follows \"--\"") == 0);
+    CHECK(why(row("retbleed=ibrs", {{"retbleed", "Mitigation: IBRS"}}), realBoot("6.12-retbleed-ibrs")) ==
+          "the kernel did not take retbleed=ibrs: dmesg \"[    0.000000] RETBleed: Ignoring unknown retbleed option "
+          "(ibrs).\"");
+    CHECK(why(row("retbleed=ibpb"), realBoot("6.12-ibpb-epyc")).find("RETBleed: WARNING: CPU does not support IBPB.") !=
+          std::string::npos);
+    // Stuffing needs retpolines: with spectre_v2=ibrs switched to AUTO, the row is not what it names.
+    CHECK(why(row("spectre_v2=ibrs retbleed=stuff"), realBoot("6.12-skylake"))
+              .find("spectre_v2=ibrs is not in effect: vulnerabilities/spectre_v2 is \"Mitigation: Retpolines; ") == 0);
+    CHECK(why(row("spectre_v2=ibrs"), realBoot("6.12-sv2-ibrs")).find("Switching to AUTO select") != std::string::npos);
+    CHECK(why(row("spectre_v2_user=prctl"), realBoot("6.12-sv2user-prctl")).find("is not in effect") !=
+          std::string::npos);
+    // Retpolines cover BHI ("BHI: Retpoline" either way): spectre_bhi=off would measure the default.
+    CHECK(why(row("spectre_bhi=off"), realBoot("6.12-bhi-off")).find("spectre_bhi=off is not in effect") == 0);
 }
