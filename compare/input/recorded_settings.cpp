@@ -37,8 +37,9 @@ std::vector<RecordedSettings> readRecordedSettings(const std::filesystem::path& 
                                                    const std::vector<std::string>& benches) {
     std::vector<RecordedSettings> out;
     for (const std::string& bench : benches) {
-        RecordedSettings r{bench, {}};
+        RecordedSettings r{bench, {}, std::nullopt};
         for (const std::string& run : runs) r.perRun.push_back(benchmarkSettings(logDir, run, bench));
+        if (!runs.empty()) r.firstRunDefaults = benchmarkDefaults(logDir, runs.front(), bench);
         out.push_back(std::move(r));
     }
     return out;
@@ -51,6 +52,24 @@ std::string firstRunSettings(const std::vector<RecordedSettings>& recorded) {
         const std::string set = joined(*r.perRun.front(), " ");
         parts.push_back(recorded.size() > 1 ? r.bench + ": " + set : set);
     }
+    return joined(parts, "; ");
+}
+
+std::optional<std::string> firstRunSettingsOffDefaults(const std::vector<RecordedSettings>& recorded) {
+    std::vector<std::string> parts;
+    for (const RecordedSettings& r : recorded) {
+        if (r.perRun.empty() || !r.perRun.front() || r.perRun.front()->empty()) continue;
+        if (!r.firstRunDefaults) return std::nullopt;
+        const std::set<std::string> atDefault(r.firstRunDefaults->begin(), r.firstRunDefaults->end());
+        std::vector<std::string> off;
+        for (const std::string& a : *r.perRun.front())
+            if (!atDefault.count(a)) off.push_back(a);
+        const std::size_t same = r.perRun.front()->size() - off.size();
+        std::string text = off.empty() ? "every setting at its default" : joined(off, " ");
+        if (!off.empty() && same > 0) text += " (" + std::to_string(same) + " more at their defaults)";
+        parts.push_back(recorded.size() > 1 ? r.bench + ": " + text : text);
+    }
+    if (parts.empty()) return std::nullopt;
     return joined(parts, "; ");
 }
 

@@ -19,6 +19,9 @@ struct RecordedSettings {
     // Per run, in the order given: the sorted assignments, nullopt when the
     // run recorded none (MMTests' own trees: unknown, never "different").
     std::vector<std::optional<std::vector<std::string>>> perRun;
+    // The first run's "Defaults:" line (the bench's own defaults of the
+    // variables its Run: line names); nullopt when it recorded none.
+    std::optional<std::vector<std::string>> firstRunDefaults;
 };
 
 std::vector<RecordedSettings> readRecordedSettings(const std::filesystem::path& logDir,
@@ -28,6 +31,12 @@ std::vector<RecordedSettings> readRecordedSettings(const std::filesystem::path& 
 // The first run's settings: "A=1 B=2", or "bench: A=1; other: B=2" for
 // several benchmarks; "" when it recorded none.
 std::string firstRunSettings(const std::vector<RecordedSettings>& recorded);
+
+// The first run's settings that differ from the bench's own defaults:
+// "A=1 B=2 (3 more at their defaults)", "bench: ...; other: ..." for
+// several benchmarks, "every setting at its default"; nullopt when a bench
+// that recorded settings recorded no defaults (then say firstRunSettings).
+std::optional<std::string> firstRunSettingsOffDefaults(const std::vector<RecordedSettings>& recorded);
 
 // One line per benchmark whose recorded settings differ between runs:
 // "BENCH settings: RUN=A=1 B=2; RUN2=A=3 B=2", each run's assignments that

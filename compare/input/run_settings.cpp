@@ -125,10 +125,12 @@ std::string reportFingerprint(const fs::path& logDir, const std::vector<std::str
 
 namespace {
 
-// "Run: A=1 B=2 /path/to/bench": the assignments when the program is bench.
-std::optional<std::vector<std::string>> runLineSettings(const std::string& line, const std::string& bench) {
-    if (line.rfind("Run: ", 0) != 0) return std::nullopt;
-    std::istringstream words(line.substr(5));
+// "PREFIX A=1 B=2 /path/to/bench" (PREFIX "Run: " or "Defaults: "): the
+// assignments when the program is bench.
+std::optional<std::vector<std::string>> assignmentLine(const std::string& line, const std::string& prefix,
+                                                       const std::string& bench) {
+    if (line.rfind(prefix, 0) != 0) return std::nullopt;
+    std::istringstream words(line.substr(prefix.size()));
     std::vector<std::string> tokens;
     for (std::string w; words >> w;) tokens.push_back(w);
     if (tokens.empty() || fs::path(tokens.back()).filename() != bench) return std::nullopt;
@@ -141,10 +143,9 @@ std::optional<std::vector<std::string>> runLineSettings(const std::string& line,
     return tokens;
 }
 
-}  // namespace
-
-std::optional<std::vector<std::string>> benchmarkSettings(const fs::path& logDir, const std::string& run,
-                                                          const std::string& bench) {
+// The first iter-N/runtime.opts line "PREFIX ... bench" of the run.
+std::optional<std::vector<std::string>> runtimeOptsLine(const fs::path& logDir, const std::string& run,
+                                                        const std::string& bench, const std::string& prefix) {
     ReadLimits limits;
     limits.fileBytes = kMaxRuntimeOptsBytes;
     for (const std::string& iter : listDirectory(logDir / run)) {
@@ -157,9 +158,21 @@ std::optional<std::vector<std::string>> benchmarkSettings(const fs::path& logDir
         }
         if (!text) continue;
         for (const std::string& line : splitLines(*text))
-            if (auto settings = runLineSettings(line, bench)) return settings;
+            if (auto settings = assignmentLine(line, prefix, bench)) return settings;
     }
     return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<std::vector<std::string>> benchmarkSettings(const fs::path& logDir, const std::string& run,
+                                                          const std::string& bench) {
+    return runtimeOptsLine(logDir, run, bench, "Run: ");
+}
+
+std::optional<std::vector<std::string>> benchmarkDefaults(const fs::path& logDir, const std::string& run,
+                                                          const std::string& bench) {
+    return runtimeOptsLine(logDir, run, bench, "Defaults: ");
 }
 
 std::string optionBlocks(const fs::path& logDir, const std::string& baseRun, Warnings& warnings) {

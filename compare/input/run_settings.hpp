@@ -54,5 +54,10 @@ std::string optionBlocks(const std::filesystem::path& logDir, const std::string&
 // such a run's settings are unknown, never "different".
 std::optional<std::vector<std::string>> benchmarkSettings(const std::filesystem::path& logDir,
                                                           const std::string& run, const std::string& bench);
+// The same of the "Defaults: VAR=DEFAULT ... PROGRAM" line run-config writes
+// before it: the bench's own default of each variable the Run: line names.
+// nullopt when the run recorded none (older trees, MMTests' own).
+std::optional<std::vector<std::string>> benchmarkDefaults(const std::filesystem::path& logDir,
+                                                          const std::string& run, const std::string& bench);
 
 }  // namespace mmtp::compare

@@ -61,14 +61,17 @@ std::string machineLines(const KernelsData& d) {
 }
 
 // The benchmarks and the settings the baseline's runtime.opts records, as
-// the verdicts read them (input/recorded_settings.hpp).
+// the verdicts read them (input/recorded_settings.hpp): those that differ
+// from the workload's own defaults when run-config recorded them, else all.
 std::string configLine(const KernelsData& d) {
     std::vector<std::string> benches;
     for (const BenchmarkResults& b : d.benchmarks) benches.push_back(b.name);
-    std::string settings = firstRunSettings(d.recordedSettings);
+    const std::optional<std::string> offDefaults = firstRunSettingsOffDefaults(d.recordedSettings);
+    std::string settings = offDefaults.value_or(firstRunSettings(d.recordedSettings));
     if (settings.size() > kConfigChars) settings = settings.substr(0, kConfigChars) + "...";
+    const char* lead = offDefaults ? "; not the defaults: " : "; set ";
     return "Config: " + (benches.empty() ? std::string("no benchmark") : joined(benches)) +
-           (settings.empty() ? std::string("; no runtime.opts settings") : "; set " + settings) + "\n";
+           (settings.empty() ? std::string("; no runtime.opts settings") : lead + settings) + "\n";
 }
 
 // One line per machine-state entry that differs: each run's value (of a

@@ -71,6 +71,14 @@ std::vector<std::string> variablesFrom(const std::string& text, const std::strin
     return names;
 }
 
+std::map<std::string, std::string> defaultsFrom(const std::string& text) {
+    std::map<std::string, std::string> out;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);)
+        if (const auto eq = line.find('='); eq != std::string::npos) out[line.substr(0, eq)] = line.substr(eq + 1);
+    return out;
+}
+
 std::optional<double> secondsFrom(const std::string& text, const std::string& bench) {
     std::string line = text;
     if (!line.empty() && line.back() == '\n') line.pop_back();
@@ -88,7 +96,9 @@ BenchDescription describeBench(const fs::path& binary, const std::map<std::strin
     const std::string bench = binary.filename().string();
     BenchDescription d;
     d.seconds = secondsFrom(ask(binary, "--estimate", env, config), bench);  // first: it checks the settings
-    d.variables = variablesFrom(ask(binary, "--print-variables", env, config), bench);
+    const std::string variables = ask(binary, "--print-variables", env, config);
+    d.variables = variablesFrom(variables, bench);
+    d.defaults = defaultsFrom(variables);
     return d;
 }
 

@@ -17,6 +17,7 @@ namespace mmtp::runconfig {
 
 struct BenchDescription {
     std::vector<std::string> variables;  // the config variables the bench reads, in its table's order
+    std::map<std::string, std::string> defaults;  // those with a default: their --print-variables value
     std::optional<double> seconds;       // one run; nullopt: the bench cannot tell ("unknown")
 };
 
@@ -26,6 +27,8 @@ inline constexpr std::size_t kMaxDescriptionBytes = 64 * 1024;
 // --print-variables' "VAR=DEFAULT" (or "VAR") lines -> the names. A line
 // that does not start with a shell variable name is the binary's Error.
 std::vector<std::string> variablesFrom(const std::string& text, const std::string& bench);
+// Its "VAR=DEFAULT" lines -> VAR -> DEFAULT (a "VAR" line has no default).
+std::map<std::string, std::string> defaultsFrom(const std::string& text);
 // --estimate's one line -> seconds: a finite number >= 0, or "unknown".
 std::optional<double> secondsFrom(const std::string& text, const std::string& bench);
 

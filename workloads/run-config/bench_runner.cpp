@@ -29,6 +29,18 @@ std::string runtimeCommand(const std::vector<std::string>& variables, const fs::
     return cmd + binary.string();
 }
 
+std::string defaultsLine(const std::vector<std::string>& variables, const fs::path& binary,
+                         const std::map<std::string, std::string>& env,
+                         const std::map<std::string, std::string>& defaults) {
+    std::string line = "Defaults: ";
+    for (const auto& [k, v] : env) {
+        const auto d = defaults.find(k);
+        if (d != defaults.end() && std::find(variables.begin(), variables.end(), k) != variables.end())
+            line += k + "=" + d->second + " ";
+    }
+    return line + binary.string();
+}
+
 namespace {
 
 // shellpacks' log_runtime/log_cmd: runtime.opts in the iteration,
@@ -41,7 +53,7 @@ void logRuntime(const BenchJob& job, const fs::path& logs) {
         for (const auto& [k, v] : job.overrides) text += "Set: " + k + "=" + v + "\n";
     }
     const std::string cmd = runtimeCommand(job.variables, job.binary, job.env);
-    appendToLog(opts, text + "Run: " + cmd + "\n");
+    appendToLog(opts, text + defaultsLine(job.variables, job.binary, job.env, job.defaults) + "\nRun: " + cmd + "\n");
     appendToLog(logs / "commands.log", cmd + "\n");
 }
 

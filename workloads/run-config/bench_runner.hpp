@@ -21,6 +21,7 @@ struct BenchJob {
     std::filesystem::path iterDir;
     std::map<std::string, std::string> env;  // the sourced config
     std::vector<Override> overrides;         // recorded in runtime.opts
+    std::map<std::string, std::string> defaults;  // the bench's own defaults (bench_description.hpp)
 };
 
 struct BenchOutcome {
@@ -38,6 +39,12 @@ int recordedExitCode(const ExitStatus& st);
 // every variable that changes what the bench does.
 std::string runtimeCommand(const std::vector<std::string>& variables, const std::filesystem::path& binary,
                            const std::map<std::string, std::string>& env);
+// runtime.opts' line before it: "Defaults: VAR=... BINARY", the bench's own
+// default of each variable the Run: line names (those without one left
+// out), so a reader can say which settings differ from the defaults.
+std::string defaultsLine(const std::vector<std::string>& variables, const std::filesystem::path& binary,
+                         const std::map<std::string, std::string>& env,
+                         const std::map<std::string, std::string>& defaults);
 
 BenchOutcome runBench(const BenchJob& job, const RunPlan& plan, RunLog& log);
 

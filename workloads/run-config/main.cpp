@@ -135,7 +135,8 @@ int runIteration(int iteration, const fs::path& iterDir, const RunInputs& in, Ru
             std::cout << rec.progress.line(iteration, i, monotonicSeconds() - rec.runStart) << std::endl;
             const double benchStart = monotonicSeconds();
             BenchOutcome o =
-                runBench({in.plan.benches[i], in.binaries[i], in.described[i].variables, iterDir, in.env, in.overrides},
+                runBench({in.plan.benches[i], in.binaries[i], in.described[i].variables, iterDir, in.env, in.overrides,
+                          in.described[i].defaults},
                          in.plan, rec.log);
             rec.progress.benchDone(i, monotonicSeconds() - benchStart);
             exitCode = o.recordedCode;

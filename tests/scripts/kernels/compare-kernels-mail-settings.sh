@@ -22,4 +22,10 @@ grep -q "left out of verdicts" mail.txt err.txt || fail "the verdict did not lea
 grep -qx "Config: redis; set REDIS_CLIENTS=4 REDIS_KEYSPACE=2000" mail.txt || fail "Config line: $(grep -A1 '^Config' mail.txt)"
 grep -q "^Differs" mail.txt && ! grep -q "^Differs: nothing" mail.txt || fail "Differs: $(grep -A3 '^Differs' mail.txt)"
 grep -q "^  redis settings: base-first=REDIS_CLIENTS=4; cand=REDIS_CLIENTS=8;" mail.txt || fail "no settings line: $(grep -A4 '^Differs' mail.txt)"
-echo "ok: the mail header says the settings the verdict read, and that cand's differ"
+# run-config's Defaults: line (the workload's own defaults): the header names only what differs from them.
+for name in base-first cand base-return; do
+	sed -i '2i Defaults: REDIS_CLIENTS=1 REDIS_KEYSPACE=2000 /usr/bin/redis' "tree/$name/iter-0/runtime.opts"
+done
+"$BIN/compare-kernels" -C tree --format mail > mail2.txt 2> err.txt || fail "compare-kernels: exit $?: $(cat err.txt)"
+grep -qx "Config: redis; not the defaults: REDIS_CLIENTS=4 (1 more at their defaults)" mail2.txt || fail "Config line with defaults: $(grep '^Config' mail2.txt)"
+echo "ok: the mail header says the settings the verdict read (those off the workload's defaults), and that cand's differ"

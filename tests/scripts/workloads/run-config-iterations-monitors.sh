@@ -71,6 +71,7 @@ for i in 0 1; do
 	[ "$(sed -n 1p $I/runtime.opts)" = "Runtime options" ] || fail "runtime.opts header"
 	grep -qx 'Set: MMTEST_ITERATIONS=2' $I/runtime.opts || fail "override not in runtime.opts"
 	grep -Eq '^Run: .*PIPE_PINGPONG_LOOPS=200000 .*/pipe-pingpong$' $I/runtime.opts || fail "runtime.opts command"
+	grep -Eq '^Defaults: .*PIPE_PINGPONG_LOOPS=1000000 .*/pipe-pingpong$' $I/runtime.opts || fail "runtime.opts has no Defaults: line: $(cat $I/runtime.opts)"
 	grep -Eq '^time :: pipe-pingpong [0-9.]+ user [0-9.]+ system [0-9.]+ elapsed$' $I/tests-timestamp || fail "time line"
 done
 grep -c 'run-mmtests: Start' $R/mmtests-activity | grep -qx 2 || fail "mmtests-activity"

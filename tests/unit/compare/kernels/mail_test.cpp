@@ -29,8 +29,10 @@ KernelsData dataOfRuns(const std::vector<std::string>& runs) {
         d.settings.push_back(settings);
     }
     d.optionBlocks = "Runtime options\nSet: REDIS_CLIENTS=4\nRun: REDIS_CLIENTS=4 redis-zpopmin\n\n";
-    d.recordedSettings = {{"redis", std::vector<std::optional<std::vector<std::string>>>(
-                                        runs.size(), std::vector<std::string>{"REDIS_CLIENTS=4"})}};
+    d.recordedSettings = {{"redis",
+                           std::vector<std::optional<std::vector<std::string>>>(
+                               runs.size(), std::vector<std::string>{"REDIS_CLIENTS=4"}),
+                           std::nullopt}};
     return d;
 }
 
@@ -118,7 +120,9 @@ TEST_CASE("mail of an A/B/A report of 55 metrics fits 40 lines with values, unit
     CHECK(has(mail, "Roles: A1 base-first, B cand, A2 base-return"));
     CHECK(has(mail, "Machine: host1 x86_64"));
     CHECK(has(mail, "Kernels: base-first 6.1.0-8-amd64, cand 6.1.0-9-amd64"));
-    CHECK(has(mail, "Config: redis; set REDIS_CLIENTS=4"));
+    CHECK(has(mail, "Config: redis; set REDIS_CLIENTS=4"));  // no Defaults: line recorded
+    d.recordedSettings.front().firstRunDefaults = std::vector<std::string>{"REDIS_CLIENTS=1"};
+    CHECK(has(renderKernelsMail(KernelsOptions{}, d), "Config: redis; not the defaults: REDIS_CLIENTS=4\n"));
     CHECK(has(mail, "vulnerabilities/spectre_v2: base-first=Mitigation: Retpolines; cand=Vulnerable"));
     CHECK(has(mail, "cmdline: base-first=-; cand=mitigations=off"));
     // the absolute means of both sides, the unit, the change with its interval, the call
