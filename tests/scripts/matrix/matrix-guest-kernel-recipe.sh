@@ -28,7 +28,7 @@ if [ $rc != 0 ]; then
 fi
 dir=$work/guest-kernel/guest
 images=("$dir"/boot/vmlinuz-*)
-[ ${#images[@]} = 1 ] && [ -f "${images[0]}" ] || fail "not one image in guest/boot: ${images[*]}"
+if [ ${#images[@]} != 1 ] || [ ! -f "${images[0]}" ]; then fail "not one image in guest/boot: ${images[*]}"; fi
 image=${images[0]} version=${images[0]##*/vmlinuz-}
 [ "$(od -An -c -j 514 -N 4 "$image" | tr -d ' \n')" = HdrS ] || fail "$image is not a bzImage"
 [ -d "$dir/lib/modules/$version" ] || fail "no lib/modules/$version beside the image"
