@@ -17,7 +17,7 @@ namespace mmtp {
 std::uint64_t etaSeconds(std::uint64_t elapsedNs, unsigned done, unsigned total);
 
 // "WHO: UNIT x/y done[ (what)], elapsed Ns, ETA Ms" (no newline). The unit
-// is "iteration" (one repetition of the measurement, docs/iterations.md),
+// is "iteration" (one repetition of the measurement, docs/clock-check.md),
 // or what the workload repeats instead (fiolike: "job").
 std::string progressLine(const std::string& who, unsigned done, unsigned total, std::uint64_t elapsedNs,
                          const std::string& what = "", const std::string& unit = "iteration");
