@@ -35,6 +35,10 @@ OptionSpec printOptionRow() {
 const OptionSpec kPrintVariablesRow =
     row("print-variables", 0, "", OptionType::Flag, nullptr,
         "print the MMTests config variables this program reads, VAR=DEFAULT one a line, and exit");
+// The mitigation matrix asks what a program needs in a bare guest.
+const OptionSpec kPrintNeedsRow =
+    row("print-needs", 0, "", OptionType::Flag, nullptr,
+        "print what this program needs in a bare guest beside itself (KIND VALUE one a line) and exit");
 const OptionSpec kEstimateRow =
     row("estimate", 0, "", OptionType::Flag, nullptr,
         "print how many seconds a run with these options and variables takes (or 'unknown') and exit");
@@ -238,7 +242,7 @@ void OptionValues::setFromConfigOrDefault(const OptionSpec& s) {
 
 OptionTable::OptionTable(std::vector<OptionSpec> rows, std::vector<std::string> positionals)
     : rows_(std::move(rows)), positionals_(std::move(positionals)) {
-    rows_.insert(rows_.begin(), {kHelpRow, printOptionRow(), kPrintVariablesRow, kEstimateRow});
+    rows_.insert(rows_.begin(), {kHelpRow, printOptionRow(), kPrintVariablesRow, kPrintNeedsRow, kEstimateRow});
 }
 
 const OptionSpec* OptionTable::findLong(std::string_view name) const {
@@ -264,7 +268,8 @@ OptionValues OptionTable::parse(int argc, const char* const argv[]) const {
     }
     out.helpRequested = out.yes("help");
     out.variablesRequested = out.yes("print-variables");
-    if (out.helpRequested || out.variablesRequested) return out;
+    out.needsRequested = out.yes("print-needs");
+    if (out.helpRequested || out.variablesRequested || out.needsRequested) return out;
     checkCommandLine(out);
     for (const auto& s : rows_) out.setFromConfigOrDefault(s);
     return out;

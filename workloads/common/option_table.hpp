@@ -63,6 +63,7 @@ class OptionValues {
 public:
     bool helpRequested = false;
     bool variablesRequested = false;  // --print-variables: like --help, reads no variable
+    bool needsRequested = false;      // --print-needs: the same
     std::vector<std::string> positionals;
 
     // Set by the command line, the config variable or a default.

@@ -19,6 +19,16 @@ std::string exitLine(const ExitMeanings& exits, const OptionTable& options) {
     return line + ", 130 interrupted.";
 }
 
+std::string needsText(const GuestNeeds& needs, const OptionTable& options) {
+    std::string out;
+    for (const auto& p : needs.programs) out += "program " + p + "\n";
+    for (const auto& u : needs.users) out += "user " + u + "\n";
+    for (const auto& v : needs.scratchDiskVariables) out += "scratch-disk " + v + "\n";
+    for (const auto& row : options.rows())
+        if (row.name == "after-ibpb-pulse") out += "sibling ibpb-pulse\n";
+    return out;
+}
+
 int runWorkloadMain(const WorkloadDescription& d, int argc, const char* const argv[],
                     const std::function<int(const OptionValues&)>& body) {
     return runReportingErrors(d.name, [&]() -> int {
@@ -31,6 +41,10 @@ int runWorkloadMain(const WorkloadDescription& d, int argc, const char* const ar
         if (values.variablesRequested) {
             d.options.printVariables(std::cout);
             std::cout.flush();
+            return kExitOk;
+        }
+        if (values.needsRequested) {
+            std::cout << needsText(d.needs, d.options) << std::flush;
             return kExitOk;
         }
         if (values.yes("estimate")) {

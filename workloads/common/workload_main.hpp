@@ -11,6 +11,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace mmtp {
 
@@ -24,6 +25,18 @@ struct ExitMeanings {
 // "Exit: 0 ok, 1 failure, 2 bad option, 3 ..., 130 interrupted." A table
 // with --after-ibpb-pulse adds that its step failing is a failure too.
 std::string exitLine(const ExitMeanings& exits, const OptionTable& options);
+
+// What a program needs beyond itself in a bare guest (the mitigation
+// matrix's initramfs, which knows no workload): --print-needs prints one
+// "KIND VALUE" a line, each kind below.
+struct GuestNeeds {
+    std::vector<std::string> programs = {};              // "program NAME": found on PATH, copied with its libraries
+    std::vector<std::string> users = {};                 // "user NAME": an account it runs something as
+    std::vector<std::string> scratchDiskVariables = {};  // "scratch-disk VAR": set to the guest's scratch disk
+};
+// The lines, plus "sibling ibpb-pulse" when the table has --after-ibpb-pulse
+// (the program it runs from beside this one).
+std::string needsText(const GuestNeeds& needs, const OptionTable& options);
 
 // Seconds one run takes with these option values (nullopt: it depends on
 // the machine). Reads the values, never the settings: run-config asks
@@ -46,6 +59,7 @@ struct Workload {
     std::optional<ExitMeanings> exits = std::nullopt;
     // --estimate; none: "unknown".
     DurationEstimate estimate = nullptr;
+    GuestNeeds needs = {};  // --print-needs
 };
 
 // What the shared main answers without running the workload.
@@ -54,6 +68,7 @@ struct WorkloadDescription {
     std::string summary;  // with the exit line, when there is one
     const OptionTable& options;
     DurationEstimate estimate;
+    GuestNeeds needs = {};
 };
 
 // Parses, answers --help, --print-option NAME, --print-variables and
@@ -65,7 +80,7 @@ int runWorkloadMain(const WorkloadDescription& d, int argc, const char* const ar
 template <class Settings>
 int workloadMain(const Workload<Settings>& w, int argc, const char* const argv[]) {
     const std::string summary = w.exits ? std::string(w.summary) + "\n" + exitLine(*w.exits, w.options) : w.summary;
-    return runWorkloadMain({w.name, summary, w.options, w.estimate}, argc, argv, [&w](const OptionValues& v) {
+    return runWorkloadMain({w.name, summary, w.options, w.estimate, w.needs}, argc, argv, [&w](const OptionValues& v) {
         Settings s = w.settings(v);
         w.supported(s);
         return w.run(s);

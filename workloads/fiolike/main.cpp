@@ -78,6 +78,8 @@ int main(int argc, char** argv) {
         run,
         ExitMeanings{.unsupported = "engine not available here"},
         estimatedSeconds,
+        // In a guest its file is the scratch disk, unless the config names its own.
+        GuestNeeds{.scratchDiskVariables = {"FIO_TARGET_FILE"}},
     };
     return workloadMain(w, argc, argv);
 }

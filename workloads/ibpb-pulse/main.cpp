@@ -152,7 +152,10 @@ std::optional<double> estimatedSeconds(const OptionValues&) { return kPulseAllCp
 
 int main(int argc, char** argv) {
     // Its exit codes are its own: the summary lists them.
-    const Workload<Settings> w{"ibpb-pulse", kSummary, optionTable(), settingsFrom,
-                               supported,    run,      std::nullopt,  estimatedSeconds};
+    // Started as root, it runs its pulses as --user (nobody) with util-linux's
+    // setpriv (busybox's lacks --reuid/--regid).
+    const Workload<Settings> w{"ibpb-pulse", kSummary, optionTable(),    settingsFrom,
+                               supported,    run,      std::nullopt,     estimatedSeconds,
+                               GuestNeeds{.programs = {"setpriv"}, .users = {"nobody"}}};
     return workloadMain(w, argc, argv);
 }

@@ -7,6 +7,7 @@
 #include "mitigation-matrix/config_text.hpp"
 #include "mitigation-matrix/cpio_writer.hpp"
 #include "mitigation-matrix/guest_check.hpp"
+#include "mitigation-matrix/guest_needs.hpp"
 
 #include <fstream>
 #include <set>
@@ -54,19 +55,24 @@ GuestPayload findGuestPayload(const fs::path& binDir, const std::vector<fs::path
     p.bash = need("bash", findExecutable("bash"), "run-config sources configs with bash");
     p.runConfig = need("run-config", binDir / "run-config", "make builds it beside mitigation-matrix");
     p.checker = need("mitigation-matrix", binDir / "mitigation-matrix", "the guest's boot check is this program");
-    p.setpriv = findExecutable("setpriv");
     std::set<std::string> benches;
+    WorkloadNeeds needs;
+    auto addWorkload = [&](const std::string& bench, const std::string& why) {
+        if (!benches.insert(bench).second) return;
+        p.workloads.push_back(need("workload " + bench, binDir / bench, why));
+        askNeeds(needs, p.workloads.back());
+    };
     for (const auto& config : configs) {
         // Read as text: the config runs only in the guest (config_text.hpp).
-        for (const auto& bench : benchesFromConfig(config))
-            if (benches.insert(bench).second)
-                p.workloads.push_back(
-                    need("workload " + bench, binDir / bench, "config " + config.string() + " runs it"));
+        for (const auto& bench : benchesFromConfig(config)) addWorkload(bench, "config " + config.string() + " runs it");
     }
-    // Only then: a matrix without redis-zpopmin needs no redis-server here.
-    if (benches.count("redis-zpopmin"))
-        p.redisServer = need("redis-server", findExecutable("redis-server"),
-                             "a config runs redis-zpopmin; apt-get install redis-server");
+    for (std::size_t i = 0; i < needs.siblings.size(); ++i)  // grows as the siblings say theirs
+        addWorkload(needs.siblings[i], "a workload runs it (its --print-needs)");
+    for (const auto& program : needs.programs)
+        p.programs.emplace_back(program, need(program, findExecutable(program),
+                                              "a workload needs it in the guest (its --print-needs); install it"));
+    p.users = needs.users;
+    p.scratchDiskVariables = needs.scratchDiskVariables;
     return p;
 }
 
@@ -97,11 +103,9 @@ std::vector<GuestFile> guestFiles(const GuestPayload& payload, const fs::path& s
     binary("matrix/bin/run-config", payload.runConfig);
     binary("matrix/bin/matrix-boot-check", payload.checker);
     for (const auto& w : payload.workloads) binary("matrix/bin/" + w.filename().string(), w);
-    // On the guest's PATH, where redis-zpopmin's default --redis-server finds it.
-    if (!payload.redisServer.empty()) binary("usr/local/bin/redis-server", payload.redisServer);
-    // util-linux's setpriv, ahead of busybox's on PATH: ibpb-pulse drops to
-    // nobody with --reuid/--regid, which busybox's applet lacks.
-    if (!payload.setpriv.empty()) binary("usr/local/bin/setpriv", payload.setpriv);
+    // On the guest's PATH ahead of busybox's applets (a workload may need
+    // the real program where busybox has a smaller one of that name).
+    for (const auto& [name, from] : payload.programs) binary("usr/local/bin/" + name, from);
     for (const auto& lib : libs) files.push_back({lib.substr(1), lib});
     return files;
 }
@@ -127,16 +131,38 @@ std::string guestBytes(const GuestFile& f, const fs::path& scratch) {
     return bytes;
 }
 
+// The guest's accounts: root, and each user a workload runs something as
+// (nobody keeps its usual 65534; another gets 60000 + its place).
+int userId(const std::string& user, std::size_t place) { return user == "nobody" ? 65534 : 60000 + int(place); }
+
+std::string passwdText(const std::vector<std::string>& users) {
+    std::string out = "root:x:0:0:root:/tmp:/bin/sh\n";
+    for (std::size_t i = 0; i < users.size(); ++i) {
+        const std::string id = std::to_string(userId(users[i], i));
+        out += users[i] + ":x:" + id + ":" + id + ":" + users[i] + ":/nonexistent:/bin/false\n";
+    }
+    return out;
+}
+
+std::string groupText(const std::vector<std::string>& users) {
+    std::string out = "root:x:0:\n";
+    for (std::size_t i = 0; i < users.size(); ++i)
+        out += (users[i] == "nobody" ? std::string("nogroup") : users[i]) + ":x:" +
+               std::to_string(userId(users[i], i)) + ":\n";
+    return out;
+}
+
 }  // namespace
 
 std::string buildGuestArchive(const GuestPayload& payload, const fs::path& scratch) {
     CpioWriter cpio;
     std::set<std::string> made;
     addFile(cpio, made, "init", guestInitScript(), true);
-    // The sham/protect configs run ibpb-pulse's helpers as nobody.
-    addFile(cpio, made, "etc/passwd",
-            "root:x:0:0:root:/tmp:/bin/sh\nnobody:x:65534:65534:nobody:/nonexistent:/bin/false\n", false);
-    addFile(cpio, made, "etc/group", "root:x:0:\nnogroup:x:65534:\n", false);
+    addFile(cpio, made, "etc/passwd", passwdText(payload.users), false);
+    addFile(cpio, made, "etc/group", groupText(payload.users), false);
+    std::string variables;
+    for (const auto& v : payload.scratchDiskVariables) variables += v + "\n";
+    addFile(cpio, made, "matrix/scratch-variables", variables, false);
     for (const auto& f : guestFiles(payload, scratch)) addFile(cpio, made, f.at, guestBytes(f, scratch), true);
     return cpio.finish();
 }

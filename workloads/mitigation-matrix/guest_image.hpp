@@ -1,15 +1,17 @@
 // guest_image.hpp - the qemu guest's initramfs: busybox, bash (run-config
-// sources configs with it), run-config and the config's workloads (and
-// redis-server when one runs redis-zpopmin), each with the shared libraries
-// ldd names, the config, the modules that show the scratch disk, and an /init that runs
-// the config (its iterations) and sends the boot's files back over the second serial
-// port (boot_files.hpp) before it powers off.
+// sources configs with it), run-config and the config's workloads with what
+// each says it needs (guest_needs.hpp: programs from PATH, accounts, the
+// scratch disk's variable), each binary with the shared libraries ldd names,
+// the config, the modules that show the scratch disk, and an /init that
+// runs the config (its iterations) and sends the boot's files back over the
+// second serial port (boot_files.hpp) before it powers off.
 #pragma once
 #include "mitigation-matrix/kernel_identity.hpp"
 #include "mitigation-matrix/matrix_spec.hpp"
 
 #include <filesystem>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace mmtp::matrix {
@@ -18,10 +20,13 @@ struct GuestPayload {
     std::filesystem::path busybox;  // run as /bin/busybox; its applets are linked at boot
     std::filesystem::path bash;
     std::filesystem::path runConfig;
-    std::filesystem::path checker;                 // mitigation-matrix, run as matrix-boot-check (guest_check.hpp)
-    std::filesystem::path setpriv;                 // util-linux's, when this machine has it (drops to nobody)
+    std::filesystem::path checker;  // mitigation-matrix, run as matrix-boot-check (guest_check.hpp)
     std::vector<std::filesystem::path> workloads;  // found beside run-config in the guest
-    std::filesystem::path redisServer;             // empty unless a config runs redis-zpopmin
+    // What the workloads need: programs (name -> this machine's path; on the
+    // guest's PATH ahead of busybox's applets), accounts, scratch variables.
+    std::vector<std::pair<std::string, std::filesystem::path>> programs;
+    std::vector<std::string> users;
+    std::vector<std::string> scratchDiskVariables;
 };
 
 // One file of the initramfs: its path in the guest (relative) and on this machine.
@@ -33,9 +38,8 @@ struct GuestFile {
 
 // The binaries on this machine (busybox from PATH or /bin/busybox, bash from
 // PATH, run-config and every config's MMTESTS, read as text and never run
-// here (config_text.hpp), from binDir, redis-server
-// from PATH if a config runs redis-zpopmin). Throws UnsupportedError naming
-// what is missing.
+// here (config_text.hpp), from binDir, and what those workloads' own
+// --print-needs name). Throws UnsupportedError naming what is missing.
 GuestPayload findGuestPayload(const std::filesystem::path& binDir, const std::vector<std::filesystem::path>& configs);
 
 // The binaries of the archive every boot shares and the libraries ldd names

@@ -34,13 +34,15 @@ echo $? > $out/boot/check.status
 if [ "$(cat $out/boot/check.status)" != 0 ]; then
 	echo "mitigation-matrix guest: not measured: $(cat $out/boot/check.out)"
 else
-# The scratch disk (the only virtio disk: vda) after its modules, if any;
-# fiolike's target unless the config exports its own FIO_TARGET_FILE.
+# The scratch disk (the only virtio disk: vda) after its modules, if any:
+# each variable a workload names for it (its --print-needs), unless the
+# config sets its own.
 while read -r m; do insmod "$m"; done < /matrix/modules
 for _ in 1 2 3 4 5 6 7 8 9 10; do [ -b /dev/vda ] && break; sleep 0.5; done
-[ -b /dev/vda ] && export FIO_TARGET_FILE=/dev/vda
-echo "mitigation-matrix guest: scratch disk ${FIO_TARGET_FILE:-none}"
-# redis-zpopmin's redis-server listens on 127.0.0.1.
+disk=none
+[ -b /dev/vda ] && disk=/dev/vda && while read -r v; do export "$v=/dev/vda"; done < /matrix/scratch-variables
+echo "mitigation-matrix guest: scratch disk $disk"
+# A workload's server listens on 127.0.0.1.
 ip link set lo up
 echo "mitigation-matrix guest: running $row"
 /matrix/bin/run-config /matrix/config "$row" --work-dir /tmp/work --set MMTEST_ITERATIONS="$(cat /matrix/iterations)" > $out/boot/run-config.out 2>&1

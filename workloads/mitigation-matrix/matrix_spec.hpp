@@ -44,7 +44,7 @@ struct MatrixSpec {
     int guestMemoryMiB = 512;
     int guestCpus = 2;
     std::string guestCpuModel = "EPYC-Rome";
-    int guestScratchMiB = 256;  // the guest's scratch disk (a sparse file, fiolike's target)
+    int guestScratchMiB = 256;  // the guest's scratch disk (a sparse file; a workload that names a scratch-disk need gets it)
     // kexec: the command line every row's own is added to (root=... ro ...).
     std::string baseCmdline;
     // --until-decided: the metrics that must be decided (compare-kernels

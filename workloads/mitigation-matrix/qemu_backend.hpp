@@ -1,8 +1,8 @@
 // qemu_backend.hpp - one fresh guest per boot: qemu-system-x86_64 with the
 // row's kernel and cmdline and our initramfs (guest_image.hpp); the guest
-// runs the config once, sends its files over its second serial port, and
-// powers off. A sparse scratch file is its virtio disk (fiolike's target),
-// removed after the boot. KVM when this machine can run a guest with it, else TCG, whose
+// runs the config, sends its files over its second serial port, and powers
+// off. A sparse scratch file is its virtio disk (the target of a workload
+// that asks for one), removed after the boot. KVM when this machine can run a guest with it, else TCG, whose
 // timings mean nothing (main says so, loudly).
 #pragma once
 #include "base/errors.hpp"

@@ -48,6 +48,8 @@ int main(int argc, char** argv) {
         run,
         ExitMeanings{.unsupported = "no redis-server here"},
         estimatedSeconds,
+        // Its default --redis-server, found on PATH.
+        GuestNeeds{.programs = {"redis-server"}},
     };
     return workloadMain(w, argc, argv);
 }

@@ -10,7 +10,9 @@
 #                      iterations default is 3, not the 5 that model assumed),
 #                      scaling with the settings, the command line and the
 #                      variable alike; a value the table refuses is exit 2.
-# Neither runs anything, needs LOGDIR_RESULTS or writes a file.
+#   --print-needs      what it needs in a bare guest, KIND VALUE one a line
+#                      (the matrix's initramfs asks it: it names no workload).
+# None runs anything, needs LOGDIR_RESULTS or writes a file.
 set -u
 TOP=${TOP:-$(cd "$(dirname "$0")/../../.." && pwd)}
 BIN=${BIN:-$TOP/build/bin}
@@ -104,4 +106,20 @@ for v in 1e308 inf -1 nan 1e13; do
 	rm -f out err
 done
 echo "ok: refused settings are exit 2, naming the variable"
+# 4. --print-needs: KIND VALUE lines; what each workload needs beyond itself in a guest.
+for w in $workloads; do
+	"$BIN/$w" --print-needs >needs 2>err || fail "$w --print-needs: exit $?: $(cat err)"
+	[ ! -s err ] || fail "$w --print-needs wrote to stderr: $(cat err)"
+	grep -vqE '^(program|sibling|user|scratch-disk) [A-Za-z0-9._+-]+$' needs && fail "$w --print-needs: $(cat needs)"
+	case $w in
+	redis-zpopmin) want='program redis-server' ;;
+	fiolike) want='scratch-disk FIO_TARGET_FILE' ;;
+	ibpb-pulse) want='program setpriv' ;;
+	*) want='sibling ibpb-pulse' ;;  # the --after-ibpb-pulse step runs it
+	esac
+	grep -qx "$want" needs || fail "$w --print-needs lacks '$want': $(cat needs)"
+	rm -f needs err
+done
+grep -qx 'user nobody' <("$BIN/ibpb-pulse" --print-needs) || fail "ibpb-pulse does not say it runs its pulses as nobody"
+echo "ok: --print-needs of ${workloads// /, }"
 echo "workload describe tests passed"

@@ -155,5 +155,6 @@ TEST_CASE("--print-variables leaves out what MMTests sets for every benchmark, a
 TEST_CASE("--print-variables reads no variable: a bad value in the environment does not stop it") {
     EnvVar bad("OPTTEST_PIPELINE", "1e308");
     CHECK(parse({"--print-variables"}).variablesRequested);
+    CHECK(parse({"--print-needs"}).needsRequested);  // nor does --print-needs
     CHECK_THROWS_AS(parse({"--estimate"}), UsageError);  // --estimate reads them, as a run does
 }

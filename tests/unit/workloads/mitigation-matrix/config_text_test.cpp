@@ -10,6 +10,7 @@
 
 #include <catch2/catch.hpp>
 #include <fstream>
+#include <sys/stat.h>
 
 using namespace mmtp::matrix;
 namespace fs = std::filesystem;
@@ -43,8 +44,10 @@ TEST_CASE("the qemu backend's payload comes from the config without running it",
     if (mmtp::findExecutable("busybox").empty() && !fs::is_regular_file("/bin/busybox")) SKIP_TEST("no busybox");
     mmtp::TempDir dir("config-text-test");
     fs::create_directories(dir.path() / "bin");
-    for (const std::string name : {"run-config", "mitigation-matrix", "pipe-pingpong"})
-        std::ofstream(dir.path() / "bin" / name) << "#!/bin/sh\n";
+    for (const std::string name : {"run-config", "mitigation-matrix", "pipe-pingpong"}) {
+        std::ofstream(dir.path() / "bin" / name) << "#!/bin/sh\n";  // its --print-needs: nothing
+        ::chmod((dir.path() / "bin" / name).c_str(), 0755);
+    }
     const fs::path ran = dir.path() / "the-config-ran";
     std::ofstream(dir.path() / "config") << "touch " << ran.string() << "\nexport MMTESTS=\"pipe-pingpong\"\n";
     const GuestPayload p = findGuestPayload(dir.path() / "bin", {dir.path() / "config"});

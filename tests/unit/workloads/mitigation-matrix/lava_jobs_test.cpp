@@ -11,6 +11,7 @@
 
 #include <catch2/catch.hpp>
 #include <fstream>
+#include <sys/stat.h>
 #include <sstream>
 #include <yaml-cpp/yaml.h>
 
@@ -45,8 +46,10 @@ std::size_t count(const std::string& text, const std::string& what) {
 // run-config and bench as scripts in dir/bin and a dummy kernel.
 MatrixSpec twoRowMatrix(const fs::path& dir) {
     fs::create_directories(dir / "bin");
-    for (const char* name : {"run-config", "mitigation-matrix", "pipe-pingpong"})
-        std::ofstream(dir / "bin" / name) << "#!/bin/sh\n";
+    for (const char* name : {"run-config", "mitigation-matrix", "pipe-pingpong"}) {
+        std::ofstream(dir / "bin" / name) << "#!/bin/sh\n";  // its --print-needs: nothing
+        ::chmod((dir / "bin" / name).c_str(), 0755);
+    }
     std::ofstream(dir / "config") << "export MMTESTS=pipe-pingpong\n";
     std::ofstream(dir / "vmlinuz") << "not a kernel";
     std::ofstream(dir / "matrix") << "[matrix]\nconfig = config\nboots-per-row = 2\nboot-timeout-seconds = 200\n"
