@@ -6,6 +6,7 @@
 #   base/                   neutral helpers: atomic files, errors, clock, fds, text
 #   workloads/common/       what every workload shares (children, signals, options, main)
 #   workloads/<name>/       one workload; main.cpp is the program <name>
+#   harness/<name>/         what runs workloads (run-config, mitigation-matrix); main.cpp is the program
 #   compare/core/           the pipeline's data (rows) and MMTests' Perl/shell value rules
 #   compare/input/          reading a log tree: files, runs, machine state
 #   compare/benchmarks/     the benchmarks' description: the one place that names them
@@ -65,17 +66,21 @@ LDFLAGS  += $(OPT) -Wl,--as-needed
 
 # --- the parts and their rules ----------------------------------------------
 WORKLOADS := $(sort $(patsubst workloads/%/main.cpp,%,$(wildcard workloads/*/main.cpp)))
+HARNESSES := $(sort $(patsubst harness/%/main.cpp,%,$(wildcard harness/*/main.cpp)))
 COMPARE_PROGS := compare-mmtests compare-kernels
 STORE_PROGS   := results-store
 
 USES_base               :=
 USES_workloads/common   := base
 $(foreach w,$(WORKLOADS),$(eval USES_workloads/$(w) := workloads/common base))
-# The matrix runs configs as run-config does (in a guest or after a reboot) and
-# reads them with run-config's own config sourcing: it may use run-config's part.
-# --until-decided's looks run compare-kernels as a program over the tree (a
-# workload does not see compare's headers), and share base/alpha_spending.
-USES_workloads/mitigation-matrix := workloads/run-config workloads/common base
+# A harness runs workloads as programs (it asks each binary what it reads and
+# needs) and never includes one: it may use workloads/common and another
+# harness. The matrix runs configs as run-config does (in a guest or after a
+# reboot) and reads them with run-config's own config sourcing. --until-
+# decided's looks run compare-kernels as a program over the tree (a harness
+# does not see compare's headers), and share base/alpha_spending.
+USES_harness/run-config        := workloads/common base
+USES_harness/mitigation-matrix := harness/run-config workloads/common base
 USES_compare/core       := base
 USES_compare/input      := compare/core base
 USES_compare/benchmarks := compare/core base
@@ -102,7 +107,7 @@ LIBS_workloads/redis-zpopmin := -lhiredis
 LIBS_workloads/seccomp-churn := -lseccomp
 LIBS_workloads/fiolike       := -luring
 # mitigation-matrix writes LAVA jobs and reads their logs (YAML).
-LIBS_workloads/mitigation-matrix := -lyaml-cpp
+LIBS_harness/mitigation-matrix := -lyaml-cpp
 LIBS_compare/input           := -lz -llzma -lzstd
 LIBS_compare/benchmarks      := -lyaml-cpp
 LIBS_compare/stats           := -lpthread
@@ -117,16 +122,19 @@ LIBS_compare/results-store   := -lboost_program_options
 
 LIB_PARTS  := base workloads/common compare/core compare/input compare/benchmarks compare/parsers \
               compare/monitors compare/stats compare/tables compare/render compare/report compare/kernels \
-              compare/store $(addprefix workloads/,$(WORKLOADS))
-PROG_PARTS := $(addprefix workloads/,$(WORKLOADS)) $(addprefix compare/,$(COMPARE_PROGS) $(STORE_PROGS))
+              compare/store $(addprefix workloads/,$(WORKLOADS)) $(addprefix harness/,$(HARNESSES))
+PROG_PARTS := $(addprefix workloads/,$(WORKLOADS)) $(addprefix harness/,$(HARNESSES)) \
+              $(addprefix compare/,$(COMPARE_PROGS) $(STORE_PROGS))
 ALL_PARTS  := $(sort $(LIB_PARTS) $(PROG_PARTS))
 
 # Include roots: every part sees base/ from the top; compare sees only
-# compare/, workloads only workloads/ (so compare -> workloads cannot compile).
+# compare/, workloads only workloads/ (so compare -> workloads and a workload
+# -> a harness cannot compile), a harness workloads/ and harness/.
 ROOTS_base      := -I.
 ROOTS_compare   := -I. -Icompare -I$(BUILD)/gen
 ROOTS_workloads := -I. -Iworkloads
-ROOTS_tests     := -I. -Icompare -Iworkloads -Itests/unit
+ROOTS_harness   := -I. -Iworkloads -Iharness
+ROOTS_tests     := -I. -Icompare -Iworkloads -Iharness -Itests/unit
 ROOTS_bench     := $(ROOTS_compare)
 roots_of = $(ROOTS_$(firstword $(subst /, ,$(1))))
 
@@ -143,8 +151,8 @@ link_libs  = $(sort $(foreach p,$(1) $(USES_$(1)),$(LIBS_$(p))))
 ALIASES_syscall-scale := syscall-null syscall-fsbuffer
 # The matrix's boot check, as the guest's /init runs it (guest_check.hpp).
 ALIASES_mitigation-matrix := matrix-boot-check
-ALIAS_PROGS := $(foreach w,$(WORKLOADS),$(addprefix $(BUILD)/bin/,$(ALIASES_$(w))))
-PROGS      := $(addprefix $(BUILD)/bin/,$(WORKLOADS) $(COMPARE_PROGS) $(STORE_PROGS)) $(ALIAS_PROGS)
+ALIAS_PROGS := $(foreach w,$(WORKLOADS) $(HARNESSES),$(addprefix $(BUILD)/bin/,$(ALIASES_$(w))))
+PROGS      := $(addprefix $(BUILD)/bin/,$(WORKLOADS) $(HARNESSES) $(COMPARE_PROGS) $(STORE_PROGS)) $(ALIAS_PROGS)
 TEST_SRCS  := $(sort $(shell find tests/unit -name '*.cpp'))
 ALL_SRCS   := $(sort $(wildcard base/*.[ch]pp $(addsuffix /*.[ch]pp,$(ALL_PARTS))))
 YAMLS      := $(sort $(wildcard compare/benchmarks/*/shellpack*.yaml shellpacks/*/shellpack*.yaml))
@@ -227,7 +235,7 @@ define alias
 $(addprefix $(BUILD)/bin/,$(ALIASES_$(1))): $(BUILD)/bin/$(1)
 	ln -sfn $(1) $$@
 endef
-$(foreach w,$(WORKLOADS),$(if $(ALIASES_$(w)),$(eval $(call alias,$(w)))))
+$(foreach w,$(WORKLOADS) $(HARNESSES),$(if $(ALIASES_$(w)),$(eval $(call alias,$(w)))))
 
 # The shellpacks' shared lookup, beside the binaries: a drop-in run with
 # build/bin in PATH sources it from there (make install-mmtests puts it in

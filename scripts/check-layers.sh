@@ -5,7 +5,7 @@
 # script only applies them. Run by make before anything is compiled.
 #
 # An include "X" is resolved as the compiler would (next to the file, then
-# the roots ., compare/, workloads/) and belongs to the part whose folder
+# the roots ., compare/, workloads/, harness/) and belongs to the part whose folder
 # holds the resolved file. Includes that resolve to no part file (system
 # headers, the generated YAML table) are not checked.
 #
@@ -66,7 +66,7 @@ while IFS= read -r hit; do
 	inc=${BASH_REMATCH[1]}
 	part=${file%/*}
 	target=
-	for candidate in "${file%/*}/$inc" "$inc" "compare/$inc" "workloads/$inc"; do
+	for candidate in "${file%/*}/$inc" "$inc" "compare/$inc" "workloads/$inc" "harness/$inc"; do
 		if [[ -f $candidate ]]; then
 			resolve "$candidate"
 			target=$resolved

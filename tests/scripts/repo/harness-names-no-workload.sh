@@ -1,9 +1,10 @@
 #!/bin/bash
-# run-config knows no workload: workloads/run-config/ names none of the
-# workload programs (each workloads/*/main.cpp but run-config's own, and
-# the names linked to one in $BIN) and none of the config variables any
-# of them lists with --print-variables. It asks the binary instead
-# (bench_description.hpp). A planted name and a planted variable in a
+# A harness knows no workload: no file of harness/*/ (run-config, the
+# mitigation matrix) names a workload program (each workloads/*/main.cpp,
+# and the names linked to one in $BIN) or a config variable any of them
+# lists with --print-variables. They ask the binary instead (run-config's
+# bench_description.hpp: what it reads; the matrix's guest_needs.hpp: what
+# it needs in a guest). A planted name and a planted variable in a
 # scratch copy are found, so the check itself cannot pass vacuously.
 set -u
 TOP=${TOP:-$(cd "$(dirname "$0")/../../.." && pwd)}
@@ -15,7 +16,6 @@ trap 'rm -rf "$work"' EXIT
 names=()
 for main in "$TOP"/workloads/*/main.cpp; do
 	w=$(basename "$(dirname "$main")")
-	[ "$w" = run-config ] && continue
 	[ -x "$BIN/$w" ] || fail "$BIN/$w is not built"
 	names+=("$w")
 	for link in "$BIN"/*; do	# one binary under several names (syscall-scale)
@@ -40,16 +40,19 @@ hits() {
 	grep -rnwF -f "$pattern_file" "$1"
 }
 
-found=$(hits "$TOP/workloads/run-config")
-[ -z "$found" ] || fail "workloads/run-config/ names a workload or its variable (ask the binary instead):
+for harness in "$TOP"/harness/*/; do
+	h=harness/$(basename "$harness")
+	found=$(hits "$harness")
+	[ -z "$found" ] || fail "$h/ names a workload or its variable (ask the binary instead):
 $found"
-echo "ok: workloads/run-config/ names none of ${#names[@]} workloads and ${#variables[@]} variables"
+	echo "ok: $h/ names none of ${#names[@]} workloads and ${#variables[@]} variables"
+done
 
 # The check finds what it looks for: one name, one variable, planted.
-cp -a "$TOP/workloads/run-config" "$work/copy"
+cp -a "$TOP/harness/run-config" "$work/copy"
 echo "// ${names[0]}" >> "$work/copy/main.cpp"
 hits "$work/copy" | grep -q "main.cpp:.*${names[0]}" || fail "a planted '${names[0]}' is not found"
-cp -a "$TOP/workloads/run-config/main.cpp" "$work/copy/main.cpp"
+cp -a "$TOP/harness/run-config/main.cpp" "$work/copy/main.cpp"
 last=${variables[${#variables[@]}-1]}
 echo "const char* x = \"$last\";" >> "$work/copy/run_plan.cpp"
 hits "$work/copy" | grep -q "run_plan.cpp:.*$last" || fail "a planted $last is not found"

@@ -46,7 +46,7 @@ void needImage(const MatrixRow& row, const KernelIdentity& kernel) {
     throw UsageError("row " + row.name + ": no kernel image " + kernel.image.string() +
                      " (kernel = running needs the running kernel's image in /boot; else give the row kernel = PATH, "
                      "e.g. Debian's cloud kernel: apt-get download linux-image-cloud-amd64's linux-image-6.1.0-* and "
-                     "dpkg-deb -x it; workloads/mitigation-matrix/README.md)");
+                     "dpkg-deb -x it; harness/mitigation-matrix/README.md)");
 }
 
 std::string bzImageRelease(std::string_view image) {
