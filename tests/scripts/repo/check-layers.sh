@@ -1,6 +1,7 @@
 #!/bin/bash
 # The layering rule is enforced: in a scratch copy of the tree, each
 # forbidden include (compare -> workloads, a workload -> another workload,
+# a harness -> a workload, a workload -> a harness,
 # stats -> parsers, parsers -> tables/render, store -> render/kernels,
 # base -> anything) makes `make check-layers` fail with a line naming the
 # rule, and the clean copy passes. So does the second rule: a compare source
@@ -10,7 +11,7 @@ work=$(mktemp -d /tmp/check-layers.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 
-(cd "$TOP" && git ls-files -z base compare workloads shellpacks scripts Makefile | xargs -0 cp --parents -t "$work") ||
+(cd "$TOP" && git ls-files -z base compare workloads harness shellpacks scripts Makefile | xargs -0 cp --parents -t "$work") ||
 	fail "cannot copy the tree"
 cd "$work"
 make -s check-layers BUILD="$work/build" > out.txt 2>&1 || fail "the clean tree breaks the rule: $(cat out.txt)"
@@ -29,6 +30,10 @@ forbid() {
 }
 forbid compare/report/load_runs.cpp common/child_process.hpp "compare/report may use only"
 forbid workloads/pipe-pingpong/main.cpp ibpb-pulse/pulse.hpp "workloads/pipe-pingpong may use only [workloads/common base] (Makefile: USES_workloads/pipe-pingpong)"
+# A harness runs workloads as programs: it includes none, and none includes it.
+forbid harness/mitigation-matrix/guest_image.cpp fiolike/settings.hpp "harness/mitigation-matrix may use only [harness/run-config workloads/common base]"
+forbid harness/run-config/bench_runner.cpp redis-zpopmin/settings.hpp "harness/run-config may use only"
+forbid workloads/fiolike/main.cpp run-config/run_tree.hpp "workloads/fiolike may use only"
 forbid compare/stats/summary.hpp parsers/parsers.hpp "compare/stats may use only"
 forbid compare/parsers/parse_redis.cpp tables/comparison.hpp "compare/parsers may use only"
 forbid compare/parsers/parse_redis.cpp render/render.hpp "compare/parsers may use only"
