@@ -242,7 +242,8 @@ std::string mailTwoBaselines(const std::string& bench, const TwoBaselinesTable& 
     for (const std::string& run : t.runs) width = std::clamp(run.size(), width, kMaxRunWidth);
     const int w = static_cast<int>(width);
     std::string out = bench + ": every run against " + t.runs[0] + " (base 1) and " + t.runs[1] + " (base 2)\n" +
-                      "  mean and stdev of each run's iterations, % against each base, the job's\n"
+                      (t.overBoots ? "  mean and stdev over each run's boots, % against each base, the job's\n"
+                                   : "  mean and stdev of each run's iterations, % against each base, the job's\n") +
                       "  CPU, and the 95% interval of the change against base 1 (Student t);\n"
                       "  no calls here\n";
     std::size_t shown = 0;

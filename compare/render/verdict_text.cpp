@@ -259,7 +259,8 @@ std::string renderTwoBaselines(const std::string& bench, const TwoBaselinesTable
     int nw = static_cast<int>(widest(names, 12));
     int bw = static_cast<int>(std::max<std::size_t>({12, t.runs[0].size(), t.runs[1].size()}));
     std::string cpuHead = t.hasCpu ? formatText(" %10s", "CPU util") : "";
-    std::string out = "Mean and stdev against two baselines for " + bench + "\n";
+    std::string out = "Mean and stdev " + std::string(t.overBoots ? "over each run's boots " : "") +
+                      "against two baselines for " + bench + "\n";
     for (const TwoBaselinesBlock& b : t.blocks) {
         out += "\n" + formatText("%-*s %12s %10s %*s %*s\n", nw, "", "", "", bw, "Baseline", bw, "Baseline");
         out += formatText("%-*s %12s %10s %*s %*s", nw, b.op.c_str(), "Mean", "stdev", bw, t.runs[0].c_str(), bw,

@@ -16,7 +16,10 @@ double percentChange(double value, double base) { return base == 0 ? 0 : (value 
 }  // namespace
 
 SampleStats sampleStats(const RunSummary& run, const std::string& op) {
-    std::vector<double> values = run.extraction.allValues(op);
+    return valueStats(run.extraction.allValues(op));
+}
+
+SampleStats valueStats(const std::vector<double>& values) {
     SampleStats s;
     s.n = values.size();
     if (values.empty()) return s;
@@ -74,11 +77,18 @@ TwoBaselinesTable twoBaselines(const std::vector<RunSummary>& runs, const std::v
     TwoBaselinesTable t;
     for (const RunSummary& r : runs) t.runs.push_back(r.testName);
     if (runs.size() < 2) return t;
+    // Over boots when every run has two or more (and has samples of some op).
+    t.overBoots = !ops.empty() && std::all_of(runs.begin(), runs.end(), [&](const RunSummary& r) {
+        return unitValues(r, ops.front(), rules).size() >= 2;
+    });
+    auto stats = [&](const RunSummary& run, const std::string& op) {
+        return t.overBoots ? valueStats(unitValues(run, op, rules)) : sampleStats(run, op);
+    };
     for (const std::string& op : ops) {
-        SampleStats base1 = sampleStats(runs[0], op), base2 = sampleStats(runs[1], op);
+        SampleStats base1 = stats(runs[0], op), base2 = stats(runs[1], op);
         TwoBaselinesBlock block{op, {}};
         for (const RunSummary& run : runs) {
-            SampleStats s = sampleStats(run, op);
+            SampleStats s = stats(run, op);
             block.rows.push_back({run.testName, s, percentChange(s.mean, base1.mean), percentChange(s.mean, base2.mean),
                                   estimateChange(unitValues(runs[0], op, rules), unitValues(run, op, rules), 0.95),
                                   std::nullopt});

@@ -19,6 +19,7 @@ struct SampleStats {
     std::size_t n = 0;
 };
 SampleStats sampleStats(const RunSummary& run, const std::string& op);
+SampleStats valueStats(const std::vector<double>& values);
 
 // One metric's inputs: the unit values (boots, or runs: stats/boot_units.hpp)
 // of the base runs together against those of the now runs; with two or more
@@ -74,6 +75,9 @@ struct TwoBaselinesTable {
     std::vector<std::string> runs;  // every run, the two baselines first
     std::vector<TwoBaselinesBlock> blocks;
     bool hasCpu = false;            // some row has cpuPct
+    // Mean and stdev over each run's boots (its units: a matrix's runs, two
+    // or more boots each, several iterations a boot), not its iterations.
+    bool overBoots = false;
 };
 // Needs two runs; with fewer the table has no blocks.
 TwoBaselinesTable twoBaselines(const std::vector<RunSummary>& runs, const std::vector<std::string>& ops,

@@ -271,3 +271,29 @@ TEST_CASE("many metrics without an interval for one reason are one line with the
     CHECK(collapsedReasons(v).empty());
     CHECK(renderVerdict("bench", v).find("op-1 ") != std::string::npos);
 }
+
+TEST_CASE("the two-baseline table's mean and stdev are over boots when every run has two or more",
+          "[compare][kernels]") {
+    // Two iterations in each of two boots: iterations 10 12 | 20 22 are boots 11 and 21.
+    auto run = [](const std::string& name, double shift, std::vector<std::string> boots) {
+        RunSummary r;
+        r.testName = name;
+        for (double v : {10.0, 12.0, 20.0, 22.0}) {
+            r.extraction.addNumbers("kiops-j-read", 1, v + shift);
+            r.extraction.nextIteration();
+        }
+        r.iterationBoots = std::move(boots);
+        return r;
+    };
+    const std::vector<std::string> twoBoots{"b1", "b1", "b2", "b2"};
+    TwoBaselinesTable t = twoBaselines({run("off", 0, twoBoots), run("on", 1, twoBoots)}, {"kiops-j-read"});
+    REQUIRE(t.overBoots);
+    CHECK(t.blocks[0].rows[0].stats.n == 2);
+    CHECK(t.blocks[0].rows[0].stats.mean == Approx(16.0));
+    CHECK(t.blocks[0].rows[0].stats.stddev == Approx(std::sqrt(50.0)));  // of 11 and 21, not of the 4 iterations
+    CHECK(renderTwoBaselines("fiolike", t).find("Mean and stdev over each run's boots against") == 0);
+    // One boot a run (MMTests' own trees): over its iterations, as before.
+    TwoBaselinesTable one = twoBaselines({run("off", 0, {}), run("on", 1, {})}, {"kiops-j-read"});
+    CHECK_FALSE(one.overBoots);
+    CHECK(one.blocks[0].rows[0].stats.n == 4);
+}
