@@ -30,7 +30,7 @@ void RespScanner::finishElement(Kind kind, std::size_t& done) {
     finishElement(done);
 }
 
-const char* RespScanner::readType(const char* p) {
+const char* RespScanner::readType(const char* p, const char* end, std::size_t& done) {
     type_ = *p++;
     if (type_ != '+' && type_ != '-' && type_ != ':' && type_ != '$' && type_ != '*')
         throw Error("protocol error: unexpected byte 0x" + std::to_string(static_cast<unsigned char>(type_)) +
@@ -38,7 +38,23 @@ const char* RespScanner::readType(const char* p) {
     neg_ = false;
     num_ = 0;
     state_ = State::Line;
-    return p;
+    return type_ == '$' || type_ == '*' ? readLengthLine(p, end, done) : p;
+}
+
+// Nearly every length line ("-1", "0", "2", "5") arrives whole: read it in
+// one go. One split across reads, or any odd byte, is left to readLengthByte
+// (returns p unread), so both take exactly the same input.
+const char* RespScanner::readLengthLine(const char* p, const char* end, std::size_t& done) {
+    constexpr int kMaxDigits = 18;  // no overflow of int64_t
+    const char* q = p;
+    const bool neg = q < end && *q == '-';
+    if (neg) ++q;
+    const char* digits = q;
+    int64_t len = 0;
+    while (q < end && q - digits < kMaxDigits && *q >= '0' && *q <= '9') len = len * 10 + (*q++ - '0');
+    if (q == digits || end - q < 2 || q[0] != '\r' || q[1] != '\n') return p;
+    lengthRead(neg ? -len : len, done);
+    return q + 2;
 }
 
 const char* RespScanner::readSimpleLine(const char* p, const char* end, std::size_t& done) {
@@ -90,7 +106,7 @@ std::size_t RespScanner::feed(const char* p, std::size_t n) {
     const char* end = p + n;
     while (p < end) {
         switch (state_) {
-        case State::Type: p = readType(p); break;
+        case State::Type: p = readType(p, end, done); break;
         case State::Line:
             p = type_ == '$' || type_ == '*' ? readLengthByte(p, done) : readSimpleLine(p, end, done);
             break;
