@@ -7,6 +7,23 @@
 
 namespace mmtp::rediszpopmin {
 
+namespace {
+
+// The throws live out of line, so the small steps of feed() that may throw
+// stay small enough to be inlined into it.
+[[noreturn, gnu::noinline, gnu::cold]] void badReplyStart(char c) {
+    throw Error("protocol error: unexpected byte 0x" + std::to_string(static_cast<unsigned char>(c)) +
+                " where a reply starts");
+}
+
+[[noreturn, gnu::noinline, gnu::cold]] void badLengthByte(char c) {
+    throw Error(std::string("protocol error: bad length byte '") + c + "'");
+}
+
+[[noreturn, gnu::noinline, gnu::cold]] void nestedTooDeep() { throw Error("protocol error: arrays nested too deep"); }
+
+}  // namespace
+
 bool RespScanner::completeElement() {
     while (depth_ > 0) {
         if (--remaining_[depth_ - 1] > 0) return false;
@@ -32,9 +49,7 @@ void RespScanner::finishElement(Kind kind, std::size_t& done) {
 
 const char* RespScanner::readType(const char* p, const char* end, std::size_t& done) {
     type_ = *p++;
-    if (type_ != '+' && type_ != '-' && type_ != ':' && type_ != '$' && type_ != '*')
-        throw Error("protocol error: unexpected byte 0x" + std::to_string(static_cast<unsigned char>(type_)) +
-                    " where a reply starts");
+    if (type_ != '+' && type_ != '-' && type_ != ':' && type_ != '$' && type_ != '*') badReplyStart(type_);
     neg_ = false;
     num_ = 0;
     state_ = State::Line;
@@ -50,10 +65,11 @@ const char* RespScanner::readLengthLine(const char* p, const char* end, std::siz
     const bool neg = q < end && *q == '-';
     if (neg) ++q;
     const char* digits = q;
-    int64_t len = 0;
-    while (q < end && q - digits < kMaxDigits && *q >= '0' && *q <= '9') len = len * 10 + (*q++ - '0');
-    if (q == digits || end - q < 2 || q[0] != '\r' || q[1] != '\n') return p;
-    lengthRead(neg ? -len : len, done);
+    uint64_t len = 0;  // wraps (harmlessly: refused below) only past kMaxDigits
+    while (q < end && *q >= '0' && *q <= '9') len = len * 10 + static_cast<uint64_t>(*q++ - '0');
+    if (q == digits || q - digits > kMaxDigits || end - q < 2 || q[0] != '\r' || q[1] != '\n') return p;
+    const auto value = static_cast<int64_t>(len);
+    lengthRead(neg ? -value : value, done);
     return q + 2;
 }
 
@@ -69,7 +85,7 @@ const char* RespScanner::readLengthByte(const char* p, std::size_t& done) {
     if (c >= '0' && c <= '9') num_ = num_ * 10 + (c - '0');
     else if (c == '-') neg_ = true;
     else if (c == '\n') lengthRead(neg_ ? -num_ : num_, done);
-    else if (c != '\r') throw Error(std::string("protocol error: bad length byte '") + c + "'");
+    else if (c != '\r') badLengthByte(c);
     return p;
 }
 
@@ -84,7 +100,7 @@ void RespScanner::lengthRead(int64_t len, std::size_t& done) {
         state_ = State::Bulk;
         return;
     }
-    if (depth_ == kMaxDepth) throw Error("protocol error: arrays nested too deep");
+    if (depth_ == kMaxDepth) nestedTooDeep();
     remaining_[depth_++] = len;
     state_ = State::Type;
 }
