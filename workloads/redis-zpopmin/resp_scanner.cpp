@@ -24,7 +24,11 @@ namespace {
 
 }  // namespace
 
-bool RespScanner::completeElement() {
+// The steps of feed() below are forced inline: GCC at -O2 kept them as
+// calls, and on a GET's "$-1" reply the calls were a third of the client's
+// user time (callgrind: 137 -> 86 instructions a reply).
+
+[[gnu::always_inline]] inline bool RespScanner::completeElement() {
     while (depth_ > 0) {
         if (--remaining_[depth_ - 1] > 0) return false;
         --depth_;
@@ -37,17 +41,17 @@ bool RespScanner::completeElement() {
     return true;
 }
 
-void RespScanner::finishElement(std::size_t& done) {
+[[gnu::always_inline]] inline void RespScanner::finishElement(std::size_t& done) {
     state_ = State::Type;
     if (completeElement()) ++done;
 }
 
-void RespScanner::finishElement(Kind kind, std::size_t& done) {
+[[gnu::always_inline]] inline void RespScanner::finishElement(Kind kind, std::size_t& done) {
     if (depth_ == 0) topKind_ = kind;
     finishElement(done);
 }
 
-const char* RespScanner::readType(const char* p, const char* end, std::size_t& done) {
+[[gnu::always_inline]] inline const char* RespScanner::readType(const char* p, const char* end, std::size_t& done) {
     type_ = *p++;
     if (type_ != '+' && type_ != '-' && type_ != ':' && type_ != '$' && type_ != '*') badReplyStart(type_);
     neg_ = false;
@@ -59,7 +63,7 @@ const char* RespScanner::readType(const char* p, const char* end, std::size_t& d
 // Nearly every length line ("-1", "0", "2", "5") arrives whole: read it in
 // one go. One split across reads, or any odd byte, is left to readLengthByte
 // (returns p unread), so both take exactly the same input.
-const char* RespScanner::readLengthLine(const char* p, const char* end, std::size_t& done) {
+[[gnu::always_inline]] inline const char* RespScanner::readLengthLine(const char* p, const char* end, std::size_t& done) {
     constexpr int kMaxDigits = 18;  // no overflow of int64_t
     const char* q = p;
     const bool neg = q < end && *q == '-';
@@ -89,7 +93,7 @@ const char* RespScanner::readLengthByte(const char* p, std::size_t& done) {
     return p;
 }
 
-void RespScanner::lengthRead(int64_t len, std::size_t& done) {
+[[gnu::always_inline]] inline void RespScanner::lengthRead(int64_t len, std::size_t& done) {
     if (type_ == '$' ? len < 0 : len <= 0) {  // nil bulk, nil or empty array
         finishElement(Kind::Empty, done);
         return;
@@ -105,7 +109,7 @@ void RespScanner::lengthRead(int64_t len, std::size_t& done) {
     state_ = State::Type;
 }
 
-const char* RespScanner::readBulk(const char* p, const char* end, std::size_t& done) {
+[[gnu::always_inline]] inline const char* RespScanner::readBulk(const char* p, const char* end, std::size_t& done) {
     const int64_t avail = end - p;
     if (avail < bulkLeft_) {
         bulkLeft_ -= avail;
