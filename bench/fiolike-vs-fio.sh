@@ -105,6 +105,6 @@ done
 rm -f "$file"
 done
 bench_load_end
-bench_rates_comparable "$bench_load_max" "$(bench_cpus)" || echo "n/c: $(bench_rate_ratio 1 1)"
+bench_rates_ok || echo "n/c: $(bench_rate_ratio 1 1)"
 echo "ratios: medians of the per-repetition pairs ours/fio; IOPS and means are per run"
 echo "targets: IOPS ratio >= 0.98, CPU/IO ratio <= 1.00 (fio's accounting for both, and proc)"

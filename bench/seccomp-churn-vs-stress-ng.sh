@@ -59,7 +59,7 @@ for rep in $(seq 1 "$REPS"); do
 done
 bench_load_sample  # the pipe below runs bench_load_end in a subshell
 bench_load_end | sed 's/^/# /'
-bench_rates_comparable "$bench_load_max" "$(bench_cpus)" || echo "# n/c: $(bench_rate_ratio 1 1)"
+bench_rates_ok || echo "# n/c: $(bench_rate_ratio 1 1)"
 echo
 printf "%-3s %14s %14s %8s %16s %16s %8s %9s %9s %8s   %s\n" N "sng real" "ours real" ratio "sng usr+sys" "ours usr+sys" ratio \
 	"sng ns/op" "ours ns/op" ratio "ours attach us p50/p95/p99/max (median of runs), filters/op"

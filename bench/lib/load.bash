@@ -46,6 +46,9 @@ bench_load_end() {
 # bench_rates_comparable LOAD CPUS: true while LOAD <= CPUS.
 bench_rates_comparable() { awk -v l="$1" -v c="$2" 'BEGIN { exit !(l + 0 <= c + 0) }'; }
 
+# bench_rates_ok: true while the highest 1-minute load seen is within the CPUs.
+bench_rates_ok() { bench_rates_comparable "$bench_load_max" "$(bench_cpus)"; }
+
 # bench_rate_ratio OURS REF [FORMAT]: OURS/REF in FORMAT (%.3f), or the
 # reason there is none.
 bench_rate_ratio() {

@@ -23,6 +23,7 @@ bench_load_sample
 load 2.00
 bench_load_sample
 [[ $(bench_rate_ratio 3 2) == 1.500 ]] || fail "load equal to the CPUs withheld the ratio"
+bench_rates_ok || fail "bench_rates_ok false at load 2.00 on 2 CPUs"
 
 # One sample above the CPUs withholds every later rate ratio, even once the
 # load fell again: the runs already compared ran under it.
@@ -32,6 +33,7 @@ load 0.10
 bench_load_sample
 got=$(bench_rate_ratio 3 2)
 [[ $got == "rates not comparable: load 5.37 on 2 CPUs" ]] || fail "load 5.37 on 2 CPUs: '$got'"
+bench_rates_ok && fail "bench_rates_ok true after load 5.37 on 2 CPUs"
 [[ $(bench_cpu_ratio 3 2) == 1.500 ]] || fail "CPU ratio withheld under load: '$(bench_cpu_ratio 3 2)'"
 [[ $(bench_cpu_ratio 3 0) == - ]] || fail "CPU ratio over 0: '$(bench_cpu_ratio 3 0)'"
 bench_load_end > "$work/end"
