@@ -4,9 +4,12 @@
 # alternating which goes first, FLUSHALL before every run. Each run is
 #   -c 1 -r 50000 -n N -P 256 -t get        (GET rps, client CPU per request)
 #   -c 1 -r 50000 -n N -P 256 -t zadd,zpopmin  (ZPOPMIN rps; CPU/request over both)
-# Client CPU is user+sys of the client process (GNU time); redis-zpopmin runs
-# with --attach so it starts no server of its own. Prints per-rep numbers and
-# the median ratios ours/theirs (rps: >= 1.00 is as fast; CPU: lower is better).
+# Client CPU is user+sys of the client process in microseconds (wait4's
+# rusage, bench/lib/load.bash); redis-zpopmin runs with --attach so it starts
+# no server of its own. Prints per-rep numbers, client CPU microseconds per
+# 1000 requests, and the median ratios ours/theirs (rps: >= 1.00 is as fast;
+# CPU: lower is better). The rps ratios are withheld ("rates not comparable")
+# when the 1-minute load went above the CPUs; the CPU ratios are not.
 # Usage: bench/redis-zpopmin-vs-redis-benchmark.sh [REPS] [REQUESTS]
 #   env: BIN (default build/bin), PIN=yes to pin server on CPU 0, clients on CPU 1
 set -u
@@ -15,8 +18,9 @@ BIN=${BIN:-$TOP/build/bin}
 REPS=${1:-5}
 N=${2:-1000000}
 RZ=$BIN/redis-zpopmin
-for t in redis-server redis-benchmark redis-cli /usr/bin/time; do
-	command -v $t >/dev/null || { echo "missing $t (apt-get install redis-server redis-tools time)"; exit 3; }
+. "$TOP/bench/lib/load.bash"
+for t in redis-server redis-benchmark redis-cli python3; do
+	command -v $t >/dev/null || { echo "missing $t (apt-get install redis-server redis-tools python3)"; exit 3; }
 done
 [ -x "$RZ" ] || { echo "missing $RZ (make)"; exit 3; }
 
@@ -32,47 +36,55 @@ $SPIN redis-server --port $PORT --bind 127.0.0.1 --save "" --appendonly no --dir
 SRV=$!
 for i in $(seq 100); do redis-cli -p $PORT ping >/dev/null 2>&1 && break; sleep 0.05; done
 
-# run TOOL TESTS -> prints "rps_of_test1 rps_of_test2 ... cpu_seconds"
+# run TOOL TESTS -> prints "rps_of_test1 rps_of_test2 ... cpu_microseconds"
 run() {
 	local tool=$1 tests=$2 out=$W/out.$$ tm=$W/time.$$
 	redis-cli -p $PORT flushall >/dev/null
 	if [ $tool = theirs ]; then
-		$CPIN /usr/bin/time -f "%U %S" -o $tm redis-benchmark -p $PORT --csv -c 1 -r 50000 -n $N -P 256 -t $tests > $out 2>&1
+		bench_cpu_run $tm $CPIN redis-benchmark -p $PORT --csv -c 1 -r 50000 -n $N -P 256 -t $tests > $out 2>&1
 	else
 		rm -rf $W/logs
-		$CPIN /usr/bin/time -f "%U %S" -o $tm $RZ --attach 127.0.0.1:$PORT --logdir $W/logs --iterations 1 \
+		bench_cpu_run $tm $CPIN $RZ --attach 127.0.0.1:$PORT --logdir $W/logs --iterations 1 \
 			-c 1 -r 50000 -n $N -P 256 -t $tests > $W/progress 2>&1
 		cp $W/logs/redis-1-1.log $out
 	fi
 	awk -F'","' 'NR > 1 { gsub(/"/, "", $2); printf "%s ", $2 }' $out
-	awk '{ printf "%.2f\n", $1 + $2 }' $tm
+	bench_cpu_us $tm
 }
 
-printf "%-4s %-7s %12s %12s %12s %12s %9s %9s\n" rep first ours_GET theirs_GET ours_ZPOP theirs_ZPOP cpu_ratio_get cpu_ratio_zp
+bench_load_print before
+printf "%-4s %-7s %12s %12s %12s %12s %9s %9s %9s %9s %9s %9s\n" rep first ours_GET theirs_GET ours_ZPOP theirs_ZPOP \
+	o_us/kGET t_us/kGET o_us/kZ t_us/kZ cpu_r_get cpu_r_zp
 R=$W/ratios
 for rep in $(seq $REPS); do
 	if [ $((rep % 2)) = 1 ]; then order="ours theirs"; else order="theirs ours"; fi
 	for tool in $order; do
 		read -r g gc < <(run $tool get)
 		read -r za zp zc < <(run $tool zadd,zpopmin)
+		bench_load_sample  # run's own samples were taken in a subshell
 		eval "${tool}_g=$g ${tool}_gc=$gc ${tool}_zp=$zp ${tool}_zc=$zc"
 	done
 	awk -v og=$ours_g -v tg=$theirs_g -v oz=$ours_zp -v tz=$theirs_zp \
-	    -v ogc=$ours_gc -v tgc=$theirs_gc -v ozc=$ours_zc -v tzc=$theirs_zc -v rep=$rep -v first=${order%% *} '
+	    -v ogc=$ours_gc -v tgc=$theirs_gc -v ozc=$ours_zc -v tzc=$theirs_zc -v rep=$rep -v first=${order%% *} -v n=$N '
 		function ratio(a, b) { return b > 0 ? a / b : 0 }
 		BEGIN {
-			printf "%-4s %-7s %12.0f %12.0f %12.0f %12.0f %9.2f %9.2f\n", rep, first, og, tg, oz, tz, ratio(ogc, tgc), ratio(ozc, tzc)
+			printf "%-4s %-7s %12.0f %12.0f %12.0f %12.0f %9.2f %9.2f %9.2f %9.2f %9.3f %9.3f\n", rep, first, og, tg, oz, tz,
+				ogc * 1000 / n, tgc * 1000 / n, ozc * 500 / n, tzc * 500 / n, ratio(ogc, tgc), ratio(ozc, tzc)
 			printf "%f %f %f %f\n", ratio(og, tg), ratio(oz, tz), ratio(ogc, tgc), ratio(ozc, tzc) >> "'$R'"
 		}'
 done
 echo
-echo "client CPU seconds are per run of $N requests per test (get: 1 test, zadd,zpopmin: 2 tests)"
-awk '{ for (i = 1; i <= 4; i++) v[i, NR] = $i } END {
+bench_load_end
+echo "client CPU: us per 1000 requests (get: $N requests; zadd,zpopmin: 2 x $N), user+sys from wait4"
+rates_ok=yes
+bench_rates_ok || rates_ok="$(bench_rate_ratio 1 1)"
+awk -v rates_ok="$rates_ok" '{ for (i = 1; i <= 4; i++) v[i, NR] = $i } END {
 	split("GET rps ratio (ours/redis-benchmark)|ZPOPMIN rps ratio (ours/redis-benchmark)|client CPU per request, GET run (ours/redis-benchmark)|client CPU per request, ZADD+ZPOPMIN run (ours/redis-benchmark)", name, "|")
 	for (i = 1; i <= 4; i++) {
 		n = 0; for (r = 1; r <= NR; r++) a[++n] = v[i, r]
 		for (x = 1; x <= n; x++) for (y = x + 1; y <= n; y++) if (a[y] < a[x]) { t = a[x]; a[x] = a[y]; a[y] = t }
 		med = (n % 2) ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
-		printf "median %-62s %.2fx  (min %.2f, max %.2f, n=%d)\n", name[i], med, a[1], a[n], n
+		if (i <= 2 && rates_ok != "yes") { printf "median %-62s %s\n", name[i], rates_ok; continue }
+		printf "median %-62s %.3fx  (min %.3f, max %.3f, n=%d)\n", name[i], med, a[1], a[n], n
 	}
 }' $R

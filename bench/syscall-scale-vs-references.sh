@@ -22,11 +22,14 @@
 # parent (sampling) thread used per second, outside the measured loops;
 # last, each test's paired ratios (rep by rep) with a 95 % interval.
 # For the will-it-scale cases it also prints CPU ns per op: user+sys time of
-# the whole process tree (/usr/bin/time) over every operation counted
+# the whole process tree (wait4's rusage in microseconds, bench/lib/load.bash)
+# over every operation counted
 # (warm-up included), which a co-tenant's load does not move the way it
 # moves ops/s (on a VM shared with other work, compare that column); for
 # null, 1e9 / stress-ng's "bogo ops/s (usr+sys time)"; for fsbuffer, the
 # process's user+sys over the 256-byte units its three passes counted.
+# The ops/s ratios are withheld ("rates not comparable: load N on C CPUs")
+# when the 1-minute load went above the CPUs; the CPU ratios never are.
 set -u
 [ $# -eq 2 ] || { echo "usage: $0 WIS_DIR UNIXBENCH_DIR" >&2; exit 2; }
 WIS=$1 UB=$2
@@ -38,6 +41,7 @@ MODEL=${MODEL:-processes}
 NULL_RUNTIME=${NULL_RUNTIME:-3}
 FSTIME_RUNTIME=${FSTIME_RUNTIME:-3}
 top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/bench/lib/load.bash"
 BIN=${BIN:-$top/build/bin}
 for b in syscall-scale syscall-null syscall-fsbuffer; do
 	[ -x "$BIN/$b" ] || { echo "$BIN/$b not built (make)" >&2; exit 1; }
@@ -53,16 +57,17 @@ trap 'rm -rf "$work"' EXIT
 median() { sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) print "nan"; else if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 # the measured seconds' mean total, from will-it-scale's output after "measurement"
 wis_mean() { awk '/^measurement/ { m = 1; next } m && /total:/ { sub(/.*total:/, ""); s += $1; n++ } END { printf "%.1f", n ? s / n : 0 }' "$1"; }
-# CPU ns per op: the tree's user+sys ($work/time) over all total: lines
-cpu_ns() { awk -v t="$(awk '{ print $1 + $2 }' "$work/time" | tail -1)" '/total:/ { sub(/.*total:/, ""); s += $1 } END { printf "%.1f", s ? t * 1e9 / s : 0 }' "$1"; }
+# CPU ns per op: the tree's user+sys microseconds ($work/time) over all total: lines
+cpu_ns() { awk -v t="$(bench_cpu_us "$work/time")" '/total:/ { sub(/.*total:/, ""); s += $1 } END { printf "%.1f", s ? t * 1e3 / s : 0 }' "$1"; }
 # fstime's CPU ns per counted 256-byte unit, over its three passes (the
 # "Write/Read/Copy done: N" counts; the syncs and sleeps cost next to nothing).
-fstime_cpu_ns() { awk -v t="$(awk '{ print $1 + $2 }' "$work/time" | tail -1)" '/^(Write|Read|Copy) done:/ { s += $3 } END { printf "%.1f", s ? t * 1e9 / s : 0 }' "$1"; }
+fstime_cpu_ns() { awk -v t="$(bench_cpu_us "$work/time")" '/^(Write|Read|Copy) done:/ { s += $3 } END { printf "%.1f", s ? t * 1e3 / s : 0 }' "$1"; }
 cpus_for() { seq -s, 0 $(($1 - 1)); }
-record() { echo "$*" >> "$work/results"; printf "%-4s %-10s %-3s %-8s %14s" "$1" "$2" "$3" "$4" "$5"; shift 5; echo " $*"; }
+record() { bench_load_sample; echo "$*" >> "$work/results"; printf "%-4s %-10s %-3s %-8s %14s" "$1" "$2" "$3" "$4" "$5"; shift 5; echo " $*"; }
 
 echo "# will-it-scale $WIS ($(git -C "$WIS" rev-parse --short HEAD 2>/dev/null || echo '?')); unixbench $UB; $(stress-ng --version | head -1)"
-echo "# reps=$REPS seconds=$SECS model=$MODEL cases=\"$CASES\" tasks=\"$TASKS\"; $(uname -r); load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "# reps=$REPS seconds=$SECS model=$MODEL cases=\"$CASES\" tasks=\"$TASKS\"; $(uname -r)"
+echo "# $(bench_load_print before)"
 printf "%-4s %-10s %-3s %-8s %14s %s\n" rep test N tool "ops/s" "(ours: ns/op, parent us CPU/s)"
 for rep in $(seq 1 "$REPS"); do
 	order="ref ours"; (( rep % 2 == 0 )) && order="ours ref"
@@ -70,11 +75,11 @@ for rep in $(seq 1 "$REPS"); do
 		for n in $TASKS; do
 			for tool in $order; do
 				if [[ $tool == ref ]]; then
-					(cd "$work" && /usr/bin/time -f "%U %S" -o "$work/time" "$WIS/${c}_$MODEL" -t "$n" -s "$SECS") > "$work/ref.out" 2>&1 || { cat "$work/ref.out"; exit 1; }
+					(cd "$work" && bench_cpu_run "$work/time" "$WIS/${c}_$MODEL" -t "$n" -s "$SECS") > "$work/ref.out" 2>&1 || { cat "$work/ref.out"; exit 1; }
 					record "$rep" "$c" "$n" ref "$(wis_mean "$work/ref.out")" - - "$(cpu_ns "$work/ref.out")"
 				else
 					rm -rf "$work/ours"
-					/usr/bin/time -f "%U %S" -o "$work/time" "$BIN/syscall-scale" -w "$c" --models "$MODEL" --min-threads "$n" --max-threads "$n" -s "$SECS" \
+					bench_cpu_run "$work/time" "$BIN/syscall-scale" -w "$c" --models "$MODEL" --min-threads "$n" --max-threads "$n" -s "$SECS" \
 						--testdir "$work" --logdir "$work/ours" > "$work/ours.out" 2>&1 || { cat "$work/ours.out"; exit 1; }
 					x=$work/ours/syscall-scale-${c}_$MODEL-$n.extra
 					record "$rep" "$c" "$n" ours "$(wis_mean "$work/ours.out")" \
@@ -87,11 +92,11 @@ for rep in $(seq 1 "$REPS"); do
 	for n in $TASKS; do
 		for tool in $order; do
 			if [[ $tool == ref ]]; then
-				taskset -c "$(cpus_for "$n")" stress-ng --null "$n" -t "$NULL_RUNTIME" --metrics-brief > "$work/sng.log" 2>&1 || { cat "$work/sng.log"; exit 1; }
+				bench_cpu_run "$work/time" taskset -c "$(cpus_for "$n")" stress-ng --null "$n" -t "$NULL_RUNTIME" --metrics-brief > "$work/sng.log" 2>&1 || { cat "$work/sng.log"; exit 1; }
 				log=$work/sng.log
 			else
 				rm -rf "$work/null"
-				taskset -c "$(cpus_for "$n")" "$BIN/syscall-null" --min-threads "$n" --max-threads "$n" -t "$NULL_RUNTIME" --iterations 1 \
+				bench_cpu_run "$work/time" taskset -c "$(cpus_for "$n")" "$BIN/syscall-null" --min-threads "$n" --max-threads "$n" -t "$NULL_RUNTIME" --iterations 1 \
 					--logdir "$work/null" > /dev/null || exit 1
 				log=$work/null/stressng-$n-1.log
 			fi
@@ -106,19 +111,22 @@ for rep in $(seq 1 "$REPS"); do
 	for tool in $order; do
 		if [[ $tool == ref ]]; then
 			mkdir -p "$work/fst"
-			/usr/bin/time -f "%U %S" -o "$work/time" taskset -c 0 "$UB/pgms/fstime" -c -t "$FSTIME_RUNTIME" -d "$work/fst" -b 256 -m 500 > "$work/fst.out" 2>&1 || { cat "$work/fst.out"; exit 1; }
+			bench_cpu_run "$work/time" taskset -c 0 "$UB/pgms/fstime" -c -t "$FSTIME_RUNTIME" -d "$work/fst" -b 256 -m 500 > "$work/fst.out" 2>&1 || { cat "$work/fst.out"; exit 1; }
 			rate=$(awk '/^Copy done:/ { print $NF }' "$work/fst.out")
 			cpuns=$(fstime_cpu_ns "$work/fst.out")
 		else
 			rm -rf "$work/fsb"
-			/usr/bin/time -f "%U %S" -o "$work/time" taskset -c 0 "$BIN/syscall-fsbuffer" -t "$FSTIME_RUNTIME" --iterations 1 --testdir "$work" --logdir "$work/fsb" > /dev/null || exit 1
+			bench_cpu_run "$work/time" taskset -c 0 "$BIN/syscall-fsbuffer" -t "$FSTIME_RUNTIME" --iterations 1 --testdir "$work" --logdir "$work/fsb" > /dev/null || exit 1
 			rate=$(awk '/^Copy done:/ { print $NF }' "$work/fsb/unixbenchd.log")
 			cpuns=$(fstime_cpu_ns "$work/fsb/unixbenchd.log")
 		fi
 		record "$rep" fsbuffer 1 "$tool" "$rate" - - "$cpuns"
 	done
 done
-echo "# load after: $(cut -d' ' -f1-3 /proc/loadavg)"
+bench_load_sample  # the pipe below runs bench_load_end in a subshell
+bench_load_end | sed 's/^/# /'
+rates_ok=yes
+bench_rates_ok || { rates_ok=no; echo "# n/c: $(bench_rate_ratio 1 1)"; }
 echo
 printf "| %-9s | %-2s | %14s | %14s | %6s | %10s | %12s | %12s | %12s | %6s |\n" test N "reference" "ours" "ratio" "ours ns/op" "parent us/s" "ref CPU ns/op" "ours CPU ns/op" "ratio"
 printf "|%s|\n" "-----------|----|----------------|----------------|--------|------------|--------------|--------------|--------------|--------"
@@ -131,7 +139,8 @@ for t in $CASES null fsbuffer; do
 		pc=$(awk -v t="$t" -v n="$n" '$2 == t && $3 == n && $4 == "ours" && NF >= 7 { print $7 }' "$work/results" | median)
 		rc=$(awk -v t="$t" -v n="$n" '$2 == t && $3 == n && $4 == "ref" && NF >= 8 { print $8 }' "$work/results" | median)
 		oc=$(awk -v t="$t" -v n="$n" '$2 == t && $3 == n && $4 == "ours" && NF >= 8 { print $8 }' "$work/results" | median)
-		printf "| %-9s | %-2s | %14s | %14s | %6.3f | %10s | %12s | %12s | %12s | %6.3f |\n" "$t" "$n" "$r" "$o" "$(awk -v a="$o" -v b="$r" 'BEGIN { print (b > 0 ? a / b : 0) }')" \
+		printf "| %-9s | %-2s | %14s | %14s | %6s | %10s | %12s | %12s | %12s | %6.3f |\n" "$t" "$n" "$r" "$o" \
+			"$([[ $rates_ok == yes ]] && awk -v a="$o" -v b="$r" 'BEGIN { printf "%.3f", (b > 0 ? a / b : 0) }' || echo n/c)" \
 			"$ns" "$pc" "$rc" "$oc" "$(awk -v a="$oc" -v b="$rc" 'BEGIN { if (a == "nan" || b == "nan" || a + 0 <= 0) print 0; else print b / a }')"
 	done
 done
@@ -141,7 +150,7 @@ echo
 # interval over reps (ops/s: ours/ref; CPU: ref/ours, above 1 = ours cheaper).
 echo "| test | N | reps | paired ops/s ratio [95 %] | paired CPU ratio [95 %] |"
 echo "|---|---|---|---|---|"
-awk '
+awk -v rates_ok="$rates_ok" '
 function t975(df) { split("12.706 4.303 3.182 2.776 2.571 2.447 2.365 2.306 2.262 2.228", q, " "); return df <= 10 ? q[df] : (df <= 30 ? 2.1 : 1.96) }
 function interval(s, ss, k,   m, h) { if (k < 2) return "-"; m = s / k; h = t975(k - 1) * sqrt((ss - k * m * m) / (k - 1)) / sqrt(k); return sprintf("%.3f [%.3f, %.3f]", exp(m), exp(m - h), exp(m + h)) }
 $8 != "" && $8 != "-" { cpu[$2 SUBSEP $3 SUBSEP $1 SUBSEP $4] = $8 }
@@ -155,6 +164,6 @@ END {
 			a = cpu[tn[1], tn[2], r, "ours"]; b = cpu[tn[1], tn[2], r, "ref"]
 			if (a > 0 && b > 0) { x = log(b / a); kc++; cs += x; css += x * x }
 		}
-		printf "| %s | %s | %d | %s | %s |\n", tn[1], tn[2], k, interval(s, ss, k), interval(cs, css, kc)
+		printf "| %s | %s | %d | %s | %s |\n", tn[1], tn[2], k, rates_ok == "yes" ? interval(s, ss, k) : "n/c", interval(cs, css, kc)
 	}
 }' "$work/results"

@@ -45,6 +45,10 @@ public:
 private:
     std::string buf_;
     std::vector<std::size_t> slots_;
+    // How many low digits of each slot may be other than '0' (all 12 while
+    // the placeholder text is there): randomize rewrites only those and the
+    // ones the keyspace needs, two at a time - the client's hottest loop.
+    int dirtyDigits_ = 12;
 };
 
 }  // namespace mmtp::rediszpopmin

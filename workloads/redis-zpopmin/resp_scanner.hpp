@@ -31,7 +31,8 @@ private:
     enum class Kind : uint8_t { Real, Empty, Error };
     // One step of feed() in each state: each consumes from p and returns
     // where it stopped, adding the top-level replies it completed to done.
-    const char* readType(const char* p);
+    const char* readType(const char* p, const char* end, std::size_t& done);
+    const char* readLengthLine(const char* p, const char* end, std::size_t& done);  // $ * whole line
     const char* readSimpleLine(const char* p, const char* end, std::size_t& done);  // + - :
     const char* readLengthByte(const char* p, std::size_t& done);                   // $ *
     const char* readBulk(const char* p, const char* end, std::size_t& done);

@@ -85,6 +85,18 @@ TEST_CASE("a batch holds P copies and every placeholder gets its own 12-digit ke
         CHECK(b.bytes().find("key:000000000000") != std::string::npos);
         CHECK(b.bytes().find("key:000000000001") == std::string::npos);
     }
+    SECTION("a small keyspace after a large one clears the high digits again") {
+        b.randomize(rng, BatchBuffer::kMaxKeyspace);
+        CHECK(b.bytes().find("key:000000000") == std::string::npos);  // 1 in 10^9 per key
+        b.randomize(rng, 10);
+        std::size_t pos = 0, found = 0;
+        while ((pos = b.bytes().find("key:", pos)) != std::string::npos) {
+            CHECK(b.bytes().substr(pos + 4, 11) == "00000000000");
+            pos += 16;
+            ++found;
+        }
+        CHECK(found == 70);
+    }
 }
 
 TEST_CASE("latency buckets match HdrHistogram(10, 3000000, 3) as redis-benchmark prints them", "[redis-zpopmin]") {
