@@ -238,6 +238,8 @@ void OptionValues::setFromConfigOrDefault(const OptionSpec& s) {
     else if (s.defaultValue) values_[s.name] = {validated(s, *s.defaultValue, false), false};
 }
 
+OptionSpec logdirOption(const char* what) { return textOption("logdir", 0, "LOGDIR_RESULTS", nullptr, what); }
+
 // --- the table ----------------------------------------------------------------
 
 OptionTable::OptionTable(std::vector<OptionSpec> rows, std::vector<std::string> positionals)

@@ -51,6 +51,10 @@ OptionSpec choiceOption(const char* name, char shortName, const char* envVar, co
 OptionSpec yesNoOption(const char* name, char shortName, const char* envVar, const char* defaultValue,
                        const char* help);
 OptionSpec flagOption(const char* name, char shortName, const char* help);
+// --logdir, the option every workload shares: LOGDIR_RESULTS (which MMTests
+// and run-config set), no default; `what` is what goes there, for --help.
+// Its check is requireWritableDir (preflight.hpp), in the workload's supported().
+OptionSpec logdirOption(const char* what);
 // A text option that may be given many times, in order (e.g. --set A=1 --set B=2).
 OptionSpec repeatedTextOption(const char* name, char shortName, const char* valueName, const char* help);
 

@@ -100,8 +100,7 @@ const OptionTable& optionTable() {
             choiceOption("mode", 0, "IBPB_PULSE_MODE", "sham", "sham|protect", "workload mode: the pulse every CPU gets"),
             textOption("user", 0, "IBPB_PULSE_USER", "nobody",
                        "workload mode, started as root: the unprivileged user the pulses run as (setpriv)"),
-            textOption("logdir", 0, "LOGDIR_RESULTS", nullptr,
-                       "workload mode: where ibpb-pulse.json, .err and .status go"),
+            logdirOption("workload mode: where ibpb-pulse.json, .err and .status go"),
         },
         {"CPU", "sham|protect"});
     return table;

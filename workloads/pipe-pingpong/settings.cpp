@@ -22,7 +22,7 @@ const OptionTable& optionTable() {
         textOption("cpus", 0, "PIPE_PINGPONG_CPUS", nullptr,
                    "explicit CPUs 'A' (both) or 'A,B' (parent on A, child on B); overrides --binding"),
         afterPulseOption("PIPE_PINGPONG_AFTER_IBPB_PULSE"),
-        textOption("logdir", 0, "LOGDIR_RESULTS", nullptr, "where benchlog-_-_-N go"),
+        logdirOption("where benchlog-_-_-N go"),
     });
     return table;
 }

@@ -56,7 +56,7 @@ const OptionTable& optionTable() {
                      "requests / whole milliseconds (quantised: 10240 requests in k ms can only give 10240/k per ms)"),
         afterPulseOption("REDIS_ZPOPMIN_AFTER_IBPB_PULSE"),
         flagOption("csv", 0, "accepted for redis-benchmark compatibility (output is always CSV)"),
-        textOption("logdir", 0, "LOGDIR_RESULTS", nullptr, "where the logs go"),
+        logdirOption("where the logs go"),
     });
     return table;
 }

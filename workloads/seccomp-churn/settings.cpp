@@ -28,7 +28,7 @@ const OptionTable& optionTable() {
         yesNoOption("verify", 0, "SECCOMP_CHURN_VERIFY", "no",
                     "child checks Seccomp:/Seccomp_filters: in /proc/self/status"),
         afterPulseOption("SECCOMP_CHURN_AFTER_IBPB_PULSE"),
-        textOption("logdir", 0, "LOGDIR_RESULTS", nullptr, "result directory"),
+        logdirOption("result directory"),
     });
     return table;
 }

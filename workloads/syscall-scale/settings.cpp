@@ -48,7 +48,7 @@ const OptionTable& wisOptions() {
                      "task i on core i (will-it-scale's default), on hardware thread i (-m), or anywhere (-n)"),
         textOption("testdir", 0, "SYSCALL_SCALE_TESTDIR", nullptr, "where the testcases' files go (default $TMPDIR or /tmp)"),
         afterPulseOption("SYSCALL_SCALE_AFTER_IBPB_PULSE"),
-        textOption("logdir", 0, "LOGDIR_RESULTS", nullptr, "result directory"),
+        logdirOption("result directory"),
     });
     return table;
 }
@@ -78,7 +78,7 @@ const OptionTable& nullOptions() {
         integerOption("runtime", 't', "SYSCALL_NULL_RUNTIME", "10", 1, 86400 * 7, "seconds per run (stress-ng -t)"),
         integerOption("iterations", 0, "SYSCALL_NULL_ITERATIONS", "3", 1, 100000, "runs per instance count"),
         afterPulseOption("SYSCALL_NULL_AFTER_IBPB_PULSE"),
-        textOption("logdir", 0, "LOGDIR_RESULTS", nullptr, "result directory"),
+        logdirOption("result directory"),
     });
     return table;
 }
@@ -105,7 +105,7 @@ const OptionTable& fsbufferOptions() {
                     "fstime's sync() and 2 s sleeps before each pass (no: sync only)"),
         textOption("testdir", 0, "SYSCALL_FSBUFFER_TESTDIR", nullptr, "where the two files go (default $TMPDIR or /tmp)"),
         afterPulseOption("SYSCALL_FSBUFFER_AFTER_IBPB_PULSE"),
-        textOption("logdir", 0, "LOGDIR_RESULTS", nullptr, "result directory"),
+        logdirOption("result directory"),
     });
     return table;
 }

@@ -158,3 +158,14 @@ TEST_CASE("--print-variables reads no variable: a bad value in the environment d
     CHECK(parse({"--print-needs"}).needsRequested);  // nor does --print-needs
     CHECK_THROWS_AS(parse({"--estimate"}), UsageError);  // --estimate reads them, as a run does
 }
+
+TEST_CASE("--logdir is declared once for every workload: LOGDIR_RESULTS, no default, the workload's own words") {
+    const OptionTable t({logdirOption("where the logs go")});
+    CHECK_FALSE(parse({}, t).has("logdir"));
+    EnvVar dir("LOGDIR_RESULTS", "/results/iter-0/x/logs");
+    CHECK(parse({}, t).text("logdir") == "/results/iter-0/x/logs");
+    CHECK(parse({"--logdir", "/elsewhere"}, t).text("logdir") == "/elsewhere");
+    std::ostringstream help;
+    t.printHelp(help, "w", "");
+    CHECK_THAT(help.str(), Catch::Contains("where the logs go"));
+}
