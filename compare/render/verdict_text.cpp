@@ -233,8 +233,8 @@ std::string renderBisect(const std::string& bench, const std::string& candidate,
         }
         if (p.anchorMoved) {
             out += formatText(
-                "%.2f  unsure (the anchor moved from the good reference by more than a quarter of the "
-                "effect: the machine drifted; run the references again)\n",
+                "%.2f  unsure (the anchor moved from the good reference by more than the effect: the "
+                "machine drifted; run the references again)\n",
                 p.position);
             continue;
         }
