@@ -5,9 +5,10 @@
 # compare-kernels --bisect --good/--bad/--anchor until it stops saying 125
 # (at most 30 runs each). The repository is tiny: 8 commits after a good
 # one, the first bad one (commit 5) 10 % slower on ZPOPMIN. A "run" of a
-# commit writes a synthetic redis-zpopmin run at the level its checkout
+# commit (seeded by its number, so the test is deterministic) writes a synthetic redis-zpopmin run at the level its checkout
 # says, with 3 % run-to-run noise; the machine drifted +6 % since the
-# references ran, which only the anchor sees. git bisect must name commit 5.
+# references ran, which only the anchor sees. Commit 6 does not build: its
+# step answers 125 and git bisect skips it. git bisect must name commit 5.
 set -uo pipefail
 : "${BIN:?}"
 fail() { echo "FAIL: $*"; exit 1; }
@@ -42,10 +43,12 @@ PY
 git init -q repo || fail "git init"
 cd repo || fail "no repo"
 git config user.email bisect@example.invalid && git config user.name bisect
+export GIT_AUTHOR_DATE="2026-01-01T00:00:00Z" GIT_COMMITTER_DATE="2026-01-01T00:00:00Z"  # the same hashes every time
 for c in $(seq 0 8); do
 	if [ "$c" -ge 5 ]; then echo 0.90 > level; else echo 1.00 > level; fi
+	if [ "$c" = 6 ]; then echo yes > broken; else rm -f broken; fi
 	echo "$c" > commit
-	git add level commit && git commit -qm "commit $c" || fail "commit $c"
+	git add -A . && git commit -qm "commit $c" || fail "commit $c"
 	git tag "c$c"
 done
 
@@ -61,12 +64,13 @@ done
 cat > "$work/bisect-step.sh" <<EOF
 #!/bin/bash
 rev=\$(git rev-parse --short HEAD) w=\$(mktemp -d "$work/step.XXXXXX")
+[ -f broken ] && { echo "\$rev \$(cat commit) 125 (does not build)" >> "$work/answers"; exit 125; }
 cp -r "$refs/log" "\$w/log"
 refargs=(); for i in \$(seq 10); do refargs+=(--good good-\$i --bad bad-\$i); done
 anchor=()
 for n in \$(seq 30); do
-    python3 "$work/mkrun.py" "\$w/log" "anchor-\$n" "\$(echo "1.00 * 1.06" | bc)" "anchor-\$rev-\$n" || exit 125
-    python3 "$work/mkrun.py" "\$w/log" "\$rev-\$n" "\$(echo "\$(cat level) * 1.06" | bc)" "\$rev-\$n" || exit 125
+    python3 "$work/mkrun.py" "\$w/log" "anchor-\$n" "\$(echo "1.00 * 1.06" | bc)" "anchor-c\$(cat commit)-\$n" || exit 125
+    python3 "$work/mkrun.py" "\$w/log" "\$rev-\$n" "\$(echo "\$(cat level) * 1.06" | bc)" "c\$(cat commit)-\$n" || exit 125
     echo "\$rev" >> "$work/runs-spent"
     anchor+=(--anchor "anchor-\$n")
     [ "\$n" -lt 4 ] && continue
@@ -85,5 +89,9 @@ git bisect reset -q > /dev/null 2>&1
 [ -n "$found" ] || { cat "$work/answers"; tail -20 "$work/bisect.log"; fail "git bisect run named no first bad commit"; }
 [ "$found" = "$(git rev-parse c5)" ] ||
 	{ cat "$work/answers"; fail "git bisect run named commit $(git show -s --format=%s "$found"), want commit 5"; }
+# git bisect need not visit commit 6; when it does, the step says 125
+if grep -q '^[0-9a-f]* 6 ' "$work/answers"; then
+	grep -q '^[0-9a-f]* 6 125 (does not build)$' "$work/answers" || fail "commit 6 was not skipped: $(cat "$work/answers")"
+fi
 steps=$(wc -l < "$work/answers") spent=$(wc -l < "$work/runs-spent")
 echo "ok: git bisect run with the recipe (anchor, a machine 6 % off its references) named commit 5 in $steps steps, $spent candidate runs (and as many anchor runs): $(tr '\n' ';' < "$work/answers")"
