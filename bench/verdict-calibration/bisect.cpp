@@ -48,7 +48,7 @@ int bisectStep(Noise& n, const CommitModel& m, const References& refs, bool bad,
         BisectPosition p = placeCandidate({"op", refs.good, refs.bad, cand, anchor}, 1 - kBisectAlpha);
         if (p.side == BisectSide::Good) return 0;
         if (p.side == BisectSide::Bad) return 1;
-        if (p.anchorMoved || static_cast<int>(cand.size()) >= plan.maxRuns) return 125;
+        if (p.anchorMoved || p.referencesAgree || static_cast<int>(cand.size()) >= plan.maxRuns) return 125;
         cand.push_back(commitUnits(n, m, bad, 1, plan.candidateDriftPct).front());
         ++runsSpent;
         if (plan.anchorRuns > 0) {  // interleaved: one anchor run beside each candidate run
@@ -73,7 +73,7 @@ int nextCandidate(int lo, int hi, const std::vector<int>& skipped) {
 }
 
 // The first bad commit git bisect names, or -1 ("could be any of").
-int simulateBisect(Noise& n, const CommitModel& m, const BisectPlan& plan, int firstBad, int& runsSpent) {
+int simulateBisect(Noise& n, const CommitModel& m, const BisectPlan& plan, int firstBad, int& runsSpent, int& steps) {
     References refs;
     refs.good = commitUnits(n, m, false, plan.referenceRuns);
     refs.bad = commitUnits(n, m, true, plan.referenceRuns);
@@ -84,6 +84,7 @@ int simulateBisect(Noise& n, const CommitModel& m, const BisectPlan& plan, int f
         const int pick = nextCandidate(lo, hi, skipped);
         if (pick < 0) return -1;
         const int rc = bisectStep(n, m, refs, pick >= firstBad, plan, runsSpent);
+        ++steps;
         if (rc == 0) lo = pick;
         else if (rc == 1) hi = pick;
         else skipped.push_back(pick);
@@ -91,15 +92,16 @@ int simulateBisect(Noise& n, const CommitModel& m, const BisectPlan& plan, int f
     return hi;
 }
 
-std::string describePlan(const BisectPlan& plan) {
-    std::string out;
-    if (plan.candidateDriftPct != 0)
-        out += ", candidates " + std::to_string(static_cast<int>(plan.candidateDriftPct)) + "% off (drift)";
-    if (plan.anchorRuns > 0) out += ", an anchor of " + std::to_string(plan.anchorRuns) + "+ good runs beside each";
-    return out;
-}
-
 }  // namespace
+
+void printBisectHeader(int simulations, const BisectPlan& plan) {
+    std::printf(
+        "git bisect run over %d commits (0 good, %d bad), %d bisections a row; a run is one unit (7 samples at 2%%, "
+        "1/50 a 1.5x hiccup) with run-to-run noise as the row says; each step runs the candidate %d times (and the "
+        "anchor as often, interleaved), then once more each while the answer is 125, up to %d\n"
+        "effect noise refs anchor drift   right  wrong  undec  steps  runs/step  runs\n",
+        kCommits, kCommits, simulations, plan.startRuns, plan.maxRuns);
+}
 
 void printBisect(Noise& n, int simulations, double effectPct, double noisePct, const BisectPlan& plan) {
     CommitModel m;
@@ -108,20 +110,23 @@ void printBisect(Noise& n, int simulations, double effectPct, double noisePct, c
     m.samples.samples = 7;
     m.samples.samplePct = 2;
     m.samples.hiccupRate = 0.02;
-    int right = 0, undecided = 0, wrong = 0, runs = 0;
+    int right = 0, undecided = 0, wrong = 0, runs = 0, steps = 0, referenceRuns = 0;
     for (int i = 0; i < simulations; ++i) {
         int firstBad = 1 + static_cast<int>(n.uniform(n.rng) * kCommits);
         if (firstBad > kCommits) firstBad = kCommits;
-        int found = simulateBisect(n, m, plan, firstBad, runs);
+        int found = simulateBisect(n, m, plan, firstBad, runs, steps);
+        referenceRuns += 2 * plan.referenceRuns;
         right += found == firstBad;
         undecided += found < 0;
         wrong += found >= 0 && found != firstBad;
     }
-    std::printf(
-        "git bisect run, 8 commits, %+.0f%% effect, %.0f%% run noise, references %d+%d runs, a candidate %d-%d "
-        "runs%s: right first bad commit %d of %d, wrong %d, undecided %d, %.1f runs per bisection\n",
-        effectPct, noisePct, plan.referenceRuns, plan.referenceRuns, plan.startRuns, plan.maxRuns,
-        describePlan(plan).c_str(), right, simulations, wrong, undecided, static_cast<double>(runs) / simulations);
+    const double perStep = steps > 0 ? static_cast<double>(runs - referenceRuns) / steps : 0;
+    std::printf("%+4.0f%% %3.0f%% %4d+%-3d %5s %7s  %5.1f%% %5.1f%% %5.1f%%  %5.1f  %5.1f  %6.1f\n", effectPct, noisePct,
+                plan.referenceRuns, plan.referenceRuns, plan.anchorRuns > 0 ? "yes" : "no",
+                plan.candidateDriftPct != 0 ? ("+" + std::to_string(static_cast<int>(plan.candidateDriftPct)) + "%").c_str()
+                                            : "-",
+                100.0 * right / simulations, 100.0 * wrong / simulations, 100.0 * undecided / simulations,
+                static_cast<double>(steps) / simulations, perStep, static_cast<double>(runs) / simulations);
 }
 
 }  // namespace mmtp::compare::calibration

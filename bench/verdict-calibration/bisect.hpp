@@ -13,6 +13,9 @@ struct BisectPlan {
     int anchorRuns = 0;               // the good reference rerun beside each candidate (--anchor), 0: none
 };
 
+// The table's title and columns.
+void printBisectHeader(int simulations, const BisectPlan& plan);
+
 // One line: right, wrong and undecided bisections and runs spent over
 // `simulations` bisections of a commit effectPct off, run noise noisePct.
 void printBisect(Noise& n, int simulations, double effectPct, double noisePct, const BisectPlan& plan);

@@ -21,6 +21,35 @@
 
 using namespace mmtp::compare::calibration;
 
+namespace {
+
+// The references of docs/verdicts.md's recipe (10 runs each, an anchor), the
+// few runs issue-sized references have (3 each), a machine that drifted
+// since the references ran, and one that drifted by more than the effect.
+void printBisectTable(Noise& n, int simulations) {
+    BisectPlan recipe;
+    recipe.anchorRuns = 4;
+    printBisectHeader(simulations, recipe);
+    for (double noise : {3.0, 5.0}) {
+        printBisect(n, simulations, 10, noise, BisectPlan{});
+        printBisect(n, simulations, 10, noise, recipe);
+    }
+    BisectPlan few;
+    few.referenceRuns = 3;
+    printBisect(n, simulations, 10, 3, few);
+    few.anchorRuns = 4;
+    printBisect(n, simulations, 10, 3, few);
+    for (double drift : {6.0, 15.0}) {
+        BisectPlan drifted;
+        drifted.candidateDriftPct = drift;
+        printBisect(n, simulations, 10, 3, drifted);
+        drifted.anchorRuns = 4;
+        printBisect(n, simulations, 10, 3, drifted);
+    }
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
     int reports = argc > 1 ? std::atoi(argv[1]) : 1000;
     unsigned long seed = argc > 2 ? std::strtoul(argv[2], nullptr, 10) : 18;
@@ -40,23 +69,7 @@ int main(int argc, char** argv) {
         printClaimsTable(n, reports);
         std::printf("\n");
     }
-    if (wanted("bisect")) {
-        for (double noise : {3.0, 5.0}) printBisect(n, std::max(reports / 3, 10), 10, noise, BisectPlan{});
-        BisectPlan few;  // issue 39's: 3 runs a reference, and a machine that drifted since
-        few.referenceRuns = 3;
-        printBisect(n, std::max(reports / 3, 10), 10, 3, few);
-        BisectPlan drifted;
-        drifted.candidateDriftPct = 6;
-        printBisect(n, std::max(reports / 3, 10), 10, 3, drifted);
-        drifted.anchorRuns = 4;  // the anchor: 125 when it moved by more than a quarter of the effect
-        printBisect(n, std::max(reports / 3, 10), 10, 3, drifted);
-        for (double effect : {30.0}) {  // an effect whose quarter (7.5 %) a 6 % drift stays within
-            printBisect(n, std::max(reports / 3, 10), effect, 3, drifted);
-            BisectPlan plain;
-            plain.candidateDriftPct = 6;
-            printBisect(n, std::max(reports / 3, 10), effect, 3, plain);
-        }
-    }
+    if (wanted("bisect")) printBisectTable(n, reports);
     const int schedules = 3 * reports;  // a rate near 5 % needs them: +-0.8 % at 900
     if (wanted("sequential")) printSequentialTable(n, schedules);
     return 0;

@@ -126,14 +126,14 @@ std::vector<CallFamily> intervalFamilies(const std::vector<Comparison>& comparis
 
 // familyLevels with `copies` functions of each metric in the family: each
 // copy's p-value is its metric's (a function of it tests the same change).
-std::vector<std::vector<double>> holmCopies(const std::vector<const std::vector<MetricInput>*>& all, double alpha,
+std::vector<std::vector<double>> stepUpCopies(const std::vector<const std::vector<MetricInput>*>& all, double alpha,
                                             int copies) {
     if (copies == 0) return familyLevels(all, alpha);
     std::vector<double> p;
     for (const auto* c : all)
         for (const MetricInput& m : *c)
             for (int k = 0; k <= copies; ++k) p.push_back(callPValue(m));
-    const std::vector<double> levels = holmLevels(p, alpha);
+    const std::vector<double> levels = stepUpLevels(p, alpha);
     std::vector<std::vector<double>> out;
     std::size_t at = 0;
     for (const auto* c : all) {
@@ -155,11 +155,11 @@ std::vector<CallFamily> simulateReport(const Scenario& s, Noise& n, double shift
     std::size_t tested = 0;
     for (const Comparison& c : comparisons) tested += testedCount(c.inputs);
     tested *= static_cast<std::size_t>(1 + s.familyCopies);
-    // Holm's step-down over the report, as compare-kernels' settleFamilies;
+    // Hochberg's step-up over the report, as compare-kernels' settleFamilies;
     // copies (familyCopies) enlarge the family, each with its metric's p-value.
     std::vector<const std::vector<MetricInput>*> all;
     for (const Comparison& c : comparisons) all.push_back(&c.inputs);
-    std::vector<std::vector<double>> levels = holmCopies(all, settings.alpha, s.familyCopies);
+    std::vector<std::vector<double>> levels = stepUpCopies(all, settings.alpha, s.familyCopies);
     std::vector<CallFamily> families;
     for (std::size_t i = 0; i < comparisons.size(); ++i)
         families.push_back(callFamily(comparisons[i].inputs, settings, comparisons[i].baseRuns, tested, &levels[i]));

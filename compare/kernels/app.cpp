@@ -161,8 +161,8 @@ void describeOptions(po::options_description& desc, KernelsOptions& o, CommandLi
         ("bad", po::value<std::vector<std::string>>(&o.bisectBad), "with --good: a known-bad reference run (repeatable)")
         ("anchor", po::value<std::vector<std::string>>(&o.bisectAnchor),
          "with --good/--bad: the good reference rerun beside this step's candidate (repeatable, 2+ runs): the "
-         "candidate is placed against these runs, and 125 when they moved from --good by more than a quarter of "
-         "bad - good (the machine drifted)")
+         "candidate is placed against these runs, the effect carried over in proportion, and 125 when they are "
+         "shown to have moved from --good by more than bad - good (the machine drifted)")
         ("iterations-are-boots", po::bool_switch(&o.units.iterationsAreBoots),
          "count each iteration as its own boot in a tree without boot records (iter-N/boot-id); without it such a "
          "run is one boot, as run-mmtests.sh runs all its iterations in one")

@@ -9,7 +9,7 @@ namespace mmtp::compare {
 // The calls, once every comparison of the report is known: one family over
 // every metric of every benchmark and compared run (what --bisect combines),
 // so the report's chance of any false call stays at alpha.
-// Holm's step-down over them all: each metric's call at its step's level.
+// Hochberg's step-up over them all: each metric's call at its step's level.
 void settleFamilies(KernelsData& d, const CallSettings& calls) {
     std::size_t tested = 0;
     std::vector<const std::vector<MetricInput>*> all;
@@ -18,7 +18,7 @@ void settleFamilies(KernelsData& d, const CallSettings& calls) {
             tested += testedCount(v.inputs);
             all.push_back(&v.inputs);
         }
-    // A sequential look's levels are its boundaries' (callFamily): no Holm there.
+    // A sequential look's levels are its boundaries' (callFamily): no step-up there.
     const std::vector<std::vector<double>> levels = familyLevels(all, calls.alpha);
     std::size_t at = 0;
     for (BenchmarkResults& b : d.benchmarks)

@@ -91,8 +91,8 @@ std::string statisticLine(const RunVerdict& v) {
 
 std::string levelsText(const CallFamily& f) {
     const std::string calls =
-        f.holm ? formatText(
-                     "calls: Holm's step-down over %zu metrics of the report (alpha %.3g), each call's interval "
+        f.stepUp ? formatText(
+                     "calls: Hochberg's step-up over %zu metrics of the report (alpha %.3g), each call's interval "
                      "at its step's level, the first %.4g%%",
                      f.tested, f.alpha, f.confidence * 100)
                : formatText("calls: %.4g%% intervals, family-wise over %zu metrics of the report (Bonferroni, %.3g)",
@@ -233,8 +233,8 @@ std::string renderBisect(const std::string& bench, const std::string& candidate,
         }
         if (p.anchorMoved) {
             out += formatText(
-                "%.2f  unsure (the anchor moved from the good reference by more than a quarter of the "
-                "effect: the machine drifted; run the references again)\n",
+                "%.2f  unsure (the anchor moved from the good reference by more than the effect: the "
+                "machine drifted; run the references again)\n",
                 p.position);
             continue;
         }

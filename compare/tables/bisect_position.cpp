@@ -51,17 +51,26 @@ bool allTrusted(const PositionInput& in) {
     return true;
 }
 
-// The references differ: bad - good's own interval excludes 0 (a reference
-// without variance of its own borrows the other's, or the candidate's).
-bool effectKnown(const Side& good, const Side& bad, const Side& cand, double confidence) {
-    double fallback = good.hasVariance() ? good.var : bad.hasVariance() ? bad.var : cand.var;
-    double vg = good.hasVariance() ? good.var : fallback, vb = bad.hasVariance() ? bad.var : fallback;
-    double df = (good.hasVariance() ? good.n - 1 : 0) + (bad.hasVariance() ? bad.n - 1 : 0);
-    if (!(df > 0)) df = cand.n - 1;
-    double se = std::sqrt(vg / good.n + vb / bad.n);
-    if (!(df > 0) || !std::isfinite(se)) return false;
-    if (se == 0) return bad.mean != good.mean;
-    return std::fabs(bad.mean - good.mean) > tQuantile(df, 1 - (1 - confidence) / 2) * se;
+// The run-to-run variance, one for every run of the step: pooled over the
+// references, the candidate and the anchor.
+struct Pooled {
+    double s2 = kNaN, df = 0;
+};
+Pooled pooledRuns(const Side& good, const Side& bad, const Side& cand, const std::optional<Side>& anchor) {
+    double ss = 0, df = 0;
+    for (const Side& s : {good, bad, cand, anchor.value_or(Side{})})
+        if (s.hasVariance()) {
+            ss += s.var * (s.n - 1);
+            df += s.n - 1;
+        }
+    return df > 0 ? Pooled{ss / df, df} : Pooled{};
+}
+
+// The anchor is shown to have moved from the good reference by more than
+// kAnchorDriftLimit of the effect: its move's interval lies beyond it.
+bool anchorShownMoved(const Side& good, const Side& anchor, const Pooled& pooled, double effect, double confidence) {
+    const double half = tQuantile(pooled.df, 1 - (1 - confidence) / 2) * std::sqrt(pooled.s2 * (1 / good.n + 1 / anchor.n));
+    return std::fabs(anchor.mean - good.mean) - half > kAnchorDriftLimit * std::fabs(effect);
 }
 
 // Fieller's interval for the ratio (cand - good) / (bad - good), the
@@ -77,14 +86,9 @@ struct Fieller {
 // other) and shares nothing with the denominator bad - good.
 std::optional<Fieller> fiellerInterval(const Side& good, const Side& bad, const Side& cand, double confidence,
                                        const std::optional<Side>& anchor = std::nullopt) {
-    double ss = 0, df = 0;
-    for (const Side& s : {good, bad, cand, anchor.value_or(Side{})})
-        if (s.hasVariance()) {
-            ss += s.var * (s.n - 1);
-            df += s.n - 1;
-        }
-    if (!(df > 0)) return std::nullopt;
-    const double s2 = ss / df, t = tQuantile(df, 1 - (1 - confidence) / 2), t2 = t * t;
+    const Pooled pooled = pooledRuns(good, bad, cand, anchor);
+    if (!(pooled.df > 0)) return std::nullopt;
+    const double s2 = pooled.s2, t = tQuantile(pooled.df, 1 - (1 - confidence) / 2), t2 = t * t;
     const Side& from = anchor ? *anchor : good;
     const double num = cand.mean - from.mean, den = bad.mean - good.mean;
     const double vNum = s2 * (1 / cand.n + 1 / from.n), vDen = s2 * (1 / bad.n + 1 / good.n);
@@ -93,6 +97,11 @@ std::optional<Fieller> fiellerInterval(const Side& good, const Side& bad, const 
     if (!(a > 0)) return std::nullopt;
     const double root = std::sqrt(std::max(0.0, b * b - a * c));
     return Fieller{(b - root) / a, (b + root) / a};
+}
+
+std::vector<double> scaled(std::vector<double> runs, double factor) {
+    for (double& r : runs) r *= factor;
+    return runs;
 }
 
 std::optional<std::size_t> unitsToSettle(const Side& good, const Side& bad, Side cand, double distance,
@@ -128,31 +137,33 @@ BisectPosition placeCandidate(const PositionInput& in, double confidence) {
         p.noInterval = NoInterval::BadValue;
         return p;
     }
-    Side good = unitMoments(in.good), bad = unitMoments(in.bad), cand = unitMoments(in.candidate);
-    if (good.mean == 0) {
+    Side good = unitMoments(in.good), bad = unitMoments(in.bad);
+    const bool anchored = !in.anchor.empty();
+    const Side anchorAsRun = anchored ? unitMoments(in.anchor) : good;
+    if (good.mean == 0 || anchorAsRun.mean == 0) {
         p.noInterval = NoInterval::ZeroBase;
         return p;
     }
+    // With an anchor, the candidate's and the anchor's runs in the references'
+    // scale: a machine that moved runs both builds slower or faster alike.
+    const double scale = good.mean / anchorAsRun.mean;
+    Side cand = unitMoments(scaled(in.candidate, scale));
+    const std::optional<Side> anchor =
+        anchored ? std::optional(unitMoments(scaled(in.anchor, scale))) : std::nullopt;
     const double effect = bad.mean - good.mean;
     p.effectPct = effect / std::fabs(good.mean) * 100;
-    p.position = effect != 0 ? (cand.mean - good.mean) / effect : kNaN;
+    p.position = effect != 0 ? (cand.mean - (anchor ? anchor->mean : good.mean)) / effect : kNaN;
     Spread s = spread(good, bad, cand);
     if (!(s.df > 0)) {
         p.noInterval = NoInterval::OneUnitEach;
         return p;
     }
-    std::optional<Side> anchor;
-    if (!in.anchor.empty()) {
-        anchor = unitMoments(in.anchor);
-        p.position = effect != 0 ? (cand.mean - anchor->mean) / effect : kNaN;
-    }
-    const std::optional<Fieller> f =
-        effectKnown(good, bad, cand, confidence) ? fiellerInterval(good, bad, cand, confidence, anchor) : std::nullopt;
+    const std::optional<Fieller> f = fiellerInterval(good, bad, cand, confidence, anchor);
     if (!f) {
         p.referencesAgree = true;
         return p;
     }
-    if (anchor && std::fabs(anchor->mean - good.mean) > kAnchorDriftLimit * std::fabs(effect)) {
+    if (anchored && anchorShownMoved(good, anchorAsRun, pooledRuns(good, bad, cand, anchor), effect, confidence)) {
         p.anchorMoved = true;  // too far for the references' effect to stand: skip
         return p;
     }

@@ -149,19 +149,18 @@ double callPValue(const MetricInput& m) {
     return 2 * boost::math::cdf(boost::math::complement(boost::math::students_t(e.df), margin / e.sePct));
 }
 
-std::vector<double> holmLevels(const std::vector<double>& p, double alpha) {
+std::vector<double> stepUpLevels(const std::vector<double>& p, double alpha) {
     std::vector<std::size_t> order;
     for (std::size_t i = 0; i < p.size(); ++i)
         if (!std::isnan(p[i])) order.push_back(i);
     std::stable_sort(order.begin(), order.end(), [&p](std::size_t a, std::size_t b) { return p[a] < p[b]; });
-    std::vector<double> levels(p.size(), alpha / static_cast<double>(std::max<std::size_t>(order.size(), 1)));
-    double level = levels.empty() ? alpha : levels.front();
-    bool stopped = false;
-    for (std::size_t step = 0; step < order.size(); ++step) {
-        if (!stopped) level = alpha / static_cast<double>(order.size() - step);
-        levels[order[step]] = level;
-        stopped = stopped || p[order[step]] > level;  // the first failure fixes the rest's level
-    }
+    const std::size_t m = order.size();
+    std::vector<double> levels(p.size(), alpha / static_cast<double>(std::max<std::size_t>(m, 1)));
+    std::size_t passed = 0;  // from the largest p-value down: the first at or under its step's level
+    for (std::size_t step = m; step > 0 && passed == 0; --step)
+        if (p[order[step - 1]] <= alpha / static_cast<double>(m - step + 1)) passed = step;
+    for (std::size_t step = 0; step < m; ++step)
+        levels[order[step]] = alpha / static_cast<double>(step < passed ? m - passed + 1 : m - passed);
     return levels;
 }
 
@@ -170,7 +169,7 @@ std::vector<std::vector<double>> familyLevels(const std::vector<const std::vecto
     std::vector<double> p;
     for (const auto* c : comparisons)
         for (const MetricInput& m : *c) p.push_back(callPValue(m));
-    const std::vector<double> all = holmLevels(p, alpha);
+    const std::vector<double> all = stepUpLevels(p, alpha);
     std::vector<std::vector<double>> out;
     std::size_t at = 0;
     for (const auto* c : comparisons) {
@@ -197,7 +196,7 @@ CallFamily callFamily(const std::vector<MetricInput>& metrics, const CallSetting
     }
     f.confidence = 1 - familyAlpha;
     f.equivalenceConfidence = 1 - 2 * equivalenceAlpha;
-    f.holm = levels != nullptr;
+    f.stepUp = levels != nullptr;
     for (std::size_t i = 0; i < metrics.size(); ++i) {
         const MetricInput& m = metrics[i];
         MetricCall r;

@@ -1,7 +1,7 @@
 // verdict_call.hpp - the call per metric, the engine every verdict shares
 // (A/B/A, A/B/A/B, each run against the first, LKP's rows). Each claim is
 // tested at the level it needs, by its own interval:
-//   regression / improvement: the family-wise interval (Holm's step-down, or
+//   regression / improvement: the family-wise interval (Hochberg's step-up, or
 //     Bonferroni, over every metric of every comparison the report combines:
 //     the interval at the metric's step level) excludes zero, clears
 //     the baseline runs' drift (A1-A2) with its nearer end, and is not inside
@@ -91,8 +91,8 @@ struct MetricCall {
 struct CallFamily {
     std::vector<MetricCall> rows;
     std::size_t tested = 0;   // metrics with an interval in the whole family (maybe beyond these rows)
-    double confidence = 0;    // of the widest call's interval: 1 - alpha / tested (Holm's first step)
-    bool holm = false;        // the calls' levels are Holm's step-down
+    double confidence = 0;    // of the widest call's interval: 1 - alpha / tested (the step-up's strictest level)
+    bool stepUp = false;      // the calls' levels are Hochberg's step-up
     double alpha = kFamilyAlpha;
     double equivalenceConfidence = 1 - 2 * kEquivalenceAlpha;  // of each no change's interval
     double thresholdPct = kDefaultThresholdPct;  // the default one (--threshold PCT)
@@ -109,15 +109,18 @@ std::size_t testedCount(const std::vector<MetricInput>& metrics);
 // an interval (not in the family).
 double callPValue(const MetricInput& metric);
 
-// Holm's step-down over a family of p-values (NaN: not in it): each
-// metric's two-sided level for its call, alpha / (m - i) at its step i; the
-// metrics from the first that fails on keep that step's level. Its calls
-// are family-wise at alpha like Bonferroni's, with more power when several
-// metrics changed.
-std::vector<double> holmLevels(const std::vector<double>& pValues, double alpha);
+// Hochberg's step-up over a family of p-values (NaN: not in it): sorted,
+// the largest k with p(k) <= alpha / (m - k + 1); the k smallest are tested
+// at that level, the rest at the next step's, alpha / (m - k), which they
+// fail. Family-wise at alpha wherever Simes' inequality holds: independent
+// metrics and positively dependent ones (Hochberg 1988; Sarkar 1998), the
+// case of a report's columns measured in the same boots. It calls
+// everything Holm's step-down calls and more when many metrics changed
+// together (a change of T in 20 metrics: 75 % -> 79 % of rows called).
+std::vector<double> stepUpLevels(const std::vector<double>& pValues, double alpha);
 
-// Holm's levels for a report's family: one vector per comparison, aligned
-// with its metrics, the step-down over all of them together.
+// The step-up levels for a report's family: one vector per comparison,
+// aligned with its metrics, over all of them together.
 std::vector<std::vector<double>> familyLevels(const std::vector<const std::vector<MetricInput>*>& comparisons,
                                               double alpha);
 

@@ -8,7 +8,8 @@
 #   a candidate at the bad level    -> 1
 #   a candidate halfway             -> 125, with how many runs would settle it
 #   references of one run each      -> 125 (their run-to-run noise is unknown)
-#   an --anchor 5 % off the good reference -> 125 (the machine moved)
+#   beside an --anchor 6 % off the good reference -> placed against it
+#   an --anchor 20 % off (more than the effect)     -> 125 (the machine moved)
 set -uo pipefail
 : "${BIN:?}"
 fail() { echo "FAIL: $*"; exit 1; }
@@ -85,13 +86,23 @@ grep -q "^Bisect for redis-zpopmin: a reference has a single run, so its run-to-
 echo "ok: a reference of a single run answers 125 and says why"
 
 # The anchor: the good reference rerun beside the candidate. A machine that
-# moved 5 % since the references (half the effect) is said, and skipped.
-refs drifted; runs drifted anchor 4 5 9; runs drifted cand 4 5 10
-rc=0; args=(); for i in $(seq 8); do args+=(--good "good-$i" --bad "bad-$i"); done
-for i in $(seq 4); do args+=(--anchor "anchor-$i"); done
-"$BIN/compare-kernels" -C drifted --metric ZPOPMIN "${args[@]}" --bisect > drifted.txt 2>&1 || rc=$?
-[[ $rc == 125 ]] || { head -20 drifted.txt; fail "an anchor 5 % off: exit $rc, want 125"; }
-grep -q "unsure (the anchor moved from the good reference by more than a quarter of the effect" drifted.txt ||
-	fail "the moved anchor is not said: $(grep -A3 '^Bisect for' drifted.txt)"
+# moved 6 % since the references (more than half the effect) places a
+# candidate against the anchor: one at the anchor's level is good, one 10 %
+# below it bad. One that moved 20 % (more than the effect) is said, and skipped.
+anchored() {  # anchored DIR -> the exit status, the anchor runs anchor-1..4
+	local rc=0 args=()
+	for i in $(seq 8); do args+=(--good "good-$i" --bad "bad-$i"); done
+	for i in $(seq 4); do args+=(--anchor "anchor-$i"); done
+	"$BIN/compare-kernels" -C "$1" --metric ZPOPMIN "${args[@]}" --bisect > "$1.txt" 2>&1 || rc=$?
+	echo "$rc"
+}
+refs drifted; runs drifted anchor 4 6 9; runs drifted cand 4 6 10
+rc=$(anchored drifted); [[ $rc == 0 ]] || { head -20 drifted.txt; fail "a good candidate beside an anchor 6 % off: exit $rc, want 0"; }
 grep -q "candidate anchor" drifted.txt && fail "the anchor's runs were taken as a candidate"
-echo "ok: a candidate beside an anchor that moved half the effect answers 125 and says why"
+refs driftedbad; runs driftedbad anchor 4 6 9; runs driftedbad cand 4 -4.6 10
+rc=$(anchored driftedbad); [[ $rc == 1 ]] || { head -20 driftedbad.txt; fail "a bad candidate beside an anchor 6 % off: exit $rc, want 1"; }
+refs moved; runs moved anchor 4 20 9; runs moved cand 4 20 10
+rc=$(anchored moved); [[ $rc == 125 ]] || { head -20 moved.txt; fail "an anchor 20 % off: exit $rc, want 125"; }
+grep -q "unsure (the anchor moved from the good reference by more than the effect" moved.txt ||
+	fail "the moved anchor is not said: $(grep -A3 '^Bisect for' moved.txt)"
+echo "ok: beside an anchor 6 % off a candidate is placed against it (good 0, bad 1); 20 % off answers 125 and says why"

@@ -32,7 +32,7 @@ sed -n '/^Verdict for redis-zpopmin: A\/B\/A: A1 v7.1.3-first, B v7.3, A2 v7.1.3
 # The three runs ran in one boot (run-config records it): the run is the unit.
 grep -Eq '^\(unit: the run \((every run in one boot|one boot per run|no boot records).*; each unit.s samples: mean$' \
 	"$work/aba" || fail "the unit is not named"
-grep -Eq '^ B: mean of 1 runs; A: mean of 2; calls: Holm.s step-down over 3 metrics of the report \(alpha 0.05\), each call.s interval at its step.s level, the first 98.33% .*; no change: each metric.s 90% interval \(two one-sided tests at 5%\)\)$' \
+grep -Eq '^ B: mean of 1 runs; A: mean of 2; calls: Hochberg.s step-up over 3 metrics of the report \(alpha 0.05\), each call.s interval at its step.s level, the first 98.33% .*; no change: each metric.s 90% interval \(two one-sided tests at 5%\)\)$' \
 	"$work/aba" || fail "the statistic is not named"
 grep -Eq '^metric +unit +better +change +interval +drift +call$' "$work/aba" || fail "A/B/A header columns"
 [ "$(grep -Ec '^(ZPOPMIN-RPS-1|GET-RPS-1|complete test time) ' "$work/aba")" = 3 ] || fail "want the ZPOPMIN, GET and time rows only"

@@ -69,17 +69,25 @@ TEST_CASE("the position's interval is Fieller's: its ends solve the ratio's quad
 }
 
 TEST_CASE("an anchor rerun beside the candidate places it against that step's good runs", "[compare][tables][bisect]") {
-    // The machine moved +2 % since the references (a quarter of the 10 % effect is 2.5 %):
-    // a good candidate at 102 is placed against the anchor at 102, not against good at 100
-    const std::vector<double> anchor{102.2, 101.8, 102.4, 101.6};
-    BisectPosition good = placeCandidate({"op", kGood, kBad, {102.1, 101.9, 102.3}, anchor}, 0.95);
+    // The machine moved +6 % since the references (more than half the 10 % effect):
+    // a good candidate at 106 is placed against the anchor at 106, not against good at 100
+    const std::vector<double> anchor{106.2, 105.8, 106.4, 105.6};
+    BisectPosition good = placeCandidate({"op", kGood, kBad, {106.1, 105.9, 106.3}, anchor}, 0.95);
     CHECK(good.side == BisectSide::Good);
     CHECK(std::fabs(good.position) < 0.1);
     CHECK_FALSE(good.anchorMoved);
-    BisectPosition bad = placeCandidate({"op", kGood, kBad, {92.1, 91.9, 92.3}, anchor}, 0.95);
+    // The effect carried over in proportion: 10 % below 106 is position 1, not 1.06
+    BisectPosition bad = placeCandidate({"op", kGood, kBad, {95.5, 95.3, 95.4}, anchor}, 0.95);
     CHECK(bad.side == BisectSide::Bad);
-    // An anchor 5 % off the good reference: more than a quarter of the effect, a skip
-    BisectPosition moved = placeCandidate({"op", kGood, kBad, {105.1, 104.9}, {105.2, 104.8, 105.1}}, 0.95);
+    CHECK(bad.position == Approx(1).margin(0.02));
+}
+
+TEST_CASE("an anchor shown to have moved by more than the effect is a skip", "[compare][tables][bisect]") {
+    // 15 % off the good reference, on a 10 % effect: the machine changed more than the regression hunted
+    BisectPosition moved = placeCandidate({"op", kGood, kBad, {115.1, 114.9}, {115.2, 114.8, 115.1}}, 0.95);
     CHECK(moved.anchorMoved);
     CHECK(moved.side == BisectSide::Unsure);
+    // 11 % off with an interval reaching below 10 %: not shown, so placed
+    BisectPosition near = placeCandidate({"op", kGood, kBad, {111.0, 109.0}, {113.0, 109.0, 111.0}}, 0.95);
+    CHECK_FALSE(near.anchorMoved);
 }

@@ -217,23 +217,31 @@ TEST_CASE("A1 and A2 differing by their boots' noise alone leave little drift to
     CHECK(*callFamily({runs}, CallSettings{}, 2).rows[0].driftPct == Approx(0.8 / 100.4 * 100));
 }
 
-TEST_CASE("Holm's step-down: each metric at its step's level, the rest at the level that failed",
+TEST_CASE("Hochberg's step-up: the largest p-value under its step's level passes it and every smaller one",
           "[compare][verdict]") {
     const double nan = std::numeric_limits<double>::quiet_NaN();
-    std::vector<double> levels = holmLevels({0.001, 0.04, nan, 0.012, 0.02}, 0.05);
-    // sorted: 0.001 (0.05/4), 0.012 (0.05/3), 0.02 (0.05/2 = 0.025: passes), 0.04 (0.05/1: passes)
-    CHECK(levels[0] == Approx(0.0125));
-    CHECK(levels[3] == Approx(0.05 / 3));
-    CHECK(levels[4] == Approx(0.025));
-    CHECK(levels[1] == Approx(0.05));
-    // A failure fixes the level for the rest
-    std::vector<double> stop = holmLevels({0.001, 0.3, 0.2}, 0.05);
-    CHECK(stop[0] == Approx(0.05 / 3));
-    CHECK(stop[2] == Approx(0.025));  // 0.2 > 0.025: fails
-    CHECK(stop[1] == Approx(0.025));
+    // sorted: 0.001, 0.012, 0.02, 0.04; the largest, 0.04, is under 0.05/1: all four at 0.05
+    std::vector<double> all = stepUpLevels({0.001, 0.04, nan, 0.012, 0.02}, 0.05);
+    CHECK(all[0] == Approx(0.05));
+    CHECK(all[1] == Approx(0.05));
+    CHECK(all[3] == Approx(0.05));
+    CHECK(all[4] == Approx(0.05));
+    // sorted 0.001, 0.2, 0.3: 0.3 > 0.05, 0.2 > 0.025, 0.001 <= 0.05/3 passes; the rest at 0.025, which they fail
+    std::vector<double> one = stepUpLevels({0.001, 0.3, 0.2}, 0.05);
+    CHECK(one[0] == Approx(0.05 / 3));
+    CHECK(one[1] == Approx(0.025));
+    CHECK(one[2] == Approx(0.025));
+    // Where Holm's step-down stops at its first step (0.03 > 0.025), the step-up passes both at 0.05
+    std::vector<double> both = stepUpLevels({0.03, 0.04}, 0.05);
+    CHECK(both[0] == Approx(0.05));
+    CHECK(both[1] == Approx(0.05));
+    // None passes: every metric at Bonferroni's level
+    std::vector<double> none = stepUpLevels({0.2, 0.6}, 0.05);
+    CHECK(none[0] == Approx(0.025));
+    CHECK(none[1] == Approx(0.025));
 }
 
-TEST_CASE("under Holm a second shifted metric is called where Bonferroni cannot call it", "[compare][verdict]") {
+TEST_CASE("under the step-up a second shifted metric is called where Bonferroni cannot call it", "[compare][verdict]") {
     // Two metrics: one far off, one whose p-value lies between 0.025 and 0.05
     MetricInput far{"a", "", true, {100, 101, 99, 100.5, 99.5}, {80, 81, 79, 80.5, 79.5}, {}, {}, {}};
     MetricInput near{"b", "", true, {100, 101, 99, 100.5, 99.5}, {98.8, 99.8, 97.8, 99.3, 98.3}, {}, {}, {}};
@@ -244,8 +252,8 @@ TEST_CASE("under Holm a second shifted metric is called where Bonferroni cannot 
     CallFamily bonferroni = callFamily(both, CallSettings{}, 1);
     CHECK(bonferroni.rows[1].call == Call::NoChange);  // not significant at 0.025: its 90 % interval is inside 5 %
     const std::vector<std::vector<double>> levels = familyLevels({&both}, 0.05);
-    CallFamily holm = callFamily(both, CallSettings{}, 1, 0, &levels[0]);
-    CHECK(holm.rows[0].call == Call::Regression);
-    CHECK(holm.rows[1].call == Call::Small);  // significant at Holm's second step (0.05), inside (-5 %, 5 %)
-    CHECK(holm.rows[1].confidence == Approx(0.95));
+    CallFamily stepUp = callFamily(both, CallSettings{}, 1, 0, &levels[0]);
+    CHECK(stepUp.rows[0].call == Call::Regression);
+    CHECK(stepUp.rows[1].call == Call::Small);  // significant at the step-up's level 0.05, inside (-5 %, 5 %)
+    CHECK(stepUp.rows[1].confidence == Approx(0.95));
 }
