@@ -78,7 +78,7 @@ $(foreach w,$(WORKLOADS),$(eval USES_workloads/$(w) := workloads/common base))
 # harness. The matrix runs configs as run-config does (in a guest or after a
 # reboot) and reads them with run-config's own config sourcing. --until-
 # decided's looks run compare-kernels as a program over the tree (a harness
-# does not see compare's headers), and share base/alpha_spending.
+# does not see compare's headers) and print the level it reports.
 USES_harness/run-config        := workloads/common base
 USES_harness/mitigation-matrix := harness/run-config workloads/common base
 USES_compare/core       := base

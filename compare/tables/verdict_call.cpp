@@ -1,6 +1,6 @@
 #include "tables/verdict_call.hpp"
 
-#include "base/alpha_spending.hpp"
+#include "stats/alpha_spending.hpp"
 #include "core/metric_regex.hpp"
 
 #include <boost/math/distributions/fisher_f.hpp>

@@ -52,7 +52,7 @@ struct CallSettings {
     // One look of a group-sequential schedule (mitigation-matrix
     // --until-decided): looks at every round from first to last. Each
     // metric's calls then run at its look's exact boundary for alpha / m, and
-    // its no change by repeated intervals (base/alpha_spending.hpp).
+    // its no change by repeated intervals (stats/alpha_spending.hpp).
     struct Look {
         int round = 0, first = 0, last = 0;
     };

@@ -1,7 +1,6 @@
 // until_decided.cpp - the stopping rule of --until-decided (until_decided.hpp).
 #include "mitigation-matrix/until_decided.hpp"
 
-#include "base/alpha_spending.hpp"
 #include "base/errors.hpp"
 #include "base/fd.hpp"
 #include "base/terminal_text.hpp"
@@ -30,9 +29,14 @@ bool anyRejected(const ScheduleState& state) {
                        [](const BootRecord& b) { return b.status == BootStatus::Rejected; });
 }
 
-std::string alphaText(double a) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.2g", a);
+// "each of 3 metrics at level 0.0012 of alpha 0.05": what compare-kernels
+// said its calls at this look ran at.
+std::string levelText(const Look& l) {
+    char buf[96];
+    if (!l.metricLevel) std::snprintf(buf, sizeof buf, "alpha %.2g over every look; the look said no level", kUntilDecidedAlpha);
+    else
+        std::snprintf(buf, sizeof buf, "each of %zu metrics at level %.2g of alpha %.2g", l.tested, *l.metricLevel,
+                      kUntilDecidedAlpha);
     return buf;
 }
 
@@ -52,12 +56,17 @@ struct LookTally {
     int rows = 0, inconclusive = 0, errors = 0;
     std::string open;
     std::vector<std::string> judged;  // the runs some verdict compared
+    std::optional<double> metricLevel;  // the first verdict's: 1 - interval_confidence
+    std::size_t tested = 0;
 };
 
 // The JSON is read, not trusted: a member is looked at only once it is there
 // with the type expected (a const json's [] of a missing key is undefined).
 bool hasString(const nlohmann::json& o, const char* key) {
     return o.is_object() && o.contains(key) && o[key].is_string();
+}
+bool hasNumber(const nlohmann::json& o, const char* key) {
+    return o.is_object() && o.contains(key) && o[key].is_number() && o[key].get<double>() >= 0;
 }
 bool hasArray(const nlohmann::json& o, const char* key) {
     return o.is_object() && o.contains(key) && o[key].is_array();
@@ -77,9 +86,14 @@ void countRow(const nlohmann::json& verdict, const nlohmann::json& row, LookTall
 void countBenchmark(const nlohmann::json& benchmark, LookTally& t) {
     if (hasString(benchmark, "error") && !benchmark["error"].get<std::string>().empty()) ++t.errors;
     if (!hasArray(benchmark, "verdicts")) return;
-    for (const auto& v : benchmark["verdicts"])
+    for (const auto& v : benchmark["verdicts"]) {
         if (hasArray(v, "rows"))
             for (const auto& r : v["rows"]) countRow(v, r, t);
+        if (!t.metricLevel && hasNumber(v, "interval_confidence") && hasNumber(v, "tested")) {
+            t.metricLevel = 1 - v["interval_confidence"].get<double>();
+            t.tested = v["tested"].get<std::size_t>();
+        }
+    }
 }
 
 std::string summaryOf(const LookTally& t) {
@@ -98,11 +112,9 @@ bool addRoundUntilDecided(ScheduleState& state, const MatrixSpec& spec, const Lo
     if (hasPending(state) || anyRejected(state)) return false;
     const int round = completedRound(state, spec), last = lastRound(spec);
     if (round >= firstLookRound(spec)) {
-        const double alpha = lookAlpha(round, firstLookRound(spec), last, kUntilDecidedAlpha);
-        const Look l = look(round, alpha);
-        std::cout << "mitigation-matrix: look at " << round << " boots per row (alpha " << alphaText(alpha) << " of "
-                  << kUntilDecidedAlpha << "): " << (l.decided ? "decided" : "undecided") << ": "
-                  << escapeControls(l.summary) << std::endl;
+        const Look l = look(round);
+        std::cout << "mitigation-matrix: look at " << round << " boots per row (" << levelText(l) << "): "
+                  << (l.decided ? "decided" : "undecided") << ": " << escapeControls(l.summary) << std::endl;
         if (l.decided) return false;
     }
     if (round >= last) {
@@ -116,9 +128,9 @@ bool addRoundUntilDecided(ScheduleState& state, const MatrixSpec& spec, const Lo
 std::optional<Look> finalLook(const ScheduleState& state, const MatrixSpec& spec, const LookAt& look) {
     const int round = completedRound(state, spec);
     if (anyRejected(state) || round < firstLookRound(spec)) return std::nullopt;
-    // A schedule cut short (minutes spent) looks with the share of its round.
-    return look(round,
-                lookAlpha(std::min(round, lastRound(spec)), firstLookRound(spec), lastRound(spec), kUntilDecidedAlpha));
+    // A schedule cut short (minutes spent) looks at its round (compare-kernels
+    // gets it clamped to the budget's rounds, and says the level it used).
+    return look(round);
 }
 
 Look lookFromJson(const std::string& text, const std::vector<std::string>& compared) {
@@ -131,13 +143,16 @@ Look lookFromJson(const std::string& text, const std::vector<std::string>& compa
     for (const auto& run : compared)
         if (std::find(t.judged.begin(), t.judged.end(), run) == t.judged.end())
             missing += (missing.empty() ? "" : ", ") + run;
-    if (!missing.empty())
-        return {false, summaryOf(t) + "; left out of the verdict (settings differ or the run is invalid): " + missing};
-    return {t.inconclusive == 0 && t.errors == 0, summaryOf(t)};
+    Look l{t.inconclusive == 0 && t.errors == 0, summaryOf(t), t.metricLevel, t.tested};
+    if (!missing.empty()) {
+        l.decided = false;
+        l.summary += "; left out of the verdict (settings differ or the run is invalid): " + missing;
+    }
+    return l;
 }
 
 LookAt compareKernelsLook(const MatrixSpec& spec, const fs::path& workDir, const fs::path& binDir) {
-    return [spec, workDir, binDir](int round, double /*alpha: compare-kernels derives it from the look*/) {
+    return [spec, workDir, binDir](int round) {
         const fs::path stem = workDir / "matrix" / ("look-" + std::to_string(round));
         fs::remove(stem.string() + ".json");
         SpawnOptions o;

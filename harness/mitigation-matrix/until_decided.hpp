@@ -4,15 +4,17 @@
 // no selected metric is inconclusive, or the budget is spent. Each look's
 // calls run at the nominal level of the exact group-sequential boundaries
 // that spend the family alpha by Lan-DeMets' O'Brien-Fleming function, and
-// its "no change" by repeated 90 % intervals from the same rule
-// (base/alpha_spending.hpp): the looks together call noise, or claim no
-// change beside a threshold-sized change, at most alpha.
+// its "no change" by repeated 90 % intervals from the same rule (compare-
+// kernels' --sequential-look): the looks together call noise, or claim no
+// change beside a threshold-sized change, at most alpha. The level each
+// look prints is the one compare-kernels says it used.
 #pragma once
 #include "mitigation-matrix/matrix_spec.hpp"
 #include "mitigation-matrix/schedule_state.hpp"
 
 #include <filesystem>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -26,10 +28,14 @@ inline constexpr int kFirstLookRound = 2;
 struct Look {
     bool decided = false;
     std::string summary;  // one line: the calls, or what is still inconclusive
+    // What the look's calls ran at, as its verdict reported it: each
+    // metric's two-sided level (1 - its interval's confidence) and how many
+    // metrics share the family alpha. Unset when the verdict said none.
+    std::optional<double> metricLevel = std::nullopt;
+    std::size_t tested = 0;
 };
-// Looks at the tree as it is after `round` boots per row; alpha: one
-// metric's nominal level at that look (said in the look's line).
-using LookAt = std::function<Look(int round, double alpha)>;
+// Looks at the tree as it is after `round` boots per row.
+using LookAt = std::function<Look(int round)>;
 
 int firstLookRound(const MatrixSpec& spec);
 

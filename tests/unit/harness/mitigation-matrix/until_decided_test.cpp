@@ -6,7 +6,7 @@
 // threshold cannot settle spends the budget and calls nothing.
 #include "mitigation-matrix/until_decided.hpp"
 
-#include "base/alpha_spending.hpp"
+#include "stats/alpha_spending.hpp"
 #include "mitigation-matrix/schedule.hpp"
 #include "tables/verdict_call.hpp"
 
@@ -48,7 +48,7 @@ Outcome runUntilDecided(const Synthetic& syn, const MatrixSpec& spec) {
     std::normal_distribution<double> normal(0, 1);
     std::map<std::string, std::vector<std::vector<double>>> units;  // row -> per boot -> per metric
     Outcome out;
-    LookAt look = [&](int round, double alpha) {
+    LookAt look = [&](int round) {
         std::vector<compare::MetricInput> inputs;
         for (int m = 0; m < syn.metrics; ++m) {
             compare::MetricInput in{"metric-" + std::to_string(m), "", true, {}, {}, {}, {}, {}};
@@ -64,9 +64,11 @@ Outcome runUntilDecided(const Synthetic& syn, const MatrixSpec& spec) {
         const auto family = compare::callFamily(inputs, settings, 1);
         Look l;
         l.decided = family.count(Call::Inconclusive) == 0;
+        l.metricLevel = 1 - family.confidence;  // as compare-kernels' JSON says it
+        l.tested = family.tested;
         out.calls.clear();
         for (const auto& r : family.rows) out.calls.push_back(r.call);
-        out.alphas.push_back(alpha);
+        out.alphas.push_back(*l.metricLevel * static_cast<double>(l.tested));
         ++out.looks;
         return l;
     };
@@ -110,10 +112,12 @@ TEST_CASE("until-decided: noise the threshold cannot settle spends the budget an
         CHECK(o.bootsStarted == 20);
         CHECK(o.looks == 10 - 2 + 1);  // every round from the first look (2) to the budget (10)
         for (Call c : o.calls) CHECK_FALSE(compare::isCall(c));
-        // Each look at its exact boundary's nominal level (together they spend
-        // 0.05: alpha_spending_test simulates it), growing to the last look's
+        // Each metric's look at its exact boundary's nominal level for alpha / m
+        // (together they spend it: alpha_spending_test simulates it), growing
+        // to the last look's
         for (std::size_t k = 0; k < o.alphas.size(); ++k)
-            CHECK(o.alphas[k] == Approx(lookAlpha(static_cast<int>(k) + 2, 2, 10, kUntilDecidedAlpha)));
+            CHECK(o.alphas[k] == Approx(3 * lookAlpha(static_cast<int>(k) + 2, 2, 10, kUntilDecidedAlpha / 3)));
+        for (std::size_t k = 1; k < o.alphas.size(); ++k) CHECK(o.alphas[k] > o.alphas[k - 1]);
         CHECK(o.alphas.back() < kUntilDecidedAlpha);
     }
 }
@@ -131,7 +135,7 @@ TEST_CASE("until-decided: a rejected row gets no more rounds", "[mitigation-matr
     markAccepted(st, 0);
     markRejected(st, 1, "ignored its parameter");
     int looks = 0;
-    const LookAt look = [&looks](int, double) { return Look{false, (++looks, "x")}; };
+    const LookAt look = [&looks](int) { return Look{false, (++looks, "x")}; };
     CHECK_FALSE(addRoundUntilDecided(st, spec, look));
     CHECK(looks == 0);
     CHECK_FALSE(finalLook(st, spec, look));
@@ -142,6 +146,12 @@ TEST_CASE("until-decided reads compare-kernels' JSON: decided only when no row i
     const std::string two = R"({"benchmarks":[{"benchmark":"pipe-pingpong","verdicts":[{"new":"B","rows":[
         {"metric":"us-iter","call":"regression"},{"metric":"iters","call":"no change"}]}]}]})";
     CHECK(lookFromJson(two).decided);
+    CHECK_FALSE(lookFromJson(two).metricLevel);  // the verdict said no level: none is printed as if used
+    const std::string levelled = R"({"benchmarks":[{"verdicts":[{"new":"B","interval_confidence":0.999,"tested":3,
+        "rows":[{"metric":"us-iter","call":"no change"}]}]}]})";
+    REQUIRE(lookFromJson(levelled).metricLevel);
+    CHECK(*lookFromJson(levelled).metricLevel == Approx(0.001));
+    CHECK(lookFromJson(levelled).tested == 3);
     CHECK(lookFromJson(two).summary == "2 of 2 metric rows called or no change");
     const std::string open = R"({"benchmarks":[{"verdicts":[{"new":"B","rows":[
         {"metric":"us-iter","call":"inconclusive"},{"metric":"iters","call":"small change"}]}]}]})";

@@ -1,6 +1,6 @@
 // alpha_spending.cpp - Lan-DeMets O'Brien-Fleming-type spending and its
 // exact group-sequential boundaries (alpha_spending.hpp).
-#include "base/alpha_spending.hpp"
+#include "stats/alpha_spending.hpp"
 
 #include <cmath>
 #include <cstddef>

@@ -10,8 +10,9 @@
 // statistics are correlated: at 9 looks the last runs at 0.034, not 0.011.
 // The same boundaries give repeated confidence intervals (Jennison &
 // Turnbull): intervals at every look that together cover with 1 - alpha,
-// which is what "no change" at any look needs. In base/ because both the
-// matrix (a workload) and the verdict calibration (compare) need this rule.
+// which is what "no change" at any look needs. Statistics: compare's own.
+// The matrix's --until-decided asks compare-kernels for its looks and prints
+// the level compare-kernels reports it used.
 #pragma once
 
 #include <vector>

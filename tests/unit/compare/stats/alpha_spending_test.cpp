@@ -2,7 +2,7 @@
 // looks, most of it kept for the last, and the exact group-sequential
 // boundaries that spend it: together the looks stop under the null with
 // probability alpha, each look at a nominal level above its share.
-#include "base/alpha_spending.hpp"
+#include "stats/alpha_spending.hpp"
 
 #include <catch2/catch.hpp>
 
