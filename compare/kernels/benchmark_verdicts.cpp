@@ -287,6 +287,18 @@ bool alignedDurations(const std::vector<RunSummary>& runs, const std::vector<Run
                       [](const RunSummary& x, const RunSummary& y) { return x.testName == y.testName; });
 }
 
+// A run's settings for bench as the report read them once with the runs.
+RunSettingsOf recordedSettingsOf(const KernelsData& d, const std::string& bench) {
+    return [&d, bench](const std::string& run) -> std::optional<std::vector<std::string>> {
+        const auto r = std::find_if(d.recordedSettings.begin(), d.recordedSettings.end(),
+                                    [&bench](const RecordedSettings& s) { return s.bench == bench; });
+        const auto at = std::find(d.runs.begin(), d.runs.end(), run);
+        if (r == d.recordedSettings.end() || at == d.runs.end()) return std::nullopt;
+        const auto i = static_cast<std::size_t>(at - d.runs.begin());
+        return i < r->perRun.size() ? r->perRun[i] : std::nullopt;
+    };
+}
+
 }  // namespace
 
 // Every verdict asked for (none asked: the design the runs imply), over the
@@ -300,7 +312,7 @@ void computeVerdicts(const KernelsOptions& o, const KernelsData& d, BenchmarkRes
     if (!o.mixSettings) {
         std::vector<std::string> names;
         for (const RunSummary& r : runs) names.push_back(r.testName);
-        SettingsSplit split = splitBySettings(o.logDir, b.name, names);
+        SettingsSplit split = splitBySettings(b.name, names, recordedSettingsOf(d, b.name));
         leftOut = split.leftOut;
         b.settingsNote = split.note;
         runs = without(runs, leftOut);

@@ -3,6 +3,7 @@
 #include "core/diagnostics.hpp"
 #include "input/clock_record.hpp"
 #include "input/host_record.hpp"
+#include "input/loaded_run.hpp"
 #include "input/run_discovery.hpp"
 #include "kernels/benchmark_load.hpp"
 #include "kernels/call_families.hpp"
@@ -30,6 +31,26 @@ void printWarnings(const Warnings& warnings, std::ostream& err) {
         if (said.insert(w).second) warn(err, w);
 }
 
+// The loaded runs into the report's data: machine state, settings, what is
+// recorded of each (host, kernel, cmdline) and how the hosts differ; their
+// warnings, the clock checks' held by topic.
+void addLoadedRuns(std::vector<LoadedRun>& loaded, KernelsData& data, Warnings& warnings, WarningTally& held) {
+    std::vector<HostRecord> hosts;
+    for (LoadedRun& r : loaded) {
+        warnings.insert(warnings.end(), r.state.warnings.begin(), r.state.warnings.end());
+        warnings.insert(warnings.end(), r.settings.warnings.begin(), r.settings.warnings.end());
+        for (std::string& w : r.clockWarnings) {  // our workloads' clock and noise checks
+            if (std::optional<std::string> topic = clockWarningTopic(w)) held.add("clock", *topic, r.name, std::move(w));
+            else warnings.push_back(std::move(w));
+        }
+        data.recorded[r.name] = recordedState(r.host, r.state, r.settings);
+        hosts.push_back(std::move(r.host));
+        data.states.push_back(std::move(r.state));
+        data.settings.push_back(std::move(r.settings));
+    }
+    data.hostDifferences = hostDifferences(hosts);
+}
+
 // The report, from the runs' data; what it warns goes to err (the held
 // stream) or, when it would repeat per iteration or benchmark, into held.
 KernelsReport buildReport(const KernelsOptions& o, WarningTally& held, std::ostream& err) {
@@ -41,26 +62,15 @@ KernelsReport buildReport(const KernelsOptions& o, WarningTally& held, std::ostr
         printWarnings(warnings, err);  // they may say why no run was found
         throw;
     }
+    // Each run once (input/loaded_run.hpp); every step below reads these.
+    std::vector<LoadedRun> loaded;
+    for (const std::string& n : data.runs) loaded.push_back(loadRun(o.logDir, n));
     // Before any table: runs that ran in one boot are one kernel, not two.
-    const std::vector<SharedBoot> shared = sharedBoots(o.logDir, data.runs, warnings);
+    for (const LoadedRun& r : loaded) warnings.insert(warnings.end(), r.bootWarnings.begin(), r.bootWarnings.end());
+    const std::vector<SharedBoot> shared = sharedBoots(loaded);
     if (!shared.empty()) printWarnings(warnings, err);
     refuseSharedBoots(shared);
-    for (const std::string& n : data.runs) {
-        data.states.push_back(readMachineState(o.logDir, n));
-        warnings.insert(warnings.end(), data.states.back().warnings.begin(), data.states.back().warnings.end());
-        data.settings.push_back(readRunSettings(o.logDir, n));
-        warnings.insert(warnings.end(), data.settings.back().warnings.begin(), data.settings.back().warnings.end());
-        for (std::string& w : clockRecordWarnings(o.logDir, n)) {  // our workloads' clock and noise checks
-            if (std::optional<std::string> topic = clockWarningTopic(w)) held.add("clock", *topic, n, std::move(w));
-            else warnings.push_back(std::move(w));
-        }
-    }
-    std::vector<HostRecord> hosts;
-    for (std::size_t i = 0; i < data.runs.size(); ++i) {
-        hosts.push_back(readHostRecord(o.logDir, data.runs[i]));
-        data.recorded[data.runs[i]] = recordedState(hosts.back(), data.states[i], data.settings[i]);
-    }
-    data.hostDifferences = hostDifferences(hosts);
+    addLoadedRuns(loaded, data, warnings, held);
     data.optionBlocks = optionBlocks(o.logDir, data.runs.front(), warnings);
     std::vector<std::string> ran = benchmarksOfRun(o.logDir / data.runs.front(), warnings);
     std::vector<std::string> matrixNotes = matrixRowNotes(o.logDir, warnings);  // the columns asked, not in the tree

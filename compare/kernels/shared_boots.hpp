@@ -7,9 +7,8 @@
 // describes (the run is the unit: the demo's A/B/A/B/A/B on one kernel)
 // and is compared as before.
 #pragma once
-#include "core/warnings.hpp"
+#include "input/loaded_run.hpp"
 
-#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -22,8 +21,7 @@ struct SharedBoot {
 
 // The recorded boots (iter-N/boot-id) that more than one of runs ran in;
 // none when every run recorded one and the same boot and nothing else.
-std::vector<SharedBoot> sharedBoots(const std::filesystem::path& logDir, const std::vector<std::string>& runs,
-                                    Warnings& warnings);
+std::vector<SharedBoot> sharedBoots(const std::vector<LoadedRun>& runs);
 
 // Throws mmtp::Error (exit 1; 125 under --bisect) naming, per shared boot, its runs: the refusal, one line.
 void refuseSharedBoots(const std::vector<SharedBoot>& shared);

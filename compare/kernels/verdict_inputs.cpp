@@ -1,7 +1,6 @@
 #include "kernels/verdict_inputs.hpp"
 
 #include "benchmarks/benchmark_description.hpp"
-#include "input/run_settings.hpp"
 
 #include <algorithm>
 #include <set>
@@ -28,9 +27,7 @@ namespace {
 
 using Settings = std::set<std::string>;
 
-std::optional<Settings> settingsOf(const std::filesystem::path& logDir, const std::string& run,
-                                   const std::string& bench) {
-    auto recorded = benchmarkSettings(logDir, run, bench);
+std::optional<Settings> comparable(const std::optional<std::vector<std::string>>& recorded, const std::string& bench) {
     if (!recorded) return std::nullopt;
     Settings s(recorded->begin(), recorded->end());
     const std::string compared = std::string(verdictHints(bench).comparedSetting) + "=";
@@ -57,15 +54,15 @@ std::string firstDifference(const Settings& run, const Settings& reference) {
 
 }  // namespace
 
-SettingsSplit splitBySettings(const std::filesystem::path& logDir, const std::string& bench,
-                              const std::vector<std::string>& runs) {
+SettingsSplit splitBySettings(const std::string& bench, const std::vector<std::string>& runs,
+                              const RunSettingsOf& settingsOf) {
     SettingsSplit split;
     if (runs.empty()) return split;
-    std::optional<Settings> reference = settingsOf(logDir, runs.back(), bench);
+    std::optional<Settings> reference = comparable(settingsOf(runs.back()), bench);
     if (!reference) return split;
     std::string difference;
     for (const std::string& run : runs) {
-        std::optional<Settings> s = settingsOf(logDir, run, bench);
+        std::optional<Settings> s = comparable(settingsOf(run), bench);
         if (!s || *s == *reference) continue;
         if (split.leftOut.empty()) difference = firstDifference(*s, *reference);
         split.leftOut.push_back(run);

@@ -35,7 +35,10 @@ struct SettingsSplit {
     std::vector<std::string> leftOut;  // in the order given
     std::string note;                  // one line naming them and a difference; "" when none
 };
-SettingsSplit splitBySettings(const std::filesystem::path& logDir, const std::string& bench,
-                              const std::vector<std::string>& runs);
+// settingsOf: a run's recorded settings for bench (input/recorded_settings.hpp,
+// read once with the runs), nullopt when it recorded none.
+using RunSettingsOf = std::function<std::optional<std::vector<std::string>>(const std::string& run)>;
+SettingsSplit splitBySettings(const std::string& bench, const std::vector<std::string>& runs,
+                              const RunSettingsOf& settingsOf);
 
 }  // namespace mmtp::compare

@@ -2,6 +2,7 @@
 // and its machine-state differences.
 #include "compare/test_support.hpp"
 #include "input/machine_state.hpp"
+#include "input/loaded_run.hpp"
 #include "kernels/report.hpp"
 #include "render/verdict_text.hpp"
 #include "tables/verdict.hpp"
@@ -242,6 +243,20 @@ TEST_CASE("compare-kernels reads each benchmark once: a malformed line is report
         CHECK(occurrences(err.str(), "redis-1-1.log:3: not a redis-benchmark --csv result line") == 2);  // a and b
         CHECK(occurrences(report.page, html ? "<h3>Duration</h3>" : "Elapsed") >= 1);
         CHECK(occurrences(report.page, "redis.GET-RPS-1") == 1);
+    }
+}
+
+TEST_CASE("compare-kernels loads each run once, whatever its format and verdicts", "[compare][kernels]") {
+    ScratchTree t;
+    redisTreeWithMalformedLines(t);  // runs a and b
+    for (auto format : {KernelsFormat::Text, KernelsFormat::Html, KernelsFormat::Mail}) {
+        KernelsOptions o;
+        o.logDir = t.root() / "log";
+        o.format = format;
+        std::ostringstream err;
+        const std::size_t before = runsLoaded();
+        buildKernelsReport(o, err);
+        CHECK(runsLoaded() - before == 2);
     }
 }
 
