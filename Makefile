@@ -18,9 +18,10 @@
 #   compare/tables/         statistics -> comparison and verdict tables
 #   compare/store/          the results store: trees in (SQLite or PostgreSQL), trees and series out
 #   compare/render/         tables and stored series -> text, HTML, SVG, JSON
-#   compare/report/         loading runs (tree, --from-json or --store) and the compare-mmtests flow
+#   compare/load/           loading runs (tree, --from-json or --store) and the programs' shared command line
 #   compare/kernels/        the compare-kernels flow: its data (model.hpp), plan, verdicts, text, HTML, JSON
 #   compare/<program>/      main.cpp of compare-mmtests, compare-kernels and results-store
+#                           (compare-mmtests' flow, compare_app, beside its main)
 #
 # USES_<part> is the one place the allowed dependencies are written: a part may
 # include and link only itself and the parts listed (lowest last, so the list
@@ -93,10 +94,10 @@ USES_compare/tables     := compare/stats compare/benchmarks compare/core base
 USES_compare/store      := compare/tables compare/parsers compare/stats compare/benchmarks compare/input compare/core base
 # render draws the store's series too (history_html, history_text).
 USES_compare/render     := compare/store compare/tables compare/stats compare/benchmarks compare/core base
-USES_compare/report     := compare/render compare/store compare/tables compare/monitors compare/parsers compare/stats \
+USES_compare/load       := compare/render compare/store compare/tables compare/monitors compare/parsers compare/stats \
                            compare/benchmarks compare/input compare/core base
-USES_compare/kernels    := compare/report $(USES_compare/report)
-USES_compare/compare-mmtests := compare/report $(USES_compare/report)
+USES_compare/kernels    := compare/load $(USES_compare/load)
+USES_compare/compare-mmtests := compare/load $(USES_compare/load)
 USES_compare/compare-kernels := compare/kernels $(USES_compare/kernels)
 USES_compare/results-store := compare/render compare/store compare/tables compare/parsers compare/stats \
                               compare/benchmarks compare/input compare/core base
@@ -112,7 +113,7 @@ LIBS_compare/input           := -lz -llzma -lzstd
 LIBS_compare/benchmarks      := -lyaml-cpp
 LIBS_compare/stats           := -lpthread
 LIBS_compare/render          := -lzstd
-LIBS_compare/report          := -lzstd -lboost_program_options
+LIBS_compare/load            := -lzstd -lboost_program_options
 # libpq's header sits under /usr/include/postgresql: pkg-config says where.
 # libpq itself is not linked: compare/store/libpq.cpp loads it when a
 # PostgreSQL store is opened (it brings 18 libraries to every start).
@@ -121,7 +122,7 @@ LIBS_compare/store           := -lsqlite3 -lcrypto
 LIBS_compare/results-store   := -lboost_program_options
 
 LIB_PARTS  := base workloads/common compare/core compare/input compare/benchmarks compare/parsers \
-              compare/monitors compare/stats compare/tables compare/render compare/report compare/kernels \
+              compare/monitors compare/stats compare/tables compare/render compare/load compare/kernels compare/compare-mmtests \
               compare/store $(addprefix workloads/,$(WORKLOADS)) $(addprefix harness/,$(HARNESSES))
 PROG_PARTS := $(addprefix workloads/,$(WORKLOADS)) $(addprefix harness/,$(HARNESSES)) \
               $(addprefix compare/,$(COMPARE_PROGS) $(STORE_PROGS))
@@ -301,7 +302,7 @@ FUZZ_CXX   ?= $(firstword $(shell command -v clang++-14 clang++ 2>/dev/null))
 FUZZ       := $(BUILD)/fuzz
 FUZZ_FLAGS := $(CXXSTD) -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
 # (report only for json_import, render for the charts: archives pull in what is used)
-FUZZ_PARTS := compare/report compare/render compare/tables compare/stats compare/monitors compare/parsers \
+FUZZ_PARTS := compare/load compare/render compare/tables compare/stats compare/monitors compare/parsers \
               compare/benchmarks compare/input compare/core base
 FUZZ_SRCS  := $(sort $(wildcard tests/fuzz/fuzz_*.cpp))
 FUZZ_BINS  := $(patsubst tests/fuzz/%.cpp,$(FUZZ)/bin/%,$(FUZZ_SRCS))

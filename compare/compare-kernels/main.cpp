@@ -4,7 +4,7 @@
 #include "base/terminal_text.hpp"
 #include "core/buffer_reuse.hpp"
 #include "core/diagnostics.hpp"
-#include "report/command_line.hpp"
+#include "load/command_line.hpp"
 #include "kernels/app.hpp"
 
 #include <iostream>

@@ -3,8 +3,8 @@
 #include "base/terminal_text.hpp"
 #include "core/buffer_reuse.hpp"
 #include "core/diagnostics.hpp"
-#include "report/command_line.hpp"
-#include "report/compare_app.hpp"
+#include "load/command_line.hpp"
+#include "compare-mmtests/compare_app.hpp"
 
 #include <iostream>
 

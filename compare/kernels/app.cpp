@@ -12,8 +12,8 @@
 #include "kernels/report_fingerprint.hpp"
 #include "kernels/run_selection.hpp"
 #include "kernels/verdict_roles.hpp"
-#include "report/command_line.hpp"
-#include "report/store_runs.hpp"
+#include "load/command_line.hpp"
+#include "load/store_runs.hpp"
 
 #include <boost/program_options.hpp>
 #include <cstdio>

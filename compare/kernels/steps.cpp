@@ -3,7 +3,7 @@
 #include "core/diagnostics.hpp"
 #include "kernels/plan.hpp"
 #include "render/render.hpp"
-#include "report/load_runs.hpp"
+#include "load/load_runs.hpp"
 #include "tables/verdict.hpp"
 
 #include <ostream>

@@ -2,7 +2,7 @@
 // one-line errors (std::runtime_error naming the file) are the documented
 // outcome for bad input; anything else is a finding.
 #include "fuzz_parser.hpp"
-#include "report/json_import.hpp"
+#include "load/json_import.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const auto& dir = fuzz::scratchDir();

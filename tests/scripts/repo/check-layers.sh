@@ -28,7 +28,7 @@ forbid() {
 	mv "$file.orig" "$file"
 	echo "ok: $file -> $inc refused"
 }
-forbid compare/report/load_runs.cpp common/child_process.hpp "compare/report may use only"
+forbid compare/load/load_runs.cpp common/child_process.hpp "compare/load may use only"
 forbid workloads/pipe-pingpong/main.cpp ibpb-pulse/pulse.hpp "workloads/pipe-pingpong may use only [workloads/common base] (Makefile: USES_workloads/pipe-pingpong)"
 # A harness runs workloads as programs: it includes none, and none includes it.
 forbid harness/mitigation-matrix/guest_image.cpp fiolike/settings.hpp "harness/mitigation-matrix may use only [harness/run-config workloads/common base]"
@@ -58,7 +58,7 @@ names() {
 	mv "$file.orig" "$file"
 	echo "ok: $file naming a benchmark ($text) refused"
 }
-names compare/report/load_runs.cpp 'static bool isFio(const std::string& bench) { return bench == "fio"; }'
+names compare/load/load_runs.cpp 'static bool isFio(const std::string& bench) { return bench == "fio"; }'
 names compare/render/verdict_text.cpp 'static const char* kName = "redis-zpopmin";'
 names compare/parsers/parse_redis.cpp 'static const char* kReport = "fiolike:iops";'
 names compare/tables/verdict_call.cpp 'static bool other(const std::string& b) { return b != "anything"; }'

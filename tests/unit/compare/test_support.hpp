@@ -2,8 +2,8 @@
 #pragma once
 #include "base/errors.hpp"
 #include "core/rows.hpp"
-#include "report/command_line.hpp"
-#include "report/compare_app.hpp"
+#include "load/command_line.hpp"
+#include "compare-mmtests/compare_app.hpp"
 
 #include <chrono>
 #include <cstdlib>

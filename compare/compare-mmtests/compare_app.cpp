@@ -1,4 +1,4 @@
-#include "report/compare_app.hpp"
+#include "compare-mmtests/compare_app.hpp"
 
 #include "base/errors.hpp"
 #include "core/diagnostics.hpp"
@@ -6,9 +6,9 @@
 #include "input/run_validity.hpp"
 #include "tables/comparison.hpp"
 #include "render/json_export.hpp"
-#include "report/command_line.hpp"
-#include "report/load_runs.hpp"
-#include "report/store_runs.hpp"
+#include "load/command_line.hpp"
+#include "load/load_runs.hpp"
+#include "load/store_runs.hpp"
 #include "render/render.hpp"
 #include "stats/row_kinds.hpp"
 

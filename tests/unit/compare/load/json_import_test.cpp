@@ -1,7 +1,7 @@
 // --from-json reads a file someone else wrote: bounded like every log, and
 // its module names never become paths.
 #include "compare/test_support.hpp"
-#include "report/json_import.hpp"
+#include "load/json_import.hpp"
 
 #include <catch2/catch.hpp>
 

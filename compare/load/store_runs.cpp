@@ -1,4 +1,4 @@
-#include "report/store_runs.hpp"
+#include "load/store_runs.hpp"
 
 #include "base/errors.hpp"
 

@@ -1,4 +1,4 @@
-#include "report/json_import.hpp"
+#include "load/json_import.hpp"
 
 #include "input/boot_record.hpp"
 

@@ -1,4 +1,4 @@
-#include "report/command_line.hpp"
+#include "load/command_line.hpp"
 
 #include "base/errors.hpp"
 

@@ -1,11 +1,11 @@
-#include "report/load_runs.hpp"
+#include "load/load_runs.hpp"
 
 #include "core/diagnostics.hpp"
 #include "base/errors.hpp"
 #include "base/terminal_text.hpp"
 #include "core/subheading_match.hpp"
 #include "parsers/benchmark_source.hpp"
-#include "report/json_import.hpp"
+#include "load/json_import.hpp"
 #include "input/boot_record.hpp"
 #include "input/log_files.hpp"
 #include "monitors/monitors.hpp"
