@@ -1,6 +1,6 @@
 #include "bench/verdict-calibration/bisect.hpp"
 
-#include "tables/bisect_position.hpp"
+#include "stats/bisect_position.hpp"
 
 #include <algorithm>
 #include <cstdio>

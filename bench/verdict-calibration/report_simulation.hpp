@@ -4,7 +4,7 @@
 // callFamily per comparison over the whole report's family.
 #pragma once
 #include "bench/verdict-calibration/synthetic.hpp"
-#include "tables/verdict_call.hpp"
+#include "stats/verdict_call.hpp"
 
 #include <vector>
 

@@ -4,7 +4,7 @@
 // gives one output.
 #pragma once
 #include "stats/boot_units.hpp"
-#include "tables/verdict_call.hpp"
+#include "stats/verdict_call.hpp"
 
 #include <random>
 #include <string>

@@ -15,10 +15,10 @@
 #include "render/svg_timeseries.hpp"
 #include "stats/boot_units.hpp"
 #include "stats/summary.hpp"
-#include "tables/bisect_position.hpp"
+#include "stats/bisect_position.hpp"
 #include "tables/comparison.hpp"
 #include "tables/verdict.hpp"
-#include "tables/verdict_call.hpp"
+#include "stats/verdict_call.hpp"
 
 #include <cmath>
 #include <cstddef>

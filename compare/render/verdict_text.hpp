@@ -1,7 +1,7 @@
 // verdict_text.hpp - the verdict tables of tables/verdict.hpp as the text
 // compare-kernels prints (and the HTML page shows, escaped, in <pre>).
 #pragma once
-#include "tables/bisect_position.hpp"
+#include "stats/bisect_position.hpp"
 #include "tables/verdict.hpp"
 
 #include <cstddef>

@@ -1,5 +1,5 @@
 // unit_moments.hpp - the few moments every interval over units is built from
-// (stats/unit_inference.hpp, tables/bisect_position.hpp): a side's mean and
+// (stats/unit_inference.hpp, stats/bisect_position.hpp): a side's mean and
 // sample variance, Student's quantile, and the smallest number of units that
 // settles a question. One place, so the two intervals cannot drift apart.
 #pragma once

@@ -1,14 +1,14 @@
 // change_points.hpp - where a series of runs shifts, and whether its newest
 // run is a regression. Binary segmentation: inside a segment, the split that
 // maximises the standardised difference of means (CUSUM) is the candidate;
-// the verdict engine (tables/verdict_call) then tests it, the run as the unit
+// the verdict engine (stats/verdict_call) then tests it, the run as the unit
 // (one value per run: the mean of its iteration means, so the noise is the
 // spread between runs, which holds what a run's iterations share), at
 // alpha / (runs - 1) per split, split in two tests (see segment()) (Bonferroni over every split the
 // search could pick, so a flat series raises a false change point with
 // probability <= alpha). Only a Regression or Improvement call is a change.
 #pragma once
-#include "tables/verdict_call.hpp"
+#include "stats/verdict_call.hpp"
 
 #include <cstddef>
 #include <optional>

@@ -5,7 +5,7 @@
 #pragma once
 #include "stats/boot_units.hpp"
 #include "stats/summary.hpp"
-#include "tables/verdict_call.hpp"
+#include "stats/verdict_call.hpp"
 
 #include <functional>
 #include <optional>

@@ -61,7 +61,7 @@ names() {
 names compare/load/load_runs.cpp 'static bool isFio(const std::string& bench) { return bench == "fio"; }'
 names compare/render/verdict_text.cpp 'static const char* kName = "redis-zpopmin";'
 names compare/parsers/parse_redis.cpp 'static const char* kReport = "fiolike:iops";'
-names compare/tables/verdict_call.cpp 'static bool other(const std::string& b) { return b != "anything"; }'
+names compare/stats/verdict_call.cpp 'static bool other(const std::string& b) { return b != "anything"; }'
 # A comment may name one.
 cp compare/stats/summary.hpp summary.orig
 echo '// as tbench and fiolike print it' >> compare/stats/summary.hpp

@@ -8,7 +8,7 @@
 
 #include "stats/alpha_spending.hpp"
 #include "mitigation-matrix/schedule.hpp"
-#include "tables/verdict_call.hpp"
+#include "stats/verdict_call.hpp"
 
 #include <catch2/catch.hpp>
 #include <random>

@@ -2,7 +2,7 @@
 // excludes zero (and, in A/B/A, clears the drift) and is not inside (-T, T);
 // small when it excludes zero inside (-T, T); no change when the metric's
 // own 90 % interval is inside +-T.
-#include "tables/verdict_call.hpp"
+#include "stats/verdict_call.hpp"
 #include "tables/verdict.hpp"
 
 #include <catch2/catch.hpp>

@@ -1,4 +1,4 @@
-#include "tables/bisect_position.hpp"
+#include "stats/bisect_position.hpp"
 
 #include "stats/unit_moments.hpp"
 

@@ -1,6 +1,6 @@
 // git bisect with references: a candidate is good or bad by the side of the
 // midpoint its interval lies on, unsure only when it straddles it.
-#include "tables/bisect_position.hpp"
+#include "stats/bisect_position.hpp"
 
 #include <catch2/catch.hpp>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "tables/verdict_call.hpp"
+#include "stats/verdict_call.hpp"
 
 #include "stats/alpha_spending.hpp"
 #include "core/metric_regex.hpp"
