@@ -84,8 +84,7 @@ const std::vector<const char*> kMigrations = {
     R"(CREATE TABLE series(benchmark {TEXT} NOT NULL, label {TEXT} NOT NULL, machine_id {INT} NOT NULL,
                            start_epoch {INT} NOT NULL, run_id {INT} NOT NULL REFERENCES runs(id),
                            run_name {TEXT} NOT NULL, replaced_epoch {INT}, settings {TEXT}, means {TEXT} NOT NULL,
-                           PRIMARY KEY(benchmark, label, machine_id, start_epoch, run_id)) {CLUSTERED};
-       CREATE INDEX series_by_run ON series(run_id);)",
+                           PRIMARY KEY(benchmark, label, machine_id, start_epoch, run_id)) {CLUSTERED};)",
 };
 
 // Migration 4's rows: the name up to "~replaced-ID" goes to replaced_name.

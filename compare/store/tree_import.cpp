@@ -252,7 +252,19 @@ void supersedeRun(Db& db, std::int64_t runId, const std::string& name) {
         .bind(3, now)
         .bind(4, runId)
         .run();
-    Stmt(db, "UPDATE series SET replaced_epoch = ? WHERE run_id = ?").bind(1, now).bind(2, runId).run();
+    // Its series rows by their key, one operation at a time (an index on
+    // run_id would cost every imported row, for a rare --replace).
+    std::vector<std::pair<std::string, std::string>> operations;
+    {
+        Stmt q(db, "SELECT benchmark, label FROM operations");
+        while (q.step()) operations.emplace_back(q.text(0), q.text(1));
+    }
+    Stmt mark(db,
+              "UPDATE series SET replaced_epoch = ? WHERE benchmark = ? AND label = ? AND machine_id = "
+              "(SELECT machine_id FROM runs WHERE id = ?) AND start_epoch = (SELECT start_epoch FROM runs WHERE id = ?) "
+              "AND run_id = ?");
+    for (const auto& [benchmark, label] : operations)
+        mark.bind(1, now).bind(2, benchmark).bind(3, label).bind(4, runId).bind(5, runId).bind(6, runId).run();
 }
 
 }  // namespace
