@@ -142,8 +142,8 @@ int schemaVersion(Db& db) {
     return std::stoi(v);
 }
 
-void requireStore(Db& db) {
-    if (schemaVersion(db) == 0)
+void requireStore(Db& db, int version) {
+    if (version == 0)
         throw StoreError("store " + db.name() + ": empty, not a results store yet (results-store import makes one)");
 }
 
