@@ -104,8 +104,10 @@ int printHistory(std::ostream& out, const HistoryRequest& r, const std::vector<S
         std::vector<SeriesRun> detect = s.forDetection();
         std::vector<ChangePoint> changes = findChangePoints(detect, higherIsBetter, cfg);
         std::size_t width = 3;
+        std::vector<std::string> names;  // each run's name escaped once, current runs then replaced ones
+        names.reserve(s.runs.size() + s.replaced.size());
         for (const auto* runs : {&s.runs, &s.replaced})
-            for (const HistoryRun& run : *runs) width = std::max(width, escapeControls(run.run).size());
+            for (const HistoryRun& run : *runs) width = std::max(width, names.emplace_back(escapeControls(run.run)).size());
         width = std::min<std::size_t>(width, 60);
         out << formatText("%-*s  %-16s  %5s  %14s  %9s  %s\n", static_cast<int>(width), "run", "started (UTC)", "iters",
                             "mean", "cv", "shift");
@@ -120,12 +122,13 @@ int printHistory(std::ostream& out, const HistoryRequest& r, const std::vector<S
                 mark = "<- settings changed (a break: not compared across)";
             if (next < changes.size() && changes[next].firstRun == i)
                 mark += (mark.empty() ? "" : " ") + std::string("<- shift ") + pct(changes[next++].call.change.changePct);
-            runLine(lines, width, escapeControls(run.run), run.startEpoch, run.means.size(), m,
+            runLine(lines, width, names[i], run.startEpoch, run.means.size(), m,
                     std::isnan(sd) || m == 0 ? "-" : fixed(100 * sd / std::fabs(m), 2) + "%", mark);
         }
-        for (const HistoryRun& run : s.replaced)
-            runLine(lines, width, escapeControls(run.run), run.startEpoch, run.means.size(), mean(run.means), "-",
-                    "replaced " + utc(run.replacedEpoch) + " (import --replace), not in the change points");
+        for (std::size_t i = 0; i < s.replaced.size(); ++i)
+            runLine(lines, width, names[s.runs.size() + i], s.replaced[i].startEpoch, s.replaced[i].means.size(),
+                    mean(s.replaced[i].means), "-",
+                    "replaced " + utc(s.replaced[i].replacedEpoch) + " (import --replace), not in the change points");
         out << lines;
         const double alpha = cfg.alpha / static_cast<double>(std::max<std::size_t>(detect.size(), 2) - 1);
         if (changes.empty())
