@@ -75,6 +75,12 @@ void ControlEscaper::plain(unsigned char b, std::string& out) {
 
 void ControlEscaper::feed(std::string_view in, std::string& out) {
     for (std::size_t i = 0; i < in.size(); ++i) {
+        if (need_ == 0) {  // printable ASCII, nearly all of a report, goes in one append
+            std::size_t end = i;
+            while (end < in.size() && plainAscii(static_cast<unsigned char>(in[end]))) ++end;
+            out.append(in.data() + i, end - i);
+            if ((i = end) == in.size()) break;
+        }
         const auto b = static_cast<unsigned char>(in[i]);
         if (need_ > 0) {
             if (b >= 0x80 && b <= 0xBF) {

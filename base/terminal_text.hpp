@@ -36,6 +36,8 @@ public:
 
 private:
     void plain(unsigned char b, std::string& out);
+    // A byte plain() copies as it is, outside any sequence.
+    bool plainAscii(unsigned char b) const { return (b >= 0x20 && b < 0x7F) || (keepLines_ && (b == '\n' || b == '\t')); }
     void complete(std::string& out);
     void flushCutShort(std::string& out);
     bool keepLines_;

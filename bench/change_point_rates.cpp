@@ -40,7 +40,7 @@ std::vector<SeriesRun> make(std::mt19937_64& rng, const Scenario& s, std::size_t
     for (std::size_t r = 0; r < s.runs; ++r) {
         double level = r >= at && s.shiftPct != 0 ? 1 + s.shiftPct / 100 : 1;
         if (s.offsetPct > 0) level *= 1 + offset(rng);
-        SeriesRun run{"r" + std::to_string(r), {}, std::nullopt};
+        SeriesRun run{{}, std::nullopt};
         for (int i = 0; i < 5; ++i) run.means.push_back(100 * level * (1 + noise(rng)));
         out.push_back(std::move(run));
     }

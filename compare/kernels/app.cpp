@@ -227,6 +227,7 @@ void addVerdicts(const std::vector<std::string>& verdicts, KernelsOptions& o) {
 void applyCommandLine(const CommandLine& c, KernelsOptions& o) {
     o.format = formatNamed(c.format);
     o.bisect = c.bisect;
+    o.json = !c.jsonExport.empty();
     if (!c.changeDir.empty()) o.logDir = c.changeDir;
     for (const std::string& e : splitRunNames(c.excludeList)) o.exclude.push_back(e);
     addVerdicts(c.verdicts, o);

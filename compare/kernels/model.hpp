@@ -62,6 +62,7 @@ struct KernelsOptions {
     std::vector<std::string> bisectAnchor;
     bool bisect = false;  // --bisect: the mail leads with the answer git bisect run gets
     std::optional<std::filesystem::path> mmtestsDir;
+    bool json = false;  // --json-export: the report as JSON too (KernelsReport::json)
 };
 
 // --- the flow's pieces (kernels/steps.hpp, kernels/vmstat.hpp) ---
@@ -175,7 +176,7 @@ struct KernelsData {
 
 struct KernelsReport {
     std::string page;  // the report: text, or one HTML page with --format html
-    std::string json;  // everything the report shows
+    std::string json;  // everything the report shows (only with KernelsOptions::json)
     int failedBenchmarks = 0;  // benchmarks whose own runs could not be compared (no verdicts)
     int failedSections = 0;    // tables that failed (each said on err and in the report)
     int reportedTables = 0;    // tables printed; none means nothing could be reported

@@ -100,7 +100,7 @@ KernelsReport buildReport(const KernelsOptions& o, WarningTally& held, std::ostr
                   : o.format == KernelsFormat::Mail ? renderKernelsMail(o, data)
                                                     : renderKernelsText(o, data);
     report.bisectStatus = bisectStatus(data);
-    report.json = renderKernelsJson(o, data, err);
+    if (o.json) report.json = renderKernelsJson(o, data, err);  // a fifth of a report's CPU: only when written
     for (const BenchmarkResults& b : data.benchmarks) {
         if (!b.error.empty()) ++report.failedBenchmarks;
         for (const ReportPart& p : b.parts) {

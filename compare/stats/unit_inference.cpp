@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
 
 namespace mmtp::compare {
 
@@ -122,6 +123,35 @@ double detectableChangePct(const ChangeEstimate& e, double alpha, double power) 
     return (tQuantile(e.df, 1 - alpha / 2) + tQuantile(e.df, power)) * e.sePct;
 }
 
+namespace {
+
+// Student's quantile at a whole df, each computed once (a report asks
+// unitsToDetect for thousands of dfs, most of them near the same few).
+double wholeDfQuantile(double df, double p) {
+    static std::map<std::pair<double, double>, double> known;
+    auto [it, added] = known.try_emplace({df, p}, 0.0);
+    if (added) it->second = tQuantile(df, p);
+    return it->second;
+}
+
+// Whether (t(df, pa) + t(df, pb)) * seScaled <= limit, as computed exactly,
+// without Student's quantile at a fractional df where it can be avoided:
+// t falls as df grows, so the quantiles at the whole dfs either side bound
+// it, and clearly so (the fraction kept away from 0 and 1 by 1e-6, where
+// t moves by far more than its rounding). Only a bound that does not decide
+// costs the exact quantiles; the answer is the same.
+bool settlesWithin(double df, double pa, double pb, double seScaled, double limit) {
+    const double lo = std::floor(df), hi = lo + 1;
+    const bool bracketed = lo >= 1 && hi < 1e6 && df - lo > 1e-6 && hi - df > 1e-6;
+    if (df == lo && lo >= 1 && lo < 1e6)
+        return (wholeDfQuantile(lo, pa) + wholeDfQuantile(lo, pb)) * seScaled <= limit;  // the same doubles
+    if (bracketed && (wholeDfQuantile(lo, pa) + wholeDfQuantile(lo, pb)) * seScaled <= limit) return true;
+    if (bracketed && (wholeDfQuantile(hi, pa) + wholeDfQuantile(hi, pb)) * seScaled > limit) return false;
+    return (tQuantile(df, pa) + tQuantile(df, pb)) * seScaled <= limit;
+}
+
+}  // namespace
+
 std::optional<std::size_t> unitsToDetect(const ChangeEstimate& e, std::size_t baseRuns, double thresholdPct,
                                          double alpha, double power, std::size_t maxUnits) {
     if (!e.hasInterval() || e.baseMean == 0 || maxUnits < 2) return std::nullopt;
@@ -140,7 +170,7 @@ std::optional<std::size_t> unitsToDetect(const ChangeEstimate& e, std::size_t ba
     auto settles = [&](std::size_t n) {
         ErrorModel m = errorModel(vb, static_cast<double>(n * baseRuns), vn, static_cast<double>(n));
         if (m.se == 0) return true;
-        return (tQuantile(m.df, 1 - alpha / 2) + tQuantile(m.df, (1 + power) / 2)) * m.se * scale <= thresholdPct;
+        return settlesWithin(m.df, 1 - alpha / 2, (1 + power) / 2, m.se * scale, thresholdPct);
     };
     return smallestSettlingUnits(2, maxUnits, settles);
 }

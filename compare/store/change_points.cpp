@@ -132,6 +132,7 @@ std::vector<ChangePoint> findChangePoints(const std::vector<SeriesRun>& series, 
     std::vector<std::size_t> bounds = settingsBreaks(series);
     bounds.insert(bounds.begin(), 0);
     bounds.push_back(series.size());
+    if (bounds.size() == 2) return changePointsWithin(series, higherIsBetter, settings);  // one segment: no copy
     std::vector<ChangePoint> out;
     for (std::size_t b = 0; b + 1 < bounds.size(); ++b) {
         const std::vector<SeriesRun> segment(series.begin() + static_cast<long>(bounds[b]),

@@ -18,7 +18,6 @@
 namespace mmtp::compare::store {
 
 struct SeriesRun {
-    std::string label;          // the run (MACHINE:RUN)
     std::vector<double> means;  // its iteration means
     std::optional<std::string> settings;  // its workload settings; nullopt: not recorded
 };

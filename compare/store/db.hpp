@@ -128,4 +128,18 @@ private:
     bool done_ = false;
 };
 
+// A reader's queries in one transaction, ended (rolled back: it wrote
+// nothing) when it goes: SQLite takes its shared lock and checks the file
+// once instead of at every statement, PostgreSQL answers from one snapshot.
+class ReadTransaction {
+public:
+    explicit ReadTransaction(Db& db) : db_(db) { db_.exec("BEGIN"); }
+    ~ReadTransaction() { db_.rollback(); }
+    ReadTransaction(const ReadTransaction&) = delete;
+    ReadTransaction& operator=(const ReadTransaction&) = delete;
+
+private:
+    Db& db_;
+};
+
 }  // namespace mmtp::compare::store

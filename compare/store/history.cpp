@@ -2,15 +2,12 @@
 
 #include "base/errors.hpp"
 #include "stats/extraction.hpp"
-#include "stats/unit_inference.hpp"
-#include "store/tree_export.hpp"
+#include "store/series_summary.hpp"
 
 #include <algorithm>
 #include <cstring>
 #include <map>
 #include <regex>
-#include <tuple>
-#include <unordered_map>
 
 namespace mmtp::compare::store {
 
@@ -37,117 +34,122 @@ std::vector<std::string> labelsMatching(Db& db, const HistoryRequest& r) {
     return labels;
 }
 
-// Each run's recorded settings for the benchmark (stores before schema 3 have none).
-std::unordered_map<std::int64_t, std::string> settingsByRun(Db& db, const std::string& benchmark) {
-    std::unordered_map<std::int64_t, std::string> out;
-    if (schemaVersion(db) < 3) return out;
-    Stmt q(db, "SELECT run_id, settings FROM run_benchmarks WHERE benchmark = ? AND settings IS NOT NULL");
-    q.bind(1, benchmark);
-    while (q.step()) out.emplace(q.integer(0), q.text(1));
-    return out;
-}
-
-bool wanted(const HistoryRequest& r, const std::string& machine) {
-    return r.machines.empty() || std::find(r.machines.begin(), r.machines.end(), machine) != r.machines.end();
-}
-
-// The runs of the request's machines by id, and their ids in the history's
-// order: by machine, then start, then id.
-struct WantedRuns {
-    std::unordered_map<std::int64_t, StoredRun> byId;
-    std::map<std::tuple<std::string, std::int64_t, std::int64_t>, std::int64_t> order;
-};
-
-WantedRuns wantedRuns(Db& db, const HistoryRequest& r) {
-    WantedRuns runs;
-    for (StoredRun& run : storedRuns(db, "", true))
-        if (wanted(r, run.machine)) {
-            runs.order[{run.machine, run.startEpoch, run.id}] = run.id;
-            runs.byId.emplace(run.id, std::move(run));
-        }
-    return runs;
-}
-
-// What one operation's history reads, the same for each of its runs.
-struct OperationRows {
-    const std::string& label;
-    const WantedRuns& runs;
-    const std::unordered_map<std::int64_t, std::string>& settings;
-};
-
-// The run whose rows are being read: each goes through an Extraction, so a
-// sample counts as compare counts it.
-struct RunRows {
-    std::int64_t id = -1;
-    bool refused = false;  // the run holds an iteration past the bound
-    Extraction ex;
-};
-
-// The run read into byRun, when it has a mean (and was not refused).
-void keepRun(const OperationRows& o, const RunRows& run, std::unordered_map<std::int64_t, HistoryRun>& byRun) {
-    if (run.id < 0 || run.refused) return;
-    const StoredRun& stored = o.runs.byId.at(run.id);
-    HistoryRun h{stored.machine, stored.name, stored.startEpoch, stored.replacedEpoch, {}, {}, std::nullopt};
-    if (auto s = o.settings.find(run.id); s != o.settings.end()) h.settings = s->second;
-    if (const std::vector<IterationSamples>* it = run.ex.samples(o.label)) {
-        h.means = iterationMeans(*it);
-        for (const IterationSamples& s : *it)
-            if (!s.values.empty()) h.samples.push_back(s.values);
+// The machines' ids: all of them when the request names none; a name the
+// store lacks has no runs.
+std::vector<std::int64_t> wantedMachineIds(Db& db, const HistoryRequest& r) {
+    std::vector<std::int64_t> ids;
+    Stmt q(db, "SELECT id FROM machines WHERE name = ?");
+    for (const std::string& m : r.machines) {
+        q.bind(1, m);
+        if (q.step() && std::find(ids.begin(), ids.end(), q.integer(0)) == ids.end()) ids.push_back(q.integer(0));
+        q.reset();
     }
-    if (!h.means.empty()) byRun.emplace(run.id, std::move(h));
+    return ids;
 }
 
 // An iteration the store may hold; one past the bound is a warning, and its
 // run is left out of the history.
-bool storableIteration(Db& db, const StoredRun& run, std::int64_t iteration, Warnings& warnings) {
+bool storableIteration(Db& db, const HistoryRun& run, std::int64_t iteration, Warnings& warnings) {
     if (iteration >= 0 && iteration < kMaxStoredIterations) return true;
-    warnings.push_back("store " + db.name() + ": run " + run.name + " of " + run.machine + " holds iteration " +
+    warnings.push_back("store " + db.name() + ": run " + run.run + " of " + run.machine + " holds iteration " +
                        std::to_string(iteration) + " (at most " + std::to_string(kMaxStoredIterations) +
                        " are stored); left out of the history");
     return false;
 }
 
-// The operation's runs that have a mean, by id, from q's rows (in run order).
-std::unordered_map<std::int64_t, HistoryRun> readRuns(Db& db, Stmt& q, const OperationRows& o, Warnings& warnings) {
-    std::unordered_map<std::int64_t, HistoryRun> byRun;
-    RunRows run;
-    while (q.step()) {
-        const std::int64_t id = q.integer(0);
-        if (!o.runs.byId.count(id)) continue;
-        if (id != run.id) {
-            keepRun(o, run, byRun);
-            run.id = id;
-            run.refused = false;
-            run.ex = Extraction();
-        }
-        if (run.refused) continue;
-        const std::int64_t iteration = q.integer(1);
-        if (!storableIteration(db, o.runs.byId.at(id), iteration, warnings)) {
-            run.refused = true;
-            continue;
-        }
-        while (run.ex.iterations() < iteration) run.ex.nextIteration();
-        run.ex.addData(o.label, q.text(2), q.text(3));
+// A series row's iteration means into the run; false (with a warning) when
+// they cannot be read or name an iteration past the bound.
+bool readMeans(Db& db, const std::string& text, HistoryRun& run, std::vector<IterationMean>& scratch,
+               Warnings& warnings) {
+    if (!decodeMeans(text, scratch)) {
+        warnings.push_back("store " + db.name() + ": run " + run.run + " of " + run.machine +
+                           " holds iteration means that cannot be read; left out of the history");
+        return false;
     }
-    keepRun(o, run, byRun);
-    return byRun;
+    run.means.reserve(scratch.size());
+    for (const IterationMean& it : scratch) {
+        if (!storableIteration(db, run, it.iteration, warnings)) return false;
+        if (it.mean) run.means.push_back(*it.mean);
+    }
+    return true;
 }
 
-// One series per machine with a current run, its runs in the history's order
-// (or by version); a run superseded by import --replace is kept beside them.
-void addSeries(const HistoryRequest& r, const OperationRows& o, std::unordered_map<std::int64_t, HistoryRun> byRun,
-               std::vector<Series>& out) {
-    std::map<std::string, Series> byMachine;
-    for (const auto& [key, id] : o.runs.order) {
-        auto it = byRun.find(id);
-        if (it == byRun.end()) continue;
-        Series& s = byMachine[it->second.machine];
-        s.machine = it->second.machine;
-        s.op = o.label;
-        (it->second.replacedEpoch ? s.replaced : s.runs).push_back(std::move(it->second));
+// The series query's columns: run id, machine id, start, run name,
+// replaced epoch, settings, means.
+HistoryRun historyRun(const Stmt& q, const std::map<std::int64_t, std::string>& machines) {
+    auto m = machines.find(q.integer(1));
+    HistoryRun h{m == machines.end() ? "" : m->second, q.text(3), q.integer(2), 0, {}, std::nullopt, q.integer(0)};
+    // A superseded run is shown as NAME/replaced-ID: no run (a directory) can be named so.
+    if (!q.isNull(4)) {
+        h.replacedEpoch = q.integer(4);
+        h.run += "/replaced-" + std::to_string(h.runId);
     }
+    if (!q.isNull(5)) h.settings = q.text(5);
+    return h;
+}
+
+// What a history reads, once: the machines' names and the queries.
+struct SeriesReader {
+    Db& db;
+    std::map<std::int64_t, std::string> machines;
+    std::vector<Stmt> all, one;  // every machine's rows, one machine's: a query per part (seriesParts)
+    Warnings& warnings;
+    std::vector<IterationMean> scratch;
+    bool unordered = false;  // rows came from a second part: each series is sorted again
+};
+
+// SQLite reads the series table in its key's order; PostgreSQL reads it from
+// its two partial indexes (kPostgresSeriesIndexes), narrow rows then wide.
+std::vector<std::string> seriesParts(Dialect d) {
+    if (d == Dialect::Sqlite) return {""};
+    return {std::string(" AND ") + kSeriesNarrow, std::string(" AND NOT (") + kSeriesNarrow + ")"};
+}
+
+SeriesReader seriesReader(Db& db, Warnings& warnings) {
+    SeriesReader r{db, {}, {}, {}, warnings, {}, false};
+    Stmt q(db, "SELECT id, name FROM machines");
+    while (q.step()) r.machines.emplace(q.integer(0), q.text(1));
+    const std::string select =
+        "SELECT run_id, machine_id, start_epoch, run_name, replaced_epoch, settings, means FROM series "
+        "WHERE benchmark = ? AND label = ?";
+    const std::string order = " ORDER BY machine_id, start_epoch, run_id";
+    for (const std::string& part : seriesParts(db.dialect())) {
+        r.all.emplace_back(db, select + part + order);
+        r.one.emplace_back(db, select + " AND machine_id = ?" + part + order);
+    }
+    return r;
+}
+
+// One operation's runs from q (in machine, start, id order) into one series
+// per machine (machines by name); a run superseded by import --replace is
+// kept beside them, a run without a number left out.
+void addSeries(SeriesReader& r, const std::string& label, Stmt& q, std::map<std::string, Series>& byMachine) {
+    bool any = false;
+    while (q.step()) {
+        HistoryRun h = historyRun(q, r.machines);
+        if (!readMeans(r.db, q.text(6), h, r.scratch, r.warnings) || h.means.empty()) continue;
+        Series& s = byMachine[h.machine];
+        s.machine = h.machine;
+        s.op = label;
+        (h.replacedEpoch ? s.replaced : s.runs).push_back(std::move(h));
+        any = true;
+    }
+    q.reset();
+    if (any && &q != &r.all.front() && &q != &r.one.front()) r.unordered = true;
+}
+
+bool historyOrder(const HistoryRun& a, const HistoryRun& b) {
+    return a.startEpoch != b.startEpoch ? a.startEpoch < b.startEpoch : a.runId < b.runId;
+}
+
+void appendSeries(const HistoryRequest& r, bool unordered, std::map<std::string, Series>& byMachine,
+                  std::vector<Series>& out) {
     for (auto& [m, s] : byMachine) {
         if (s.runs.empty()) continue;  // only superseded runs: no history
+        if (unordered) {
+            std::sort(s.runs.begin(), s.runs.end(), historyOrder);
+            std::sort(s.replaced.begin(), s.replaced.end(), historyOrder);
+        }
         if (r.sortVersion)
             std::stable_sort(s.runs.begin(), s.runs.end(), [](const HistoryRun& a, const HistoryRun& b) {
                 return strverscmp(a.run.c_str(), b.run.c_str()) < 0;
@@ -160,26 +162,31 @@ void addSeries(const HistoryRequest& r, const OperationRows& o, std::unordered_m
 
 std::vector<SeriesRun> Series::forDetection() const {
     std::vector<SeriesRun> s;
-    for (const HistoryRun& r : runs) s.push_back({machine + ":" + r.run, r.means, r.settings});
+    s.reserve(runs.size());
+    for (const HistoryRun& r : runs) s.push_back({r.means, r.settings});
     return s;
 }
 
 std::vector<Series> loadHistory(Db& db, const HistoryRequest& r, Warnings& warnings) {
-    // The runs once, then each operation's rows from the covering index in
-    // run order (a join would walk every row of every run instead).
-    const WantedRuns runs = wantedRuns(db, r);
-    // SQLite is told the index (its planner, without ANALYZE, may not pick it).
-    const std::unordered_map<std::int64_t, std::string> settings = settingsByRun(db, r.benchmark);
-    Stmt q(db, std::string("SELECT run_id, iteration, sample, value FROM results") +
-                   (db.dialect() == Dialect::Sqlite ? " INDEXED BY results_by_label" : "") +
-                   " WHERE benchmark = ? AND label = ? ORDER BY run_id, iteration");
+    // One row per run from the series table's key range (the operation, then
+    // the machine).
+    const std::vector<std::int64_t> machines = wantedMachineIds(db, r);
+    SeriesReader reader = seriesReader(db, warnings);
     std::vector<Series> out;
     for (const std::string& label : labelsMatching(db, r)) {
-        q.bind(1, r.benchmark).bind(2, label);
-        const OperationRows o{label, runs, settings};
-        std::unordered_map<std::int64_t, HistoryRun> byRun = readRuns(db, q, o, warnings);
-        q.reset();
-        addSeries(r, o, std::move(byRun), out);
+        std::map<std::string, Series> byMachine;
+        reader.unordered = false;
+        for (std::size_t part = 0; part < reader.all.size(); ++part) {
+            if (r.machines.empty()) {
+                reader.all[part].bind(1, r.benchmark).bind(2, label);
+                addSeries(reader, label, reader.all[part], byMachine);
+            }
+            for (std::int64_t id : machines) {
+                reader.one[part].bind(1, r.benchmark).bind(2, label).bind(3, id);
+                addSeries(reader, label, reader.one[part], byMachine);
+            }
+        }
+        appendSeries(r, reader.unordered, byMachine, out);
     }
     return out;
 }

@@ -26,9 +26,9 @@ struct HistoryRun {
     std::string machine, run;
     std::int64_t startEpoch = 0;
     std::int64_t replacedEpoch = 0;  // superseded by import --replace (0: current)
-    std::vector<double> means;  // per iteration
-    std::vector<std::vector<double>> samples;  // per iteration, as stored
+    std::vector<double> means;  // per iteration (those with a number)
     std::optional<std::string> settings;  // the benchmark's workload settings; nullopt: not recorded
+    std::int64_t runId = 0;                // the store's id (orders runs started at the same second)
 };
 
 struct Series {

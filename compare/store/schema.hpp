@@ -9,7 +9,7 @@
 
 namespace mmtp::compare::store {
 
-inline constexpr int kSchemaVersion = 4;
+inline constexpr int kSchemaVersion = 5;
 
 // The most iterations a stored run may have: import stores the rows of no
 // more, and a history leaves out (with a warning) a run whose rows name an
@@ -27,17 +27,19 @@ int schemaVersion(Db& db);
 // one that is not ours.
 void migrate(Db& db);
 
-// StoreError unless db is a results store already (version 1 or more):
-// what a reader checks, so that it never makes an empty store of a typo.
-void requireStore(Db& db);
+// StoreError unless a store at `version` is a results store already
+// (version 1 or more): what a reader checks, so that it never makes an
+// empty store of a typo.
+void requireStore(Db& db, int version);
 
 // Opens the store (an SQLite file or a postgresql:// URI) and migrates it:
 // what every command starts with. Only Access::CreateIfMissing (import)
 // makes a store of a missing file or an empty database.
 struct OpenStore {
     OpenStore(const std::string& location, Access access) : handle(openDb(location, access)), db(*handle) {
-        if (access == Access::ExistingOnly) requireStore(db);
-        migrate(db);
+        const int version = schemaVersion(db);  // once: a report's every query counts
+        if (access == Access::ExistingOnly) requireStore(db, version);
+        if (version != kSchemaVersion) migrate(db);
     }
     std::unique_ptr<Db> handle;
     Db& db;

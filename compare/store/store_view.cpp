@@ -170,6 +170,7 @@ Selection selectAll(Db& db, const std::vector<std::string>& wanted) {
 
 StoreView storeView(const StoreRequest& request) {
     OpenStore store(request.store, Access::ExistingOnly);
+    const ReadTransaction reading(store.db);
     std::set<std::string> machines;
     for (std::string& m : storedMachines(store.db)) machines.insert(std::move(m));
     const std::vector<std::string> wanted = wantedMachines(request, machines, store.db.name());

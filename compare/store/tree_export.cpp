@@ -54,6 +54,18 @@ void writeNewFile(const fs::path& file, const std::string& data, const std::stri
 
 }  // namespace
 
+// The directories above a stored path (checked: no "..", no empty part),
+// each made once per export: files come in path order, many in one
+// directory, and create_directories stat()ed every level for each.
+void TreeExport::makeParents(const fs::path& runDir, const std::string& path) {
+    for (std::size_t slash = path.find('/'); slash != std::string::npos; slash = path.find('/', slash + 1)) {
+        const fs::path dir = runDir / path.substr(0, slash);
+        if (!made_.insert(dir.string()).second) continue;
+        std::error_code ec;
+        fs::create_directory(dir, ec);  // a failure shows when the file cannot be written
+    }
+}
+
 std::vector<StoredRun> storedRuns(Db& db, const std::string& machine, bool withReplaced) {
     const std::string all =
         "SELECT r.id, m.name, r.name, r.start_epoch, r.replaced_epoch, r.replaced_name FROM runs r "
@@ -116,8 +128,7 @@ void TreeExport::add(const StoredRun& run, const std::string& label) {
     Stmt blob(db_, "SELECT data FROM blobs WHERE hash = ?", Fetch::OneByOne);
     for (const auto& [path, hash] : files) {
         const fs::path file = runDir / path;
-        std::error_code ec;
-        fs::create_directories(file.parent_path(), ec);
+        makeParents(runDir, path);
         if (auto first = written_.find(hash); first != written_.end()) {
             if (::link(first->second.c_str(), file.c_str()) != 0)
                 throw Error(errnoMessage(refused + "file " + path + ": cannot write it back"));
@@ -163,12 +174,15 @@ void removeContents(int dirFd, int depth = 0) {
         ::close(listFd);
         return;
     }
-    std::vector<std::string> names;
+    std::vector<std::pair<std::string, bool>> names;  // name, a directory
     while (dirent* e = ::readdir(d))
-        if (std::strcmp(e->d_name, ".") != 0 && std::strcmp(e->d_name, "..") != 0) names.emplace_back(e->d_name);
+        if (std::strcmp(e->d_name, ".") != 0 && std::strcmp(e->d_name, "..") != 0)
+            names.emplace_back(e->d_name, e->d_type == DT_DIR);
     ::closedir(d);
-    for (const std::string& name : names) {
-        if (::unlinkat(dirFd, name.c_str(), 0) == 0 || (errno != EISDIR && errno != EPERM)) continue;
+    for (const auto& [name, isDir] : names) {
+        // A directory (by readdir's type) goes straight to its contents: an
+        // unlink of it would only fail; an unknown type is tried as a file.
+        if (!isDir && (::unlinkat(dirFd, name.c_str(), 0) == 0 || (errno != EISDIR && errno != EPERM))) continue;
         int sub = ::openat(dirFd, name.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
         if (sub < 0) continue;
         removeContents(sub, depth + 1);

@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <filesystem>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -59,6 +60,8 @@ private:
     ExportLimits limits_;
     std::size_t bytes_ = 0, files_ = 0;
     std::map<std::string, std::filesystem::path> written_;  // blob hash -> the first file holding it
+    std::set<std::string> made_;                             // directories made so far
+    void makeParents(const std::filesystem::path& runDir, const std::string& path);
 };
 
 // The bytes of the runs' stored blobs (their real length, each once per

@@ -11,6 +11,7 @@
 #include "stats/extraction.hpp"
 #include "store/content_hash.hpp"
 #include "store/schema.hpp"
+#include "store/series_summary.hpp"
 
 #include <sys/stat.h>
 
@@ -155,9 +156,15 @@ public:
                        "VALUES(?, ?, ?, ?, ?, ?)"),
           insertState_(db, "INSERT INTO machine_state(run_id, key, value) VALUES(?, ?, ?) "
                                    "ON CONFLICT(run_id, key) DO UPDATE SET value = excluded.value"),
-          insertOperation_(db, "INSERT INTO operations(benchmark, label) VALUES(?, ?) ON CONFLICT DO NOTHING") {}
+          insertOperation_(db, "INSERT INTO operations(benchmark, label) VALUES(?, ?) ON CONFLICT DO NOTHING"),
+          insertSeries_(db, kInsertSeriesSql) {}
 
-    void write(std::int64_t runId, const std::string& run, const std::vector<StoredFile>& files) {
+    // Where the run's series rows sort (series_summary.hpp).
+    struct SeriesKey {
+        std::int64_t machineId, startEpoch;
+    };
+
+    void write(std::int64_t runId, const std::string& run, const std::vector<StoredFile>& files, SeriesKey where) {
         for (const StoredFile& f : files) insertFile_.bind(1, runId).bind(2, f.path).bind(3, f.hash).run();
         summary_.files += files.size();
         const fs::path runDir = request_.tree / run;
@@ -175,10 +182,13 @@ public:
             RunValidity v = checkRunValidity(runDir, run, bench, summary_.warnings);
             insertBench_.bind(1, runId).bind(2, bench).bind(3, std::int64_t{v.iterations})
                 .bind(4, problemName(v.problem)).bind(5, v.reason);
-            if (auto settings = benchmarkSettings(request_.tree, run, bench)) insertBench_.bind(6, joined(*settings));
+            std::optional<std::string> settings;
+            if (auto words = benchmarkSettings(request_.tree, run, bench)) settings = joined(*words);
+            if (settings) insertBench_.bind(6, *settings);
             else insertBench_.bindNull(6);
             insertBench_.run();
             writeRows(runId, runDir, iters, bench);
+            series_.write(insertSeries_, bench, {runId, where.machineId, where.startEpoch, run, std::nullopt, settings});
         }
     }
 
@@ -216,6 +226,7 @@ private:
                 insertRow_.bind(1, runId).bind(2, bench).bind(3, static_cast<std::int64_t>(i))
                     .bind(4, label).bind(5, row.metric).bind(6, row.factorA).bind(7, row.factorB)
                     .bind(8, row.interval).bind(9, row.value).bind(10, row.extra).run();
+                series_.add(label, static_cast<std::int64_t>(i), row.interval, row.value);
             }
             summary_.rows += rows.size();
         }
@@ -224,7 +235,8 @@ private:
     Db& db_;
     const ImportRequest& request_;
     ImportSummary& summary_;
-    Stmt insertFile_, insertRow_, insertBench_, insertState_, insertOperation_;
+    Stmt insertFile_, insertRow_, insertBench_, insertState_, insertOperation_, insertSeries_;
+    SeriesCollector series_;  // the rows of the benchmark being written
     std::set<std::pair<std::string, std::string>> operations_;  // (benchmark, label) already written
     std::map<std::string, std::optional<BenchmarkSource>> sources_;
 };
@@ -233,12 +245,26 @@ private:
 // frees NAME (stored once per machine) for its rerun: its own name becomes
 // one no tree's run can hold (schema.hpp), marked with when.
 void supersedeRun(Db& db, std::int64_t runId, const std::string& name) {
+    const auto now = static_cast<std::int64_t>(std::time(nullptr));
     Stmt(db, "UPDATE runs SET name = ?, replaced_name = ?, replaced_epoch = ? WHERE id = ?")
         .bind(1, supersededRunName(runId))
         .bind(2, name)
-        .bind(3, static_cast<std::int64_t>(std::time(nullptr)))
+        .bind(3, now)
         .bind(4, runId)
         .run();
+    // Its series rows by their key, one operation at a time (an index on
+    // run_id would cost every imported row, for a rare --replace).
+    std::vector<std::pair<std::string, std::string>> operations;
+    {
+        Stmt q(db, "SELECT benchmark, label FROM operations");
+        while (q.step()) operations.emplace_back(q.text(0), q.text(1));
+    }
+    Stmt mark(db,
+              "UPDATE series SET replaced_epoch = ? WHERE benchmark = ? AND label = ? AND machine_id = "
+              "(SELECT machine_id FROM runs WHERE id = ?) AND start_epoch = (SELECT start_epoch FROM runs WHERE id = ?) "
+              "AND run_id = ?");
+    for (const auto& [benchmark, label] : operations)
+        mark.bind(1, now).bind(2, benchmark).bind(3, label).bind(4, runId).bind(5, runId).bind(6, runId).run();
 }
 
 }  // namespace
@@ -334,18 +360,23 @@ ImportSummary importTree(Db& db, const ImportRequest& r, const ImportLimits& lim
         RunSettings settings = readRunSettings(r.tree, run);
         summary.warnings.insert(summary.warnings.end(), settings.warnings.begin(), settings.warnings.end());
         auto s = started.find(run);
+        const std::int64_t startEpoch = s == started.end() ? 0 : s->second;
         insertRun.bind(1, machine).bind(2, run).bind(3, hash)
-            .bind(4, static_cast<std::int64_t>(s == started.end() ? 0 : s->second))
+            .bind(4, startEpoch)
             .bind(5, static_cast<std::int64_t>(std::time(nullptr)));
         if (settings.cmdline) insertRun.bind(6, *settings.cmdline);
         if (!insertRun.step()) throw StoreError("store " + db.name() + ": run " + run + " was not given an id");
         const std::int64_t runId = insertRun.integer(0);
         insertRun.reset();
-        writer.write(runId, run, files);
+        writer.write(runId, run, files, {machine, startEpoch});
         db.exec("RELEASE SAVEPOINT run");
         ++summary.runsAdded;
     }
     t.commit();
+    // PostgreSQL reads a history from series' index alone once VACUUM has
+    // marked the new pages all-visible (autovacuum does, but later); it
+    // reads only the pages not marked yet.
+    if (db.dialect() == Dialect::Postgres && (summary.runsAdded || summary.runsReplaced)) db.exec("VACUUM series");
     return summary;
 }
 

@@ -103,7 +103,7 @@ echo "ok: under --bisect errors exit 125 and a wrong command line 128"
 
 # S8: a stored iteration past the bound (needs the sqlite3 client to forge it).
 command -v sqlite3 > /dev/null || { echo "skip: no sqlite3 client to forge a hostile row (apt-get install sqlite3)"; exit 77; }
-sqlite3 "$db" "UPDATE results SET iteration = 3000000000 WHERE run_id = (SELECT id FROM runs WHERE name = 'c')" ||
+sqlite3 "$db" "UPDATE series SET means = '3000000000:100' WHERE run_id = (SELECT id FROM runs WHERE name = 'c')" ||
 	fail "forge"
 timeout 120 "$rs" history --store "$db" -b redis --metric GET > out.txt 2> err.txt; rc=$?
 [[ $rc == 0 ]] || fail "history with a hostile iteration: exit $rc $(head -c 300 err.txt)"

@@ -24,7 +24,7 @@ std::vector<SeriesRun> series(unsigned seed, std::size_t runs, std::size_t itera
     for (std::size_t r = 0; r < runs; ++r) {
         for (const auto& [at, by] : shifts)
             if (at == r) level *= 1 + by;
-        SeriesRun run{"run" + std::to_string(r), {}, std::nullopt};
+        SeriesRun run{{}, std::nullopt};
         for (std::size_t i = 0; i < iterations; ++i) run.means.push_back(level + noise(rng));
         s.push_back(std::move(run));
     }
@@ -114,7 +114,7 @@ TEST_CASE("the run is the unit: a per-run offset shared by its iterations is not
         std::vector<SeriesRun> s;
         for (int r = 0; r < 20; ++r) {
             const double level = 100 + offset(rng);
-            SeriesRun run{"run" + std::to_string(r), {}, std::nullopt};
+            SeriesRun run{{}, std::nullopt};
             for (int i = 0; i < 5; ++i) run.means.push_back(level + noise(rng));
             s.push_back(std::move(run));
         }
@@ -131,7 +131,7 @@ TEST_CASE("with the run as the unit a shift of twice the per-run offset is still
         std::vector<SeriesRun> s;
         for (int r = 0; r < 20; ++r) {
             const double level = (r >= 10 ? 95 : 100) + offset(rng);
-            SeriesRun run{"run" + std::to_string(r), {}, std::nullopt};
+            SeriesRun run{{}, std::nullopt};
             for (int i = 0; i < 5; ++i) run.means.push_back(level + noise(rng));
             s.push_back(std::move(run));
         }

@@ -1,9 +1,11 @@
 // A history from an untrusted store: a stored iteration number past the
 // bound (3000000000 looped past INT_MAX; 2000000000 made that many empty
-// iterations) leaves its run out with a warning, not the history.
+// iterations) leaves its run out with a warning, not the history; so do
+// iteration means that are not what import writes.
 #include "../test_support.hpp"
 #include "store/history.hpp"
 #include "store/schema.hpp"
+#include "store/series_summary.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -11,20 +13,29 @@ using namespace mmtp::compare::store;
 
 namespace {
 
-void addRun(Db& db, std::int64_t id, const std::string& name, std::int64_t iteration, const std::string& value) {
+// A run whose GET series holds `means` (series_summary.hpp's text).
+void addRun(Db& db, std::int64_t id, const std::string& name, const std::string& means) {
     Stmt(db,
          "INSERT INTO runs(id, machine_id, name, content_hash, start_epoch, imported_epoch) VALUES(?, 1, ?, 'x', ?, 0)")
         .bind(1, id)
         .bind(2, name)
         .bind(3, id)
         .run();
-    Stmt(db,
-         "INSERT INTO results(run_id, benchmark, iteration, label, metric, factor_a, factor_b, sample, value, extra) "
-         "VALUES(?, 'redis', ?, 'GET', 'GET', '', '', '1', ?, '')")
-        .bind(1, id)
-        .bind(2, iteration)
-        .bind(3, value)
+    Stmt(db, kInsertSeriesSql)
+        .bind(1, "redis")
+        .bind(2, "GET")
+        .bind(3, std::int64_t{1})
+        .bind(4, id)
+        .bind(5, id)
+        .bind(6, name)
+        .bindNull(7)
+        .bindNull(8)
+        .bind(9, means)
         .run();
+}
+
+void addRun(Db& db, std::int64_t id, const std::string& name, std::int64_t iteration, const std::string& value) {
+    addRun(db, id, name, std::to_string(iteration) + ":" + value);
 }
 
 }  // namespace
@@ -51,4 +62,40 @@ TEST_CASE("a stored iteration past the bound leaves its run out, with a warning"
     CHECK(names == std::vector<std::string>{"good", "last"});
     REQUIRE(warnings.size() == 4);
     CHECK_THAT(warnings[0], Catch::Contains("run huge") && Catch::Contains("iteration 3000000000"));
+}
+
+TEST_CASE("iteration means import does not write leave their run out, with a warning", "[store][history]") {
+    compare_test::ScratchTree t;
+    OpenStore s((t.root() / "s.db").string(), Access::CreateIfMissing);
+    Stmt(s.db, "INSERT INTO machines(id, name) VALUES(1, 'box')").run();
+    Stmt(s.db, "INSERT INTO operations(benchmark, label) VALUES('redis', 'GET')").run();
+    addRun(s.db, 1, "good", "0:100;1:;2:1e+300");
+    addRun(s.db, 2, "falling", "1:100;0:100");
+    addRun(s.db, 3, "twice", "0:100;0:100");
+    addRun(s.db, 4, "words", "0:many");
+    addRun(s.db, 5, "trailing", "0:100 ");
+    addRun(s.db, 6, "nocolon", "0");
+    addRun(s.db, 7, "onlyempty", "0:");
+    HistoryRequest r;
+    r.benchmark = "redis";
+    r.metric = "GET";
+    mmtp::compare::Warnings warnings;
+    std::vector<Series> series = loadHistory(s.db, r, warnings);
+    REQUIRE(series.size() == 1);
+    REQUIRE(series[0].runs.size() == 1);
+    CHECK(series[0].runs[0].run == "good");
+    CHECK(series[0].runs[0].means == std::vector<double>{100, 1e300});
+    CHECK(warnings.size() == 5);  // "onlyempty" has no number: no line, and no warning
+}
+
+TEST_CASE("iteration means read back as the very doubles written", "[store][history]") {
+    const std::vector<IterationMean> means{{0, 0.1}, {1, std::nullopt}, {7, -1.0 / 3}, {9, 5e-324}, {12, 1.7976931348623157e308}};
+    const std::string text = encodeMeans(means);
+    std::vector<IterationMean> back;
+    REQUIRE(decodeMeans(text, back));
+    REQUIRE(back.size() == means.size());
+    for (std::size_t i = 0; i < means.size(); ++i) {
+        CHECK(back[i].iteration == means[i].iteration);
+        CHECK(back[i].mean == means[i].mean);
+    }
 }

@@ -1,0 +1,155 @@
+#include "store/series_summary.hpp"
+
+#include "core/perl_scalar.hpp"
+#include "stats/extraction.hpp"
+#include "stats/unit_inference.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <tuple>
+#include <unordered_map>
+
+namespace mmtp::compare::store {
+
+namespace {
+
+struct SortedRow {
+    std::int64_t iteration;
+    std::string_view sample, value;
+};
+
+// Rows sorted by (iteration, sample, value) into iteration means: each row
+// whose sample and value are numbers counts (Extraction::addData's rule).
+std::vector<IterationMean> meansOf(const std::vector<SortedRow>& rows) {
+    std::vector<IterationMean> out;
+    std::vector<IterationSamples> samples;
+    for (const SortedRow& r : rows) {
+        if (out.empty() || out.back().iteration != r.iteration) {
+            out.push_back({r.iteration, std::nullopt});
+            samples.emplace_back();
+        }
+        const std::optional<double> v = perlNumber(r.value), n = perlNumber(r.sample);
+        if (v && n) samples.back().values.push_back(*v);
+    }
+    // iterationMeans leaves out the iterations without a number: the rest, in order.
+    const std::vector<double> means = iterationMeans(samples);
+    std::size_t next = 0;
+    for (std::size_t i = 0; i < out.size(); ++i)
+        if (!samples[i].values.empty()) out[i].mean = means[next++];
+    return out;
+}
+
+void appendNumber(std::string& out, double v) {
+    char buf[32];
+    auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
+    out.append(buf, ec == std::errc() ? end : buf);
+}
+
+template <typename T>
+std::optional<T> number(std::string_view text) {
+    T v{};
+    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
+    return v;
+}
+
+}  // namespace
+
+std::string encodeMeans(const std::vector<IterationMean>& iterations) {
+    std::string out;
+    for (const IterationMean& it : iterations) {
+        if (!out.empty()) out += ';';
+        out += std::to_string(it.iteration);
+        out += ':';
+        if (it.mean) appendNumber(out, *it.mean);
+    }
+    return out;
+}
+
+bool decodeMeans(std::string_view text, std::vector<IterationMean>& into) {
+    into.clear();
+    while (!text.empty()) {
+        const std::size_t end = std::min(text.find(';'), text.size());
+        const std::string_view part = text.substr(0, end);
+        text.remove_prefix(end == text.size() ? end : end + 1);
+        const std::size_t colon = part.find(':');
+        if (colon == std::string_view::npos) return false;
+        const std::optional<std::int64_t> iteration = number<std::int64_t>(part.substr(0, colon));
+        if (!iteration || (!into.empty() && *iteration <= into.back().iteration)) return false;
+        IterationMean it{*iteration, std::nullopt};
+        if (colon + 1 < part.size() && !(it.mean = number<double>(part.substr(colon + 1)))) return false;
+        into.push_back(it);
+    }
+    return true;
+}
+
+void SeriesCollector::add(const std::string& label, std::int64_t iteration, std::string_view sample,
+                          std::string_view value) {
+    if (label.size() > kMaxOperationNameBytes) return;  // Extraction refuses it: no history has it
+    byLabel_[label].push_back({iteration, std::string(sample), std::string(value)});
+}
+
+void SeriesCollector::write(Stmt& insert, const std::string& benchmark, const SeriesRunKey& run) {
+    std::vector<SortedRow> sorted;
+    for (auto& [label, rows] : byLabel_) {
+        sorted.clear();
+        for (const Row& r : rows) sorted.push_back({r.iteration, r.sample, r.value});
+        std::sort(sorted.begin(), sorted.end(), [](const SortedRow& a, const SortedRow& b) {
+            return std::tie(a.iteration, a.sample, a.value) < std::tie(b.iteration, b.sample, b.value);
+        });
+        insert.bind(1, benchmark).bind(2, label).bind(3, run.machineId).bind(4, run.startEpoch).bind(5, run.runId);
+        insert.bind(6, run.name);
+        if (run.replaced) insert.bind(7, *run.replaced);
+        else insert.bindNull(7);
+        if (run.settings) insert.bind(8, *run.settings);
+        else insert.bindNull(8);
+        insert.bind(9, encodeMeans(meansOf(sorted))).run();
+    }
+    byLabel_.clear();
+}
+
+void buildSeriesFromRows(Db& db) {
+    std::unordered_map<std::int64_t, SeriesRunKey> runs;
+    {
+        Stmt q(db, "SELECT id, machine_id, start_epoch, coalesce(replaced_name, name), replaced_epoch FROM runs");
+        while (q.step()) {
+            SeriesRunKey k{q.integer(0), q.integer(1), q.integer(2), q.text(3), std::nullopt, std::nullopt};
+            if (!q.isNull(4)) k.replaced = q.integer(4);
+            runs.emplace(k.runId, std::move(k));
+        }
+    }
+    std::map<std::pair<std::int64_t, std::string>, std::string> settings;
+    {
+        Stmt q(db, "SELECT run_id, benchmark, settings FROM run_benchmarks WHERE settings IS NOT NULL");
+        while (q.step()) settings.emplace(std::make_pair(q.integer(0), q.text(1)), q.text(2));
+    }
+    // The rows in the covering index's order: one (benchmark, label, run)
+    // after another.
+    Stmt q(db, std::string("SELECT benchmark, label, run_id, iteration, sample, value FROM results") +
+                   (db.dialect() == Dialect::Sqlite ? " INDEXED BY results_by_label" : "") +
+                   " ORDER BY benchmark, label, run_id, iteration, sample, value",
+           Fetch::OneByOne);
+    Stmt insert(db, kInsertSeriesSql);
+    SeriesCollector one;
+    std::string benchmark, label;
+    std::int64_t runId = -1;
+    auto flush = [&] {
+        auto run = runs.find(runId);
+        if (run == runs.end()) return one.clear();  // rows of no run: no history has them
+        auto s = settings.find({runId, benchmark});
+        run->second.settings = s == settings.end() ? std::nullopt : std::optional<std::string>(s->second);
+        one.write(insert, benchmark, run->second);
+    };
+    while (q.step()) {
+        std::string b = q.text(0), l = q.text(1);
+        const std::int64_t id = q.integer(2);
+        if (id != runId || b != benchmark || l != label) {
+            if (runId >= 0) flush();
+            benchmark = std::move(b), label = std::move(l), runId = id;
+        }
+        one.add(label, q.integer(3), q.text(4), q.text(5));
+    }
+    if (runId >= 0) flush();
+}
+
+}  // namespace mmtp::compare::store

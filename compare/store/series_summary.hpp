@@ -1,0 +1,83 @@
+// series_summary.hpp - what a history shows of one run's operation, kept in
+// the store's series table beside the rows it comes from (built at import,
+// or by the migration for an older store): a history over 100,000 runs
+// reads one short row per run from one range of the table's key (operation,
+// machine, start, run) instead of every parse-results row of every run.
+//
+// The row holds the run's iteration means, each the mean of the iteration's
+// numbers as compare's Extraction keeps them (a row counts when its sample
+// and its value are numbers), taken in the order the rows sort in the store
+// (sample, then value, bytewise), so a history prints the same bytes it did
+// from the rows. Encoded as text, exactly: "ITER:MEAN;ITER:MEAN;..." with
+// MEAN the shortest text that reads back as the same double, or empty for
+// an iteration without a number (kept, so that a history still bounds its
+// number). A store is untrusted: decoding refuses anything else.
+#pragma once
+#include "store/db.hpp"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace mmtp::compare::store {
+
+struct IterationMean {
+    std::int64_t iteration = 0;
+    std::optional<double> mean;  // nullopt: no number in the iteration
+};
+
+std::string encodeMeans(const std::vector<IterationMean>& iterations);
+// False when text is not what encodeMeans writes (iterations must rise);
+// into is reused (a history decodes one run after another).
+bool decodeMeans(std::string_view text, std::vector<IterationMean>& into);
+
+// Where a run's series rows go, and what a history prints of the run.
+struct SeriesRunKey {
+    std::int64_t runId = 0, machineId = 0, startEpoch = 0;
+    std::string name;                      // the run's own name (a superseded run's replaced_name)
+    std::optional<std::int64_t> replaced;  // when import --replace superseded it
+    std::optional<std::string> settings;   // the benchmark's workload settings
+};
+
+// One run's rows of one benchmark, collected while they are stored; write()
+// then stores a series row per operation.
+class SeriesCollector {
+public:
+    void add(const std::string& label, std::int64_t iteration, std::string_view sample, std::string_view value);
+    // The run's series rows through insert (kInsertSeriesSql); clears the collector.
+    void write(Stmt& insert, const std::string& benchmark, const SeriesRunKey& run);
+    void clear() { byLabel_.clear(); }
+
+private:
+    struct Row {
+        std::int64_t iteration;
+        std::string sample, value;
+    };
+    std::map<std::string, std::vector<Row>> byLabel_;
+};
+
+inline constexpr const char* kInsertSeriesSql =
+    "INSERT INTO series(benchmark, label, machine_id, start_epoch, run_id, run_name, replaced_epoch, settings, means) "
+    "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?)";
+
+// PostgreSQL reads a history from an index only when it holds every column
+// the query reads (and VACUUM has marked the pages visible): a row whose
+// text fits a btree entry (2,704 bytes at most; 2,000 kept) is in
+// series_narrow, the others, rare, in series_wide; a history reads both,
+// each by its predicate.
+#define MMTP_SERIES_NARROW "octet_length(run_name) + coalesce(octet_length(settings), 0) + octet_length(means) < 2000"
+inline constexpr const char* kSeriesNarrow = MMTP_SERIES_NARROW;
+inline constexpr const char* kPostgresSeriesIndexes =
+    "CREATE INDEX series_narrow ON series(benchmark, label, machine_id, start_epoch, run_id) "
+    "INCLUDE (run_name, replaced_epoch, settings, means) WHERE " MMTP_SERIES_NARROW "; "
+    "CREATE INDEX series_wide ON series(benchmark, label, machine_id, start_epoch, run_id) "
+    "WHERE NOT (" MMTP_SERIES_NARROW ")";
+#undef MMTP_SERIES_NARROW
+
+// Fills the series table from the stored rows (the migration to schema 5).
+void buildSeriesFromRows(Db& db);
+
+}  // namespace mmtp::compare::store
