@@ -17,7 +17,8 @@
 #   compare/stats/          rows -> samples -> MMTests' statistics
 #   compare/tables/         statistics -> comparison and verdict tables
 #   compare/store/          the results store: trees in (SQLite or PostgreSQL), trees and series out
-#   compare/render/         tables and stored series -> text, HTML, SVG, JSON
+#   compare/render/         tables -> text, HTML, SVG, JSON
+#   compare/history/        results-store history: a metric's series, its change points, text and HTML
 #   compare/load/           loading runs (tree, --from-json or --store) and the programs' shared command line
 #   compare/kernels/        the compare-kernels flow: its data (model.hpp), plan, verdicts, text, HTML, JSON
 #   compare/<program>/      main.cpp of compare-mmtests, compare-kernels and results-store
@@ -92,14 +93,17 @@ USES_compare/tables     := compare/stats compare/benchmarks compare/core base
 # The results store: trees in, trees and series out (docs/results-store.md).
 # It only stores: it renders nothing and parses no command line.
 USES_compare/store      := compare/tables compare/parsers compare/stats compare/benchmarks compare/input compare/core base
-# render draws the store's series too (history_html, history_text).
-USES_compare/render     := compare/store compare/tables compare/stats compare/benchmarks compare/core base
+# render draws tables; it never includes the store (history/ draws the store's series).
+USES_compare/render     := compare/tables compare/stats compare/benchmarks compare/core base
 USES_compare/load       := compare/render compare/store compare/tables compare/monitors compare/parsers compare/stats \
                            compare/benchmarks compare/input compare/core base
 USES_compare/kernels    := compare/load $(USES_compare/load)
 USES_compare/compare-mmtests := compare/load $(USES_compare/load)
 USES_compare/compare-kernels := compare/kernels $(USES_compare/kernels)
-USES_compare/results-store := compare/render compare/store compare/tables compare/parsers compare/stats \
+# results-store's history: its query, change points and pages, over the store and render.
+USES_compare/history    := compare/render compare/store compare/tables compare/parsers compare/stats \
+                           compare/benchmarks compare/input compare/core base
+USES_compare/results-store := compare/history compare/render compare/store compare/tables compare/parsers compare/stats \
                               compare/benchmarks compare/input compare/core base
 
 # The system libraries each part calls directly.
@@ -123,7 +127,7 @@ LIBS_compare/results-store   := -lboost_program_options
 
 LIB_PARTS  := base workloads/common compare/core compare/input compare/benchmarks compare/parsers \
               compare/monitors compare/stats compare/tables compare/render compare/load compare/kernels compare/compare-mmtests \
-              compare/store $(addprefix workloads/,$(WORKLOADS)) $(addprefix harness/,$(HARNESSES))
+              compare/store compare/history $(addprefix workloads/,$(WORKLOADS)) $(addprefix harness/,$(HARNESSES))
 PROG_PARTS := $(addprefix workloads/,$(WORKLOADS)) $(addprefix harness/,$(HARNESSES)) \
               $(addprefix compare/,$(COMPARE_PROGS) $(STORE_PROGS))
 ALL_PARTS  := $(sort $(LIB_PARTS) $(PROG_PARTS))
@@ -260,7 +264,7 @@ $(BUILD)/bin/verdict-calibration: $(call obj,$(CALIBRATION_SRCS)) $(foreach p,$(
 	@mkdir -p $(@D)
 	$(CXX) $(LDFLAGS) $^ $(sort $(foreach p,$(CALIBRATION_PARTS),$(LIBS_$(p)))) -o $@
 # results-store history's change-point detection on synthetic series (docs/results-store.md).
-CHANGE_POINT_PARTS := compare/store $(CALIBRATION_PARTS)
+CHANGE_POINT_PARTS := compare/history compare/store $(CALIBRATION_PARTS)
 $(BUILD)/bin/change-point-rates: $(BUILD)/obj/bench/change_point_rates.o $(foreach p,$(CHANGE_POINT_PARTS),$(call part_lib,$(p)))
 	@mkdir -p $(@D)
 	$(CXX) $(LDFLAGS) $^ $(sort $(foreach p,$(CHANGE_POINT_PARTS),$(LIBS_$(p)))) -o $@

@@ -11,7 +11,7 @@
 //   false      series with a change point where nothing changed (flat: any)
 // Not a timed test: a calibration table for docs/results-store.md.
 //   build/bin/change-point-rates [SERIES] [SEED]
-#include "store/change_points.hpp"
+#include "history/change_points.hpp"
 
 #include <cmath>
 #include <cstdio>

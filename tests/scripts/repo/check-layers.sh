@@ -38,7 +38,10 @@ forbid compare/stats/summary.hpp parsers/parsers.hpp "compare/stats may use only
 forbid compare/parsers/parse_redis.cpp tables/comparison.hpp "compare/parsers may use only"
 forbid compare/parsers/parse_redis.cpp render/render.hpp "compare/parsers may use only"
 # The store only stores (issue 32): it draws nothing and knows no report.
-forbid compare/store/history.cpp render/html_escape.hpp "compare/store may use only"
+forbid compare/store/store_view.cpp render/html_escape.hpp "compare/store may use only"
+# render draws tables; the store's series are history/'s to draw: render never includes the store.
+forbid compare/render/svg_chart.cpp store/db.hpp "compare/render may use only"
+forbid compare/render/html_escape.cpp history/history.hpp "compare/render may use only"
 forbid compare/store/store_view.cpp kernels/model.hpp "compare/store may use only"
 forbid base/errors.cpp common/signals.hpp "base may use only [nothing]"
 forbid base/atomic_file.hpp compare/core/rows.hpp "base may use only [nothing]"

@@ -5,7 +5,7 @@
 // history reads (iteration means, the run's name, settings, superseded).
 #include "../test_support.hpp"
 #include "store/schema.hpp"
-#include "store/history.hpp"
+#include "history/history.hpp"
 #include "store/tree_export.hpp"
 
 #include <catch2/catch.hpp>

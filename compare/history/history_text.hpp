@@ -3,7 +3,7 @@
 // and the verdict engine's interval, then (with --bisect) the newest run's
 // call against the last stable segment, whose status is returned.
 #pragma once
-#include "store/history.hpp"
+#include "history/history.hpp"
 
 #include <filesystem>
 #include <iosfwd>

@@ -3,7 +3,7 @@
 // per iteration as compare's Extraction does), in time or version order.
 #pragma once
 #include "core/warnings.hpp"
-#include "store/change_points.hpp"
+#include "history/change_points.hpp"
 #include "store/db.hpp"
 #include "store/schema.hpp"
 

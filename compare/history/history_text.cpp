@@ -1,4 +1,4 @@
-#include "render/history_text.hpp"
+#include "history/history_text.hpp"
 
 #include "base/terminal_text.hpp"
 #include "base/text_format.hpp"

@@ -5,7 +5,7 @@
 // shift; the y axis names the metric's unit. Under each chart, the text
 // table (printHistory). Every name from a tree or store is escaped.
 #pragma once
-#include "store/history.hpp"
+#include "history/history.hpp"
 
 #include <map>
 #include <string>

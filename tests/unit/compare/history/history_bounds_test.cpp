@@ -3,7 +3,7 @@
 // iterations) leaves its run out with a warning, not the history; so do
 // iteration means that are not what import writes.
 #include "../test_support.hpp"
-#include "store/history.hpp"
+#include "history/history.hpp"
 #include "store/schema.hpp"
 #include "store/series_summary.hpp"
 

@@ -1,7 +1,7 @@
 // Change points on synthetic series with known shifts (fixed seeds): each
 // shift is found at the first run after it, none in flat series, and the
 // newest run's bisect status says regression only when it regressed.
-#include "store/change_points.hpp"
+#include "history/change_points.hpp"
 
 #include <catch2/catch.hpp>
 

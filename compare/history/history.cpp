@@ -1,4 +1,4 @@
-#include "store/history.hpp"
+#include "history/history.hpp"
 
 #include "base/errors.hpp"
 #include "stats/extraction.hpp"

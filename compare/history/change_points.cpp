@@ -1,4 +1,4 @@
-#include "store/change_points.hpp"
+#include "history/change_points.hpp"
 
 #include <algorithm>
 #include <cmath>

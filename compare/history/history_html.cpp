@@ -1,11 +1,11 @@
-#include "render/history_html.hpp"
+#include "history/history_html.hpp"
 
 #include "base/terminal_text.hpp"
 #include "base/text_format.hpp"
 #include "benchmarks/shellpack_config.hpp"
 #include "render/html_escape.hpp"
 #include "render/svg_text.hpp"
-#include "render/history_text.hpp"
+#include "history/history_text.hpp"
 
 #include <algorithm>
 #include <cmath>
