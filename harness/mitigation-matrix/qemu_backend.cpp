@@ -23,9 +23,12 @@ namespace fs = std::filesystem;
 namespace mmtp::matrix {
 namespace {
 
-// What the guest needs whatever the row says: the console on ttyS0 and a
-// panic that ends qemu (-no-reboot) instead of hanging until the timeout.
-constexpr const char* kGuestCmdline = "console=ttyS0 panic=-1";
+// What the guest needs whatever the row says: the console on ttyS0, a
+// panic that ends qemu (-no-reboot) instead of hanging until the timeout,
+// and quiet: every byte of the console is an emulated UART write, and the
+// kernel's log is read whole from dmesg anyway (a panic, an error still
+// reach the console: they are below quiet's level).
+constexpr const char* kGuestCmdline = "console=ttyS0 panic=-1 quiet";
 // Under TCG a busy host delays the emulated timer past the kernel's check
 // ("IO-APIC + timer doesn't work!" panics about one boot in eight at load 4).
 constexpr const char* kTcgCmdline = " no_timer_check";

@@ -36,7 +36,7 @@ TEST_CASE("a guest boots the row's kernel with the row's cmdline after console a
                                    "-initrd",
                                    "/i",
                                    "-append",
-                                   "console=ttyS0 panic=-1 no_timer_check mitigations=off",
+                                   "console=ttyS0 panic=-1 quiet no_timer_check mitigations=off",
                                    "-serial",
                                    "file:/c",
                                    "-serial",
@@ -47,7 +47,7 @@ TEST_CASE("a guest boots the row's kernel with the row's cmdline after console a
     const auto argv = kvm.command(row, "/k/vmlinuz", "/i", "/c", "/d", "/s/scratch.img");
     CHECK(argv[2] == "kvm");
     CHECK(argv[4] == "host");
-    CHECK(argv[18] == "console=ttyS0 panic=-1 mitigations=off");  // no_timer_check only under TCG
+    CHECK(argv[18] == "console=ttyS0 panic=-1 quiet mitigations=off");  // no_timer_check only under TCG
 }
 
 TEST_CASE("a comma in the scratch disk's path is doubled, as qemu's -drive reads it", "[mitigation-matrix]") {
