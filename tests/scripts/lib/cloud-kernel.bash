@@ -4,6 +4,7 @@
 # the caller wins. The caller defines skip(), BIN and work.
 #   need_guest_tools   skips unless mitigation-matrix, qemu and busybox are there
 #   use_cloud_kernel   exports MATRIX_KERNEL, or skips naming why
+#   start_guest_test   both, with a private $work (removed on exit) as the guests' TMPDIR
 need_guest_tools() {
 	[ -x "$BIN/mitigation-matrix" ] || skip "mitigation-matrix not built"
 	command -v qemu-system-x86_64 >/dev/null || skip "no qemu-system-x86_64 (scripts/install-deps.sh --test installs qemu-system-x86)"
@@ -24,4 +25,12 @@ use_cloud_kernel() {
 	fi
 	[ -f "$MATRIX_KERNEL" ] || skip "no kernel image at $MATRIX_KERNEL"
 	export MATRIX_KERNEL
+}
+
+start_guest_test() {
+	need_guest_tools
+	work=$(mktemp -d)
+	trap 'rm -rf "$work"' EXIT
+	export TMPDIR=$work  # the guests' initramfs and qemu's files: a leftover qemu would name it
+	use_cloud_kernel
 }

@@ -12,12 +12,8 @@ BIN=${BIN:-$TOP/build/bin}
 fail() { echo "FAIL: $*"; exit 1; }
 skip() { echo "$*"; exit 77; }
 source "$TOP/tests/scripts/lib/cloud-kernel.bash"
-need_guest_tools
 command -v redis-server >/dev/null || skip "no redis-server (the seed's configs run redis-zpopmin)"
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-export TMPDIR=$work
-use_cloud_kernel
+start_guest_test
 
 # The seed's matrix as it is, but for the kernel and the configs' folder.
 sed -e 's|^kernel = running$|kernel = ${MATRIX_KERNEL}|' -e "s|^config = |config = $TOP/configs/|" \

@@ -16,11 +16,7 @@ BIN=${BIN:-$TOP/build/bin}
 fail() { echo "FAIL: $*"; exit 1; }
 skip() { echo "$*"; exit 77; }
 source "$TOP/tests/scripts/lib/cloud-kernel.bash"
-need_guest_tools
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-export TMPDIR=$work
-use_cloud_kernel
+start_guest_test
 
 # The seed's config, shorter (its MMTESTS line as it is).
 cp "$TOP/configs/config-io-fiolike-read-rw70-write" "$work/config"

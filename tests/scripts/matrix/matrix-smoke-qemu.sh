@@ -19,12 +19,7 @@ BIN=${BIN:-$TOP/build/bin}
 fail() { echo "FAIL: $*"; exit 1; }
 skip() { echo "$*"; exit 77; }
 source "$TOP/tests/scripts/lib/cloud-kernel.bash"
-need_guest_tools
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-export TMPDIR=$work  # the guests' initramfs and qemu's files: a leftover qemu would name it
-
-use_cloud_kernel
+start_guest_test
 start=$(date +%s)
 w=$work/w
 state=$w/matrix/state

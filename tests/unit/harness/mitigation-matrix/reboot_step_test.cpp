@@ -83,6 +83,16 @@ struct Fixture {
         spec = parseMatrixFile(dir.path() / "matrix");
     }
     ScheduleState state() const { return *loadState(statePath(work)); }
+    // The state as a process SIGKILLed after boot 0's import, before its
+    // state save, left it: boot 0 still measuring, boot 1 not yet arranged.
+    void asIfKilledBeforeTheStateSave() const {
+        ScheduleState st = state();
+        st.boots[0].status = BootStatus::Measuring;
+        st.boots[0].iteration = -1;
+        st.boots[1].status = BootStatus::Pending;
+        st.boots[1].bootIdBefore.clear();
+        saveState(statePath(work), st);
+    }
 };
 
 }  // namespace
@@ -239,12 +249,7 @@ TEST_CASE("a boot whose iteration reached the tree just before a crash is accept
     ++m.boots;
     CHECK(rebootStep(fx.spec, fx.work, hooks) == StepResult::RebootArranged);  // boot 0 measured, A/iter-0
     // The state as it was between iter-0's rename and the state save.
-    auto st = fx.state();
-    st.boots[0].status = BootStatus::Measuring;
-    st.boots[0].iteration = -1;
-    st.boots[1].status = BootStatus::Pending;
-    st.boots[1].bootIdBefore.clear();
-    saveState(statePath(fx.work), st);
+    fx.asIfKilledBeforeTheStateSave();
     ++m.boots;
     CHECK(rebootStep(fx.spec, fx.work, hooks) == StepResult::RebootArranged);
     const auto after = fx.state();
@@ -299,12 +304,7 @@ TEST_CASE("iterations an interrupted import renamed without the boot's first are
     ++m.boots;
     CHECK(rebootStep(fx.spec, fx.work, hooks) == StepResult::RebootArranged);  // boot 0: iter-0, iter-1
     // As if the process died after renaming iter-1 (renamed first) and before iter-0.
-    auto st = fx.state();
-    st.boots[0].status = BootStatus::Measuring;
-    st.boots[0].iteration = -1;
-    st.boots[1].status = BootStatus::Pending;
-    st.boots[1].bootIdBefore.clear();
-    saveState(statePath(fx.work), st);
+    fx.asIfKilledBeforeTheStateSave();
     fs::remove_all(fx.work / "log/A/iter-0");
     ++m.boots;
     CHECK(rebootStep(fx.spec, fx.work, hooks) == StepResult::RebootArranged);
