@@ -11,12 +11,12 @@
 namespace fs = std::filesystem;
 
 namespace mmtp::matrix {
-namespace {
-
 bool plainNameChar(char c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '_' ||
            c == '+' || c == '-';
 }
+
+namespace {
 
 // "MMTESTS=..." after optional blanks and "export": the text after '=', or nullopt.
 std::optional<std::string> assignment(const std::string& line) {

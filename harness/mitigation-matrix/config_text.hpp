@@ -13,6 +13,9 @@ namespace mmtp::matrix {
 // A config read as text: at most this many bytes (as the matrix file).
 inline constexpr std::size_t kMaxConfigTextBytes = 1 << 20;
 
+// A character of a plain name: letters, digits, `. _ + -` (a benchmark, a program).
+bool plainNameChar(char c);
+
 // The benchmarks of `[export] MMTESTS="a b"` (or 'a b', or a single bare
 // word), set on exactly one line. Throws UsageError naming the file and line
 // when there is none, more than one, or a value that is not plain names

@@ -2,13 +2,15 @@
 #include "mitigation-matrix/guest_needs.hpp"
 
 #include "base/errors.hpp"
+#include "base/fd.hpp"
 #include "base/terminal_text.hpp"
 #include "common/child_process.hpp"
 #include "common/temp_dir.hpp"
+#include "mitigation-matrix/config_text.hpp"
 
 #include <algorithm>
 #include <cctype>
-#include <fstream>
+#include <fcntl.h>
 #include <sstream>
 
 namespace fs = std::filesystem;
@@ -19,10 +21,7 @@ namespace {
 constexpr std::size_t kMaxNeedsBytes = 16 * 1024;
 
 bool plainName(const std::string& s) {
-    return !s.empty() && s.size() <= 64 && s[0] != '.' && s[0] != '-' &&
-           std::all_of(s.begin(), s.end(), [](unsigned char c) {
-               return std::isalnum(c) || c == '.' || c == '_' || c == '+' || c == '-';
-           });
+    return !s.empty() && s.size() <= 64 && s[0] != '.' && s[0] != '-' && std::all_of(s.begin(), s.end(), plainNameChar);
 }
 
 bool shellName(const std::string& s) {
@@ -68,10 +67,10 @@ void askNeeds(WorkloadNeeds& into, const fs::path& binary) {
     const ExitStatus st = ChildProcess::spawn(o).wait();
     const std::string bench = binary.filename().string();
     if (!st.success()) throw Error(bench + " --print-needs " + st.describe());
-    std::ifstream in(tmp.path() / "needs", std::ios::binary);
-    std::string text(kMaxNeedsBytes + 1, '\0');
-    in.read(text.data(), static_cast<std::streamsize>(text.size()));
-    text.resize(static_cast<std::size_t>(in.gcount()));
+    UniqueFd fd(::open((tmp.path() / "needs").c_str(), O_RDONLY | O_CLOEXEC));
+    std::string text;
+    if (fd.get() < 0 || !readUpTo(fd.get(), kMaxNeedsBytes, text))
+        throw Error(errnoMessage("cannot read " + bench + " --print-needs"));
     if (text.size() > kMaxNeedsBytes) throw Error(bench + " --print-needs printed more than 16 KiB");
     addNeeds(into, text, bench);
 }
