@@ -9,6 +9,7 @@
 #include "mitigation-matrix/lava_guest.hpp"
 #include "mitigation-matrix/lava_log.hpp"
 #include "mitigation-matrix/lava_run.hpp"
+#include "mitigation-matrix/matrix_spec.hpp"
 #include "mitigation-matrix/provenance.hpp"
 #include "mitigation-matrix/qemu_backend.hpp"
 #include "mitigation-matrix/settle_boot.hpp"
@@ -112,7 +113,7 @@ void runBoot(Run& run, std::size_t index) {
                       run.machine,
                       &row,
                       round,
-                      round - 1,
+                      (round - 1) * bootIterations(run.spec, row),
                       b.number,
                       "file://" + rowKernel(run.state, row).image.string(),
                       "file://" + run.ramdisks.at(row.name).string(),

@@ -23,12 +23,17 @@ namespace fs = std::filesystem;
 namespace mmtp::matrix {
 namespace {
 
-// What the guest needs whatever the row says: the console on ttyS0, a
-// panic that ends qemu (-no-reboot) instead of hanging until the timeout,
-// and quiet: every byte of the console is an emulated UART write, and the
-// kernel's log is read whole from dmesg anyway (a panic, an error still
-// reach the console: they are below quiet's level).
-constexpr const char* kGuestCmdline = "console=ttyS0 panic=-1 quiet";
+// What the guest needs whatever the row says and whatever boots it: the
+// console on ttyS0 and a panic that ends the boot (-no-reboot) instead of
+// hanging until the timeout.
+constexpr const char* kGuestCmdline = "console=ttyS0 panic=-1";
+// Only the qemu backend boots quiet: every byte of its console is an emulated
+// UART write, and the kernel's log is read whole from dmesg anyway (a panic,
+// an error still reach the console: they are below quiet's level). A LAVA
+// boot may not: LAVA waits for the kernel's "Linux version" line (a notice,
+// which quiet hides) before it looks for the prompt, and watches the log
+// after it for panics.
+constexpr const char* kQemuOnlyCmdline = " quiet";
 // Under TCG a busy host delays the emulated timer past the kernel's check
 // ("IO-APIC + timer doesn't work!" panics about one boot in eight at load 4).
 constexpr const char* kTcgCmdline = " no_timer_check";
@@ -112,7 +117,7 @@ QemuBackend::QemuBackend(const MatrixSpec& spec, Accel accel, std::string guestA
 std::vector<std::string> QemuBackend::command(const MatrixRow& row, const fs::path& kernel, const fs::path& initrd,
                                               const fs::path& console, const fs::path& data,
                                               const fs::path& scratchDisk) const {
-    std::string append = guestCmdline(accel_);
+    std::string append = guestCmdline(accel_) + kQemuOnlyCmdline;
     if (!row.cmdline.empty()) append += " " + row.cmdline;
     return {"qemu-system-x86_64",
             "-accel",

@@ -60,7 +60,8 @@ private:
     const std::filesystem::path& rowInitramfs(const MatrixRow& row, const KernelIdentity& kernel);
 };
 
-// The kernel command line a guest gets before the row's own words.
+// The kernel command line every guest gets before the row's own words, under
+// qemu or LAVA (the qemu backend adds quiet: qemu_backend.cpp says why).
 std::string guestCmdline(Accel accel);
 
 // The cause a failed guest's console names: its "Kernel panic" line (or

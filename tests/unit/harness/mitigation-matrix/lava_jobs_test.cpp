@@ -143,6 +143,11 @@ TEST_CASE("--emit lava writes every machine's jobs in the schedule's order, a ma
     CHECK(job["metadata"]["round"].as<int>() == 2);
     CHECK(job["actions"][0]["deploy"]["images"]["ramdisk"]["url"].as<std::string>() ==
           "file://" + (out / "ramdisk/off.cpio").string());
+    // LAVA waits for the kernel's "Linux version" line before the prompt:
+    // a quiet guest would hold every job until its boot timeout.
+    const std::string append = job["actions"][0]["deploy"]["images"]["kernel"]["image_arg"].as<std::string>();
+    CHECK(append.find("-append \"console=ttyS0 panic=-1") != std::string::npos);
+    CHECK(append.find("quiet") == std::string::npos);
 
     // One archive: LAVA's cpio would drop everything after a first trailer
     // (a trailer entry: namesize 11, check 0, the name; busybox holds the bare name).

@@ -36,7 +36,7 @@ TEST_CASE("a guest boots the row's kernel with the row's cmdline after console a
                                    "-initrd",
                                    "/i",
                                    "-append",
-                                   "console=ttyS0 panic=-1 quiet no_timer_check mitigations=off",
+                                   "console=ttyS0 panic=-1 no_timer_check quiet mitigations=off",
                                    "-serial",
                                    "file:/c",
                                    "-serial",
