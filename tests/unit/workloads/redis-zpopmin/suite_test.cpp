@@ -165,6 +165,43 @@ TEST_CASE("the RESP scanner counts replies split at any byte and sorts them into
     CHECK_THROWS_AS(bad.feed("?x\r\n", 4), mmtp::Error);
 }
 
+TEST_CASE("the RESP scanner reads a stream fed byte by byte as it reads it whole", "[redis-zpopmin]") {
+    // Long lines, a bulk holding CRLF, the longest length line, nesting.
+    const std::string stream = "-ERR a message longer than any length line\r\n$4\r\na\r\nb\r\n"
+                               ":-123456789012345678\r\n*3\r\n*-1\r\n*0\r\n$-1\r\n"
+                               "$000000000000000002\r\nxy\r\n*1\r\n*1\r\n+nested\r\n$-1\r\n";
+    RespScanner whole;
+    REQUIRE(whole.feed(stream.data(), stream.size()) == 7);
+    CHECK(whole.counts().real == 5);
+    CHECK(whole.counts().empty == 1);
+    CHECK(whole.counts().errors == 1);
+    RespScanner bytes;
+    std::size_t n = 0;
+    for (char c : stream) n += bytes.feed(&c, 1);
+    CHECK(n == 7);
+    CHECK(bytes.counts().real == whole.counts().real);
+    CHECK(bytes.counts().empty == whole.counts().empty);
+    CHECK(bytes.counts().errors == whole.counts().errors);
+    CHECK(bytes.idle());
+    SECTION("a length line in three pieces") {
+        RespScanner s;
+        CHECK(s.feed("$", 1) + s.feed("1", 1) + s.feed("0\r", 2) == 0);
+        CHECK_FALSE(s.idle());
+        CHECK(s.feed("\n0123456789\r\n", 13) == 1);
+        CHECK(s.idle());
+    }
+}
+
+TEST_CASE("the RESP scanner refuses length lines that are not RESP, whole or split", "[redis-zpopmin]") {
+    for (std::string bad : {"$x\r\n", "$\r\n", "$1\rx", "$1x\r\n", "*-\r\n", "$1234567890123456789\r\n"}) {
+        INFO(bad);
+        RespScanner whole;
+        CHECK_THROWS_AS(whole.feed(bad.data(), bad.size()), mmtp::Error);
+        RespScanner split;
+        CHECK_THROWS_AS(split.feed(bad.data(), 1) + split.feed(bad.data() + 1, bad.size() - 1), mmtp::Error);
+    }
+}
+
 TEST_CASE("client counts step like MMTests' generate-stride-range --stride-large", "[redis-zpopmin]") {
     CHECK(largeStrideClients(1, 1, 2) == std::vector<int>{1});
     CHECK(largeStrideClients(1, 2, 2) == std::vector<int>{1, 2});
