@@ -7,6 +7,7 @@
 #include "redis-zpopmin/test_suite.hpp"
 
 #include <catch2/catch.hpp>
+#include <cstdio>
 #include <set>
 #include <string>
 
@@ -96,6 +97,27 @@ TEST_CASE("a batch holds P copies and every placeholder gets its own 12-digit ke
             ++found;
         }
         CHECK(found == 70);
+    }
+}
+
+TEST_CASE("every key a batch gets is its draw, zero-padded to 12 digits, whatever keyspace came before", "[redis-zpopmin]") {
+    auto s = defaultSuite("VXK", true);
+    const std::string cmd = formatCommand(s[19]);  // MSET: 10 keys per command
+    BatchBuffer b(cmd, 3);
+    KeyRng rng(2024), ref(2024);
+    for (uint64_t keyspace : {BatchBuffer::kMaxKeyspace, uint64_t(50000), uint64_t(7), uint64_t(100), uint64_t(123456789),
+                              uint64_t(1), uint64_t(99), uint64_t(1000), uint64_t(10000), uint64_t(999999999999)}) {
+        INFO("keyspace " << keyspace);
+        b.randomize(rng, keyspace);
+        std::size_t pos = 0, found = 0;
+        while ((pos = b.bytes().find("key:", pos)) != std::string::npos) {
+            char want[24];
+            std::snprintf(want, sizeof want, "%012llu", static_cast<unsigned long long>(ref.below(keyspace)));
+            REQUIRE(b.bytes().substr(pos + 4, 12) == want);
+            pos += 16;
+            ++found;
+        }
+        REQUIRE(found == b.placeholders());
     }
 }
 
