@@ -36,15 +36,21 @@ namespace {
 // nullptr when the line goes on past end. Throws on a byte that cannot be in
 // it.
 [[gnu::always_inline]] inline const char* parseLength(const char* p, const char* end, int64_t& len) {
-    // The lines nearly every reply has, "-1" (nil) and one digit, at a glance.
+    // The lines nearly every reply has, "-1" (nil), one digit and two, at a glance.
     if (end - p >= 4) {
         if (bytesAre(p, "-1\r\n")) {
             len = -1;
             return p + 4;
         }
-        if (p[1] == '\r' && p[2] == '\n' && static_cast<unsigned char>(p[0] - '0') < 10) {
-            len = p[0] - '0';
+        const auto d0 = static_cast<unsigned char>(p[0] - '0');
+        if (d0 < 10 && p[1] == '\r' && p[2] == '\n') {
+            len = d0;
             return p + 3;
+        }
+        const auto d1 = static_cast<unsigned char>(p[1] - '0');
+        if (d0 < 10 && d1 < 10 && p[2] == '\r' && p[3] == '\n') {
+            len = d0 * 10 + d1;
+            return p + 4;
         }
     }
     constexpr std::ptrdiff_t kMaxDigits = 18;  // no overflow of int64_t
@@ -125,10 +131,15 @@ namespace {
 
 [[gnu::always_inline]] inline const char* RespScanner::readSimpleLine(const char* p, const char* end,
                                                                       std::size_t& done) {
-    const void* nl = std::memchr(p, '\n', static_cast<std::size_t>(end - p));
+    // Most lines (":1", "+OK") end within a few bytes: look there before
+    // calling memchr.
+    const char* nl = p;
+    const char* near = p + std::min<std::ptrdiff_t>(end - p, 8);
+    while (nl < near && *nl != '\n') ++nl;
+    if (nl == near) nl = static_cast<const char*>(std::memchr(near, '\n', static_cast<std::size_t>(end - near)));
     if (!nl) return end;
     finishElement(type_ == '-' ? Kind::Error : Kind::Real, done);
-    return static_cast<const char*>(nl) + 1;
+    return nl + 1;
 }
 
 [[gnu::always_inline]] inline const char* RespScanner::readBulk(const char* p, const char* end, std::size_t& done) {
