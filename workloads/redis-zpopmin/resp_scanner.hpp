@@ -26,31 +26,34 @@ public:
     // True between replies (nothing half-read).
     bool idle() const { return state_ == State::Type && depth_ == 0; }
 
+    // The longest length line after its type byte: "-" or 18 digits, CRLF.
+    static constexpr std::size_t kMaxLengthLine = 21;
+
 private:
-    enum class State : uint8_t { Type, Line, Bulk };
+    // Type: at an element's first byte. SimpleLine: inside a + - : line.
+    // Bulk: inside a bulk string's payload. SplitLength: a $ or * length
+    // line began in an earlier feed; its bytes so far are in split_.
+    enum class State : uint8_t { Type, SimpleLine, Bulk, SplitLength };
     enum class Kind : uint8_t { Real, Empty, Error };
-    // One step of feed() in each state: each consumes from p and returns
-    // where it stopped, adding the top-level replies it completed to done.
-    const char* readType(const char* p, const char* end, std::size_t& done);
-    const char* readLengthLine(const char* p, const char* end, std::size_t& done);  // $ * whole line
-    const char* readSimpleLine(const char* p, const char* end, std::size_t& done);  // + - :
-    const char* readLengthByte(const char* p, std::size_t& done);                   // $ *
+    // Each step consumes from p and returns where it stopped, adding the
+    // top-level replies it completed to done.
+    const char* readElement(const char* p, const char* end, std::size_t& done);
+    const char* readSimpleLine(const char* p, const char* end, std::size_t& done);
     const char* readBulk(const char* p, const char* end, std::size_t& done);
-    void lengthRead(int64_t len, std::size_t& done);
+    const char* readSplitLength(const char* p, const char* end, std::size_t& done);
+    // A $ or * length line's value is known: p is just past the line.
+    const char* lengthRead(char type, int64_t len, const char* p, const char* end, std::size_t& done);
     // An element ends (with the kind a top-level reply gets from it).
-    void finishElement(std::size_t& done);
     void finishElement(Kind kind, std::size_t& done);
-    bool completeElement();  // true when a top-level reply completed
 
     State state_ = State::Type;
-    char type_ = 0;
-    bool neg_ = false;
-    int64_t num_ = 0;
+    char type_ = 0;  // the + - : $ * of the line being read
     int64_t bulkLeft_ = 0;
+    char split_[kMaxLengthLine] = {};
+    uint8_t splitLen_ = 0;
     static constexpr int kMaxDepth = 32;
     int64_t remaining_[kMaxDepth] = {};
     int depth_ = 0;
-    Kind topKind_ = Kind::Real;
     ReplyCounts counts_;
 };
 

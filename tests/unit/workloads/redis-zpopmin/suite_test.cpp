@@ -7,6 +7,7 @@
 #include "redis-zpopmin/test_suite.hpp"
 
 #include <catch2/catch.hpp>
+#include <cstdio>
 #include <set>
 #include <string>
 
@@ -99,6 +100,27 @@ TEST_CASE("a batch holds P copies and every placeholder gets its own 12-digit ke
     }
 }
 
+TEST_CASE("every key a batch gets is its draw, zero-padded to 12 digits, whatever keyspace came before", "[redis-zpopmin]") {
+    auto s = defaultSuite("VXK", true);
+    const std::string cmd = formatCommand(s[19]);  // MSET: 10 keys per command
+    BatchBuffer b(cmd, 3);
+    KeyRng rng(2024), ref(2024);
+    for (uint64_t keyspace : {BatchBuffer::kMaxKeyspace, uint64_t(50000), uint64_t(7), uint64_t(100), uint64_t(123456789),
+                              uint64_t(1), uint64_t(99), uint64_t(1000), uint64_t(10000), uint64_t(999999999999)}) {
+        INFO("keyspace " << keyspace);
+        b.randomize(rng, keyspace);
+        std::size_t pos = 0, found = 0;
+        while ((pos = b.bytes().find("key:", pos)) != std::string::npos) {
+            char want[24];
+            std::snprintf(want, sizeof want, "%012llu", static_cast<unsigned long long>(ref.below(keyspace)));
+            REQUIRE(b.bytes().substr(pos + 4, 12) == want);
+            pos += 16;
+            ++found;
+        }
+        REQUIRE(found == b.placeholders());
+    }
+}
+
 TEST_CASE("latency buckets match HdrHistogram(10, 3000000, 3) as redis-benchmark prints them", "[redis-zpopmin]") {
     CHECK(LatencyHistogram::lowestEquivalent(79) == 72);
     CHECK(LatencyHistogram::highestEquivalent(79) == 79);
@@ -163,6 +185,43 @@ TEST_CASE("the RESP scanner counts replies split at any byte and sorts them into
     }
     RespScanner bad;
     CHECK_THROWS_AS(bad.feed("?x\r\n", 4), mmtp::Error);
+}
+
+TEST_CASE("the RESP scanner reads a stream fed byte by byte as it reads it whole", "[redis-zpopmin]") {
+    // Long lines, a bulk holding CRLF, the longest length line, nesting.
+    const std::string stream = "-ERR a message longer than any length line\r\n$4\r\na\r\nb\r\n"
+                               ":-123456789012345678\r\n*3\r\n*-1\r\n*0\r\n$-1\r\n"
+                               "$000000000000000002\r\nxy\r\n*1\r\n*1\r\n+nested\r\n$-1\r\n";
+    RespScanner whole;
+    REQUIRE(whole.feed(stream.data(), stream.size()) == 7);
+    CHECK(whole.counts().real == 5);
+    CHECK(whole.counts().empty == 1);
+    CHECK(whole.counts().errors == 1);
+    RespScanner bytes;
+    std::size_t n = 0;
+    for (char c : stream) n += bytes.feed(&c, 1);
+    CHECK(n == 7);
+    CHECK(bytes.counts().real == whole.counts().real);
+    CHECK(bytes.counts().empty == whole.counts().empty);
+    CHECK(bytes.counts().errors == whole.counts().errors);
+    CHECK(bytes.idle());
+    SECTION("a length line in three pieces") {
+        RespScanner s;
+        CHECK(s.feed("$", 1) + s.feed("1", 1) + s.feed("0\r", 2) == 0);
+        CHECK_FALSE(s.idle());
+        CHECK(s.feed("\n0123456789\r\n", 13) == 1);
+        CHECK(s.idle());
+    }
+}
+
+TEST_CASE("the RESP scanner refuses length lines that are not RESP, whole or split", "[redis-zpopmin]") {
+    for (std::string bad : {"$x\r\n", "$\r\n", "$1\rx", "$1x\r\n", "*-\r\n", "$1234567890123456789\r\n"}) {
+        INFO(bad);
+        RespScanner whole;
+        CHECK_THROWS_AS(whole.feed(bad.data(), bad.size()), mmtp::Error);
+        RespScanner split;
+        CHECK_THROWS_AS(split.feed(bad.data(), 1) + split.feed(bad.data() + 1, bad.size() - 1), mmtp::Error);
+    }
 }
 
 TEST_CASE("client counts step like MMTests' generate-stride-range --stride-large", "[redis-zpopmin]") {
