@@ -1,6 +1,5 @@
 #include "core/row_table.hpp"
 
-#include <algorithm>
 #include <limits>
 #include <stdexcept>
 
@@ -24,9 +23,6 @@ RowTable::RowTable(TextBuffer text) : text_(std::move(text)) {
     const std::string_view all = text_.view();
     if (all.size() >= std::numeric_limits<std::uint32_t>::max() - 1)
         throw std::length_error("parse-results output of " + std::to_string(all.size()) + " bytes");
-    // One offset a line, counted first: lineStarts_ is allocated once (grown
-    // offset by offset, a 30 MB output's copied it over and over).
-    lineStarts_.reserve(static_cast<std::size_t>(std::count(all.begin(), all.end(), '\n')) + 2);
     for (std::size_t start = 0; start < all.size();) {
         const std::size_t nl = all.find('\n', start);
         start = nl == std::string_view::npos ? all.size() + 1 : nl + 1;
