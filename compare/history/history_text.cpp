@@ -67,12 +67,9 @@ struct FieldBuffer {
     char text[512];
 };
 
-// printf's "%.Nf" (to_chars is specified to print as printf does).
+// printf's "%.Nf".
 std::string_view fixed(FieldBuffer& buf, double v, int precision) {
-    auto [end, ec] = std::to_chars(buf.text, buf.text + sizeof buf.text, v, std::chars_format::fixed, precision);
-    if (ec == std::errc()) return {buf.text, static_cast<std::size_t>(end - buf.text)};
-    const int n = std::snprintf(buf.text, sizeof buf.text, "%.*f", precision, v);
-    return {buf.text, std::min(sizeof buf.text - 1, static_cast<std::size_t>(std::max(n, 0)))};
+    return {buf.text, printFixed(buf.text, sizeof buf.text, v, precision)};
 }
 
 // The coefficient of variation, "2.31%"; "-" without one.
