@@ -75,17 +75,18 @@ bool readMeans(Db& db, const std::string& text, HistoryRun& run, std::vector<Ite
 }
 
 // The series query's columns: run id, machine id, start, run name,
-// replaced epoch, settings, means.
-HistoryRun historyRun(const Stmt& q, const std::map<std::int64_t, std::string>& machines) {
-    auto m = machines.find(q.integer(1));
-    HistoryRun h{m == machines.end() ? "" : m->second, q.text(3), q.integer(2), 0, {}, std::nullopt, q.integer(0)};
+// replaced epoch, settings, means; into h, built in place in its series.
+void fillHistoryRun(const Stmt& q, const std::string& machine, HistoryRun& h) {
+    h.machine = machine;
+    h.run = q.text(3);
+    h.startEpoch = q.integer(2);
+    h.runId = q.integer(0);
     // A superseded run is shown as NAME/replaced-ID: no run (a directory) can be named so.
     if (!q.isNull(4)) {
         h.replacedEpoch = q.integer(4);
         h.run += "/replaced-" + std::to_string(h.runId);
     }
     if (!q.isNull(5)) h.settings = q.text(5);
-    return h;
 }
 
 // What a history reads, once: the machines' names and the queries.
@@ -120,18 +121,38 @@ SeriesReader seriesReader(Db& db, Warnings& warnings) {
     return r;
 }
 
+// The series of the machine with this id (its name from r.machines),
+// created on its first run.
+Series& seriesOf(const SeriesReader& r, std::int64_t machineId, const std::string& label,
+                 std::map<std::string, Series>& byMachine) {
+    auto m = r.machines.find(machineId);
+    const std::string& name = m == r.machines.end() ? std::string() : m->second;
+    auto [it, added] = byMachine.try_emplace(name);
+    Series& s = it->second;
+    if (added) {
+        s.machine = name;
+        s.op = label;
+    }
+    return s;
+}
+
 // One operation's runs from q (in machine, start, id order) into one series
 // per machine (machines by name); a run superseded by import --replace is
-// kept beside them, a run without a number left out.
+// kept beside them, a run without a number left out. Each run is read into
+// its place at the end of its series (no copy of it).
 void addSeries(SeriesReader& r, const std::string& label, Stmt& q, std::map<std::string, Series>& byMachine) {
     bool any = false;
+    Series* s = nullptr;
+    std::int64_t machineId = 0;
     while (q.step()) {
-        HistoryRun h = historyRun(q, r.machines);
-        if (!readMeans(r.db, q.text(6), h, r.scratch, r.warnings) || h.means.empty()) continue;
-        Series& s = byMachine[h.machine];
-        s.machine = h.machine;
-        s.op = label;
-        (h.replacedEpoch ? s.replaced : s.runs).push_back(std::move(h));
+        if (!s || q.integer(1) != machineId) s = &seriesOf(r, machineId = q.integer(1), label, byMachine);
+        std::vector<HistoryRun>& to = q.isNull(4) || q.integer(4) == 0 ? s->runs : s->replaced;
+        HistoryRun& h = to.emplace_back();
+        fillHistoryRun(q, s->machine, h);
+        if (!readMeans(r.db, q.text(6), h, r.scratch, r.warnings) || h.means.empty()) {
+            to.pop_back();
+            continue;
+        }
         any = true;
     }
     q.reset();

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdio>
 #include <cmath>
 #include <ctime>
 #include <numeric>
@@ -19,30 +20,65 @@ void twoDigits(std::string& out, int v) {
     out += static_cast<char>('0' + v % 10);
 }
 
+void appendInteger(std::string& out, long long v) {
+    char buf[24];
+    auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
+    out.append(buf, ec == std::errc() ? end : buf);
+}
+
 // strftime's "%Y-%m-%d %H:%M" of the UTC time, without its cost per call
-// (one line a run: 100,000 of them).
-std::string utc(std::int64_t epoch) {
-    if (epoch <= 0) return "-";
-    std::time_t t = static_cast<std::time_t>(epoch);
-    std::tm tm{};
-    gmtime_r(&t, &tm);
-    std::string out = std::to_string(tm.tm_year + 1900);
-    out += '-';
-    twoDigits(out, tm.tm_mon + 1);
-    out += '-';
-    twoDigits(out, tm.tm_mday);
-    out += ' ';
-    twoDigits(out, tm.tm_hour);
+// (one line a run: 100,000 of them), appended to out. UTC days are 86,400 s
+// (gmtime counts no leap second), so the date is worked out once a day.
+void appendUtc(std::string& out, std::int64_t epoch) {
+    if (epoch <= 0) {
+        out += '-';
+        return;
+    }
+    static thread_local std::int64_t cachedDay = -1;
+    static thread_local std::string cachedDate;  // "YYYY-MM-DD " of cachedDay
+    const std::int64_t day = epoch / 86400, second = epoch % 86400;
+    if (day != cachedDay) {
+        std::time_t t = static_cast<std::time_t>(epoch);
+        std::tm tm{};
+        gmtime_r(&t, &tm);
+        cachedDate.clear();
+        appendInteger(cachedDate, tm.tm_year + 1900LL);
+        cachedDate += '-';
+        twoDigits(cachedDate, tm.tm_mon + 1);
+        cachedDate += '-';
+        twoDigits(cachedDate, tm.tm_mday);
+        cachedDate += ' ';
+        cachedDay = day;
+    }
+    out += cachedDate;
+    twoDigits(out, static_cast<int>(second / 3600));
     out += ':';
-    twoDigits(out, tm.tm_min);
+    twoDigits(out, static_cast<int>(second / 60 % 60));
+}
+
+std::string utc(std::int64_t epoch) {
+    std::string out;
+    appendUtc(out, epoch);
     return out;
 }
 
-// printf's "%.Nf" (to_chars is specified to print as printf does).
-std::string fixed(double v, int precision) {
-    char buf[512];
-    auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed, precision);
-    return ec == std::errc() ? std::string(buf, end) : formatText("%.*f", precision, v);
+// A field's text, formatted into a buffer of the caller's (no string a field).
+struct FieldBuffer {
+    char text[512];
+};
+
+// printf's "%.Nf".
+std::string_view fixed(FieldBuffer& buf, double v, int precision) {
+    return {buf.text, printFixed(buf.text, sizeof buf.text, v, precision)};
+}
+
+// The coefficient of variation, "2.31%"; "-" without one.
+std::string_view cvText(FieldBuffer& buf, double mean, double sd) {
+    if (std::isnan(sd) || mean == 0) return "-";
+    std::string_view v = fixed(buf, 100 * sd / std::fabs(mean), 2);
+    if (v.size() + 1 >= sizeof buf.text) return v;
+    buf.text[v.size()] = '%';
+    return {buf.text, v.size() + 1};
 }
 
 void padded(std::string& out, std::string_view text, std::size_t width, bool left) {
@@ -52,16 +88,22 @@ void padded(std::string& out, std::string_view text, std::size_t width, bool lef
 }
 
 // One run's line: formatText("%-*s  %-16s  %5zu  %14.4f  %9s  %s\n", ...)
-// written out by hand, the same bytes at a fraction of the cost.
-void runLine(std::string& out, std::size_t width, const std::string& run, std::int64_t started, std::size_t iters,
-             double mean, const std::string& cv, const std::string& mark) {
+// written out by hand into one buffer, the same bytes at a fraction of the
+// cost (no string or stream a field).
+void runLine(std::string& out, std::size_t width, std::string_view run, std::int64_t started, std::size_t iters,
+             double mean, std::string_view cv, std::string_view mark) {
     padded(out, run.substr(0, width), width, true);
     out += "  ";
-    padded(out, utc(started), 16, true);
+    const std::size_t dateStart = out.size();
+    appendUtc(out, started);
+    if (const std::size_t n = out.size() - dateStart; n < 16) out.append(16 - n, ' ');
     out += "  ";
-    padded(out, std::to_string(iters), 5, false);
+    char count[24];
+    auto [end, ec] = std::to_chars(count, count + sizeof count, iters);
+    padded(out, std::string_view(count, ec == std::errc() ? static_cast<std::size_t>(end - count) : 0), 5, false);
     out += "  ";
-    padded(out, fixed(mean, 4), 14, false);
+    FieldBuffer buf;
+    padded(out, fixed(buf, mean, 4), 14, false);
     out += "  ";
     padded(out, cv, 9, false);
     out += "  ";
@@ -111,19 +153,23 @@ int printHistory(std::ostream& out, const HistoryRequest& r, const std::vector<S
         width = std::min<std::size_t>(width, 60);
         out << formatText("%-*s  %-16s  %5s  %14s  %9s  %s\n", static_cast<int>(width), "run", "started (UTC)", "iters",
                             "mean", "cv", "shift");
-        std::size_t next = 0;
-        const std::vector<std::size_t> breaks = settingsBreaks(detect);
+        std::size_t next = 0, nextBreak = 0;
+        const std::vector<std::size_t> breaks = settingsBreaks(detect);  // ascending
         std::string lines;
+        lines.reserve((width + 64) * (s.runs.size() + s.replaced.size()));
+        std::string mark;
+        FieldBuffer cv;
         for (std::size_t i = 0; i < s.runs.size(); ++i) {
             const HistoryRun& run = s.runs[i];
             double m = mean(run.means), sd = stddev(run.means);
-            std::string mark;
-            if (std::find(breaks.begin(), breaks.end(), i) != breaks.end())
+            mark.clear();
+            if (nextBreak < breaks.size() && breaks[nextBreak] == i) {
                 mark = "<- settings changed (a break: not compared across)";
+                ++nextBreak;
+            }
             if (next < changes.size() && changes[next].firstRun == i)
                 mark += (mark.empty() ? "" : " ") + std::string("<- shift ") + pct(changes[next++].call.change.changePct);
-            runLine(lines, width, names[i], run.startEpoch, run.means.size(), m,
-                    std::isnan(sd) || m == 0 ? "-" : fixed(100 * sd / std::fabs(m), 2) + "%", mark);
+            runLine(lines, width, names[i], run.startEpoch, run.means.size(), m, cvText(cv, m, sd), mark);
         }
         for (std::size_t i = 0; i < s.replaced.size(); ++i)
             runLine(lines, width, names[s.runs.size() + i], s.replaced[i].startEpoch, s.replaced[i].means.size(),

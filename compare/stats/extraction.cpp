@@ -64,6 +64,25 @@ std::string operationLabel(const RowView& r) {
     return label;
 }
 
+namespace {
+
+// One operation's numbers from a run of its rows, gathered in vectors that
+// keep their capacity from one operation to the next and moved to the iteration's samples
+// in one exact-size append (growing the samples row by row copied them
+// twice over and faulted in the memory they moved to).
+struct PendingSamples {
+    std::vector<double> sampleNrs, values;
+    void moveTo(IterationSamples& s) {
+        for (auto [from, to] : {std::pair{&sampleNrs, &s.sampleNrs}, std::pair{&values, &s.values}}) {
+            to->reserve(to->size() + from->size());
+            to->insert(to->end(), from->begin(), from->end());
+            from->clear();
+        }
+    }
+};
+
+}  // namespace
+
 void Extraction::addRows(const RowTable& rows, const LabelFilter& keep) {
     std::set<std::string> seenRatio;
     std::vector<std::string> ratioOps;
@@ -72,16 +91,19 @@ void Extraction::addRows(const RowTable& rows, const LabelFilter& keep) {
     // with addData's rules (perlNumber) for each row.
     std::string label, last;
     bool first = true, refused = false, kept = false;
-    IterationSamples* samples = nullptr;
+    PendingSamples pending;
+    auto flush = [this, &pending, &last] {
+        if (!pending.values.empty()) pending.moveTo(thisIteration(last));
+    };
     for (const RowView& r : rows) {
         setOperationLabel(label, r);
         if (first || label != last) {
+            flush();
             first = false;
             last = label;
             refused = tooLong(label);  // before keep, whose regex would recurse over it
             kept = !refused && (!keep || keep(label));
             if (kept) remember(label);
-            samples = nullptr;
         }
         if (refused) {
             ++refusedLongNames_;
@@ -90,21 +112,25 @@ void Extraction::addRows(const RowTable& rows, const LabelFilter& keep) {
         if (kept) {
             const std::optional<double> value = perlNumber(r.value), sampleNr = perlNumber(r.interval);
             if (value && sampleNr) {
-                if (!samples) samples = &thisIteration(label);
-                samples->sampleNrs.push_back(*sampleNr);
-                samples->values.push_back(*value);
+                pending.sampleNrs.push_back(*sampleNr);
+                pending.values.push_back(*value);
             }
         }
         if (!r.extra.empty() && r.extra[0] == 'R' && seenRatio.insert(label).second) ratioOps.push_back(label);
     }
+    flush();
     // Each iteration's parse replaces the list (ExtractShellpack.pm).
     if (!ratioOps.empty()) ratioOps_ = ratioOps;
 }
 
 std::vector<double> Extraction::allValues(const std::string& op) const {
     std::vector<double> out;
-    if (auto it = data_.find(op); it != data_.end())
+    if (auto it = data_.find(op); it != data_.end()) {
+        std::size_t n = 0;
+        for (const IterationSamples& s : it->second) n += s.values.size();
+        out.reserve(n);
         for (const IterationSamples& s : it->second) out.insert(out.end(), s.values.begin(), s.values.end());
+    }
     return out;
 }
 

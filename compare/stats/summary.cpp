@@ -58,13 +58,26 @@ std::vector<std::string> filterSubheading(const std::vector<std::string>& ops,
     return out;
 }
 
+// Doubles that compare equal are the same bits, except NaN (no order at
+// all) and -0.0 against 0.0 (printed apart): without those, std::sort gives
+// stable_sort's order without its buffer and merges.
+bool sortsAsStable(const std::vector<double>& v) {
+    return std::none_of(v.begin(), v.end(), [](double x) { return std::isnan(x) || (x == 0 && std::signbit(x)); });
+}
+
+template <typename Order>
+void sortUnits(std::vector<double>& units, Order order) {
+    if (sortsAsStable(units)) std::sort(units.begin(), units.end(), order);
+    else std::stable_sort(units.begin(), units.end(), order);
+}
+
 std::vector<double> sortedUnits(const RunSummary& run, const std::string& op, StatCache& cache) {
     std::vector<double> units = run.extraction.allValues(op);
     if (run.preferHigher) {
-        std::stable_sort(units.begin(), units.end(), std::greater<>());
+        sortUnits(units, std::greater<>());
         cache.descending = true;
     } else {
-        std::stable_sort(units.begin(), units.end());
+        sortUnits(units, std::less<>());
         cache.ascending = true;
     }
     return units;
