@@ -1,8 +1,9 @@
 #!/bin/bash
 # One config (MMTEST_ITERATIONS=2, monitors on) run by hand with run-config
 # and through MMTests' run-mmtests.sh: the two trees hold the same files,
-# apart from the documented difference (run-config's mitigation snapshot:
-# cmdline.txt, microcode.txt, speculation-prctl.txt), their run logs have
+# apart from the documented differences (run-config's mitigation snapshot:
+# cmdline.txt, microcode.txt, speculation-prctl.txt, provenance.txt; and each
+# iteration's boot-id, the verdict's unit), their run logs have
 # the same lines up to numbers (but for the shellpack's own activity line),
 # and MMTests' compare-kernels.sh reads the
 # by-hand tree without "Failed to load module". Skipped without an MMTests
@@ -41,12 +42,12 @@ clean "$BIN/run-config" config-run-config-vs R --work-dir H </dev/null >hand.log
 
 # Same files, but for the documented differences.
 ( cd M/work/log && find . -type f | sort ) > mm.files
-( cd H/log && find . -type f | grep -Ev '/(cmdline|microcode|speculation-prctl)\.txt$' | sort ) > hand.files
+( cd H/log && find . -type f | grep -Ev '/((cmdline|microcode|speculation-prctl|provenance)\.txt|boot-id)$' | sort ) > hand.files
 diff mm.files hand.files > files.diff || fail "file lists differ (< run-mmtests.sh, > run-config):
 $(cat files.diff)"
 grep -c . mm.files | grep -qv '^0$' || fail "no files"
 for i in 0 1; do
-	for f in cmdline.txt microcode.txt speculation-prctl.txt; do [ -s H/log/R/iter-$i/$f ] || fail "by hand: no iter-$i/$f"; done
+	for f in cmdline.txt microcode.txt speculation-prctl.txt provenance.txt boot-id; do [ -s H/log/R/iter-$i/$f ] || fail "by hand: no iter-$i/$f"; done
 done
 
 # The run logs, line for line, with numbers masked; the shellpack's own
