@@ -4,6 +4,7 @@
 #include "bench/verdict-calibration/report_simulation.hpp"
 
 #include <cstdio>
+#include <string>
 #include <vector>
 
 namespace mmtp::compare::calibration {
@@ -50,10 +51,14 @@ std::vector<Scenario> claimScenarios() {
     copies.familyCopies = 5;
     out.push_back(copies);
     out.push_back(issueShape("-3% (= T), 3 metrics", 3, -3));
-    for (double d : {1.0, 2.0, 3.0})
+    // Half-percent steps: the drift rule's false regressions depend on the
+    // drift's size, so a worst case between the whole percents shows too.
+    for (double d : {1.0, 1.5, 2.0, 2.5, 3.0})
         for (int metrics : {3, 20}) {
-            Scenario drift = issueShape("A2 drifts " + std::to_string(static_cast<int>(d)) + "%, B = A1, " +
-                                            std::to_string(metrics) + " metrics",
+            char pct[16];
+            std::snprintf(pct, sizeof pct, "%g", d);
+            Scenario drift = issueShape(std::string("A2 drifts ") + pct + "%, B = A1, " + std::to_string(metrics) +
+                                            " metrics",
                                         metrics, 0);
             drift.a2DriftPct = d;
             out.push_back(drift);

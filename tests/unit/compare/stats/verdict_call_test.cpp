@@ -217,6 +217,40 @@ TEST_CASE("A1 and A2 differing by their boots' noise alone leave little drift to
     CHECK(*callFamily({runs}, CallSettings{}, 2).rows[0].driftPct == Approx(0.8 / 100.4 * 100));
 }
 
+TEST_CASE("beside a real A2 offset, B at A1's level is no change and a call must clear the offset less one se",
+          "[compare][verdict]") {
+    // A1: five boots around 100 (within-run variance 0.625); A2 the same 3
+    // higher: a real offset, standard error of A1 - A2 0.5, so the drift to
+    // clear is (3 - 0.5) / 101.5 = 2.46 %.
+    const std::vector<double> a1{99, 100, 101, 99.5, 100.5};
+    MetricInput in{"op", "", true, a1, {}, {100, 103}, {5, 5}, {}};
+    for (double x : a1) in.base.push_back(x + 3);
+    auto callWithB = [&in, &a1](double below) {
+        in.now.clear();
+        for (double x : a1) in.now.push_back(x - below);
+        return callFamily({in}, CallSettings{}, 2).rows[0];
+    };
+    // B = A1: -1.48 % against A's mean, 95 % interval [-3.25 %, +0.29 %]: no
+    // call; its 90 % interval [-2.93 %, -0.03 %] lies within +-5 %: no change
+    MetricCall same = callWithB(0);
+    REQUIRE(same.driftPct);
+    CHECK(*same.driftPct == Approx(2.5 / 101.5 * 100));
+    CHECK(same.call == Call::NoChange);
+    CHECK(same.change.highPct == Approx(-0.026).margin(0.001));
+    // B 2.7 below A1: -4.14 %, [-5.91 %, -2.37 %]: significant, but a run of
+    // this machine may sit within the drift: inconclusive
+    MetricCall within = callWithB(2.7);
+    CHECK(within.change.highPct == Approx(-2.367).margin(0.001));
+    CHECK(within.call == Call::Inconclusive);
+    CHECK(within.why == Undecided::Drift);
+    CHECK(callPValue(in) > 0.05);
+    // B 2.85 below A1: [-6.06 %, -2.51 %] clears 2.46 % and reaches -5 %: a regression
+    MetricCall beyond = callWithB(2.85);
+    CHECK(beyond.change.highPct == Approx(-2.515).margin(0.001));
+    CHECK(beyond.call == Call::Regression);
+    CHECK(callPValue(in) < 0.05);
+}
+
 TEST_CASE("Hochberg's step-up: the largest p-value under its step's level passes it and every smaller one",
           "[compare][verdict]") {
     const double nan = std::numeric_limits<double>::quiet_NaN();
