@@ -101,8 +101,9 @@ TEST_CASE("a row without a default leaves its field as the struct has it", "[set
 }
 
 TEST_CASE("a row's check sees the rows before it and names the option", "[settings-table]") {
-    CHECK(usageError({"--logdir", "/tmp/x", "--deep"}) == "--deep: needs --depth >= 8");
+    CHECK(usageError({"--logdir", "/tmp/x", "--deep", "--depth", "4"}) == "--deep: needs --depth >= 8");
     CHECK(usageError({"--logdir", "/tmp/x", "--deep", "--depth", "8"}) == "(no error)");
+    CHECK(usageError({"--logdir", "/tmp/x", "--depth", "4"}) == "(no error)");
 }
 
 TEST_CASE("--logdir is required when settings are made", "[settings-table]") {
@@ -114,9 +115,11 @@ TEST_CASE("--logdir is required when settings are made", "[settings-table]") {
 }
 
 TEST_CASE("the bound rows are the parser's and --help's rows, in order", "[settings-table]") {
+    // After the rows every table has (--help, --print-variables, ...).
     const auto& rows = table().options().rows();
     std::vector<std::string> names;
-    for (const OptionSpec& r : rows) names.push_back(r.name);
+    for (const OptionSpec& r : rows)
+        if (r.name == "count" || !names.empty()) names.push_back(r.name);
     CHECK(names == std::vector<std::string>{"count", "big", "fast", "label", "cpu", "colour", "depth", "deep",
                                             "after-ibpb-pulse", "logdir"});
 }
