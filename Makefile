@@ -21,6 +21,8 @@
 #   compare/history/        results-store history: a metric's series, its change points, text and HTML
 #   compare/load/           loading runs (tree, --from-json or --store) and the programs' shared command line
 #   compare/kernels/        the compare-kernels flow: its data (model.hpp), plan, verdicts, text, HTML, JSON
+#   compare/kernels/charts/ the flow's monitor charts: monitor logs -> the HTML page's charts
+#                           (their types, monitor_data.hpp, sit here, below the flow's model)
 #   compare/<program>/      main.cpp of compare-mmtests, compare-kernels and results-store
 #                           (compare-mmtests' flow, compare_app, beside its main)
 #
@@ -97,7 +99,11 @@ USES_compare/store      := compare/tables compare/parsers compare/stats compare/
 USES_compare/render     := compare/tables compare/stats compare/benchmarks compare/core base
 USES_compare/load       := compare/render compare/store compare/tables compare/monitors compare/parsers compare/stats \
                            compare/benchmarks compare/input compare/core base
-USES_compare/kernels    := compare/load $(USES_compare/load)
+# compare-kernels' monitor charts draw monitor samples with render's charts;
+# they never include the flow (the flow's model holds their types).
+USES_compare/kernels/charts := compare/render compare/tables compare/monitors compare/stats compare/benchmarks \
+                               compare/input compare/core base
+USES_compare/kernels    := compare/kernels/charts compare/load $(USES_compare/load)
 USES_compare/compare-mmtests := compare/load $(USES_compare/load)
 USES_compare/compare-kernels := compare/kernels $(USES_compare/kernels)
 # results-store's history: its query, change points and pages, over the store and render.
@@ -126,7 +132,7 @@ LIBS_compare/store           := -lsqlite3 -lcrypto
 LIBS_compare/results-store   := -lboost_program_options
 
 LIB_PARTS  := base workloads/common compare/core compare/input compare/benchmarks compare/parsers \
-              compare/monitors compare/stats compare/tables compare/render compare/load compare/kernels compare/compare-mmtests \
+              compare/monitors compare/stats compare/tables compare/render compare/load compare/kernels compare/kernels/charts compare/compare-mmtests \
               compare/store compare/history $(addprefix workloads/,$(WORKLOADS)) $(addprefix harness/,$(HARNESSES))
 PROG_PARTS := $(addprefix workloads/,$(WORKLOADS)) $(addprefix harness/,$(HARNESSES)) \
               $(addprefix compare/,$(COMPARE_PROGS) $(STORE_PROGS))

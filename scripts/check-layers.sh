@@ -7,7 +7,9 @@
 # An include "X" is resolved as the compiler would (next to the file, then
 # the roots ., compare/, workloads/, harness/) and belongs to the part whose folder
 # holds the resolved file. Includes that resolve to no part file (system
-# headers, the generated YAML table) are not checked.
+# headers, the generated YAML table) are not checked. A part may sit inside
+# another's folder (compare/kernels/charts): each folder is its own part, and
+# a folder of sources that is no part fails the check.
 #
 # check-layers.sh --benchmark-names: the second rule, that no compare source
 # outside compare/benchmarks/ names a benchmark (check-benchmark-names.sh).
@@ -50,6 +52,17 @@ resolve() {
 	resolved=$plain
 }
 
+status=0
+# A folder of sources that is no part would escape every rule (its files
+# belong to no part, so nothing they include is checked): a nested part
+# (compare/kernels/charts) must be named in the Makefile like any other.
+while IFS= read -r folder; do
+	if [[ -z ${uses[$folder]+x} ]]; then
+		echo "check-layers: $folder holds sources but is no part (Makefile: LIB_PARTS, USES_$folder)" >&2
+		status=1
+	fi
+done < <(find base compare workloads harness -name '*.[ch]pp' -printf '%h\n' 2>/dev/null | sort -u)
+
 # Every quoted include line of every part's sources, in one grep: FILE:LINE.
 files=()
 shopt -s nullglob
@@ -59,7 +72,6 @@ done
 shopt -u nullglob
 include_line='^[[:space:]]*#[[:space:]]*include[[:space:]]*"([^"]*)"'
 
-status=0
 while IFS= read -r hit; do
 	file=${hit%%:*}
 	[[ ${hit#*:} =~ $include_line ]] || continue

@@ -2,7 +2,7 @@
 
 #include "core/diagnostics.hpp"
 #include "kernels/benchmark_verdicts.hpp"
-#include "kernels/monitor_tables.hpp"
+#include "kernels/charts/monitor_charts.hpp"
 #include "kernels/plan.hpp"
 #include "kernels/steps.hpp"
 #include "kernels/vmstat.hpp"

@@ -3,7 +3,8 @@
 // (KernelsData). The flow (report.hpp, steps.hpp, vmstat.hpp) fills it; the
 // renderers (page.hpp: text, mail, HTML, JSON) read it. Types only: the
 // functions live in the headers that include this one, and nothing here
-// includes another compare/kernels header.
+// includes a compare/kernels header outside kernels/charts/monitor_data.hpp
+// (the monitors' types, below the charts that fill them).
 #pragma once
 #include "core/diagnostics_summary.hpp"
 #include "input/machine_state.hpp"
@@ -11,8 +12,7 @@
 #include "input/recorded_state.hpp"
 #include "input/run_settings.hpp"
 #include "input/run_validity.hpp"
-#include "monitors/vmstat_by_header.hpp"
-#include "render/svg_timeseries.hpp"
+#include "kernels/charts/monitor_data.hpp"
 #include "stats/boot_units.hpp"
 #include "stats/summary.hpp"
 #include "stats/bisect_position.hpp"
@@ -82,29 +82,6 @@ struct ReportPart {
 struct WarningsOnce {
     std::string said;
     void passOn(const std::string& more, std::ostream& err);
-};
-
-// One run's vmstat logs for a benchmark (kernels/vmstat.hpp reads them).
-// One iteration's monitor charts, runs in legend order.
-struct MonitorIteration {
-    std::string iteration;  // "iter-0"
-    std::vector<TimeChart> charts;
-};
-
-// Every chart of a benchmark's monitors, loaded with the benchmark (the
-// page only draws them).
-struct MonitorCharts {
-    std::vector<MonitorIteration> iterations;  // those where some run recorded a monitor, at most kMaxChartedIterations
-    std::vector<std::string> notes;            // monitors no run recorded, iterations not drawn
-};
-
-struct RunVmstat {
-    std::string run;
-    bool recorded = false;                 // some iter-N has vmstat-BENCH
-    std::vector<VmstatSamples> iterations; // those that could be read, iter-0 first
-    std::vector<std::string> iterationNames;  // iterations[i]'s directory ("iter-0")
-    std::string error;                     // why a log could not be read ("" when all could)
-    std::vector<std::string> bounded;      // "FILE: what it lost to a bound" (monitors/log_words.hpp)
 };
 
 // Mitigation costs: per run, the mean of vmstat's sy (% of CPU time in the

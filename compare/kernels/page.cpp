@@ -93,7 +93,7 @@ std::string benchmarkGraphs(const BenchmarkResults& b) {
 
 std::string monitorNote(const std::string& text) { return "<p class=\"monitor-note\">" + escapeHtml(text) + "</p>\n"; }
 
-// The monitor charts loaded with the benchmark (kernels/monitor_tables.hpp),
+// The monitor charts loaded with the benchmark (kernels/charts/monitor_charts.hpp),
 // one block per iteration; the first is open, the others one click away.
 std::string monitorGraphs(const BenchmarkResults& b) {
     std::string out;

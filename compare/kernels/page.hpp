@@ -2,7 +2,7 @@
 // loaded and compared once (kernels/report.cpp), written out as the
 // text report, the HTML page and the JSON export. Each rendering reads the
 // same data; none reads a log (the monitor charts are loaded with the
-// benchmark too, kernels/monitor_tables.hpp).
+// benchmark too, kernels/charts/monitor_charts.hpp).
 #pragma once
 #include "kernels/model.hpp"
 

@@ -1,6 +1,7 @@
 #include "kernels/vmstat.hpp"
 
 #include "input/log_files.hpp"
+#include "kernels/charts/monitor_reader.hpp"
 
 #include <algorithm>
 #include <cstdlib>
@@ -8,17 +9,6 @@
 namespace fs = std::filesystem;
 
 namespace mmtp::compare {
-
-std::vector<fs::path> iterationsInOrder(const fs::path& runDir) {
-    std::vector<std::pair<long, std::string>> found;
-    for (const std::string& n : listDirectory(runDir))
-        if (n.rfind("iter-", 0) == 0 && n.size() > 5 && n.find_first_not_of("0123456789", 5) == std::string::npos)
-            found.emplace_back(std::strtol(n.c_str() + 5, nullptr, 10), n);
-    std::sort(found.begin(), found.end());
-    std::vector<fs::path> dirs;
-    for (const auto& [number, name] : found) dirs.push_back(runDir / name);
-    return dirs;
-}
 
 namespace {
 

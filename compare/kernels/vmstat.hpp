@@ -14,18 +14,6 @@
 
 namespace mmtp::compare {
 
-// The vmstat columns kept per sample, for the charts; every column's totals
-// are kept, for the costs. Only the first kMaxChartedIterations readable
-// iterations keep samples.
-inline const std::vector<std::string> kVmstatCharted = {"us", "sy", "wa", "cs", "in"};
-// The iterations whose monitors the HTML page charts (each a block of
-// charts): a run of 100 iterations would otherwise keep and draw every
-// sample of every one.
-inline constexpr std::size_t kMaxChartedIterations = 8;
-
-// runDir's iter-N directories in N order (iter-10 after iter-9).
-std::vector<std::filesystem::path> iterationsInOrder(const std::filesystem::path& runDir);
-
 // Every run's iter-*/vmstat-BENCH, in the runs' order.
 std::vector<RunVmstat> readRunsVmstat(const std::filesystem::path& logDir, const std::vector<std::string>& runs,
                                       const std::string& benchmark);

@@ -7,6 +7,7 @@
 // regardless.
 #pragma once
 #include "common/option_table.hpp"
+#include "common/settings_table.hpp"
 
 #include <filesystem>
 #include <string>
@@ -27,6 +28,11 @@ std::string checkPulseStatus(const std::filesystem::path& logdir, const std::str
 OptionSpec afterPulseOption(const char* envVar);
 // The row's value, or "" when not given.
 std::string afterPulseMode(const OptionValues& v);
+// The row bound to a workload's field: "" when not given.
+template <class S>
+BoundOption<S> afterPulseRow(const char* envVar, std::string S::*field) {
+    return bind(afterPulseOption(envVar), field);
+}
 
 // Where the ibpb-pulse step of the same iteration logged: MMTests and
 // run-config give each benchmark ITER/BENCH/logs, so it is the sibling

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <limits>
+#include <optional>
 
 namespace mmtp::fiolike {
 
@@ -64,11 +65,11 @@ std::vector<std::string> splitList(const std::string& text, const std::string& o
 
 unsigned JobSpec::readPercent() const {
     switch (pattern) {
-    case Pattern::Read:
-    case Pattern::RandRead: return 100;
-    case Pattern::Write:
-    case Pattern::RandWrite: return 0;
-    default: return rwmixread;
+        case Pattern::Read:
+        case Pattern::RandRead: return 100;
+        case Pattern::Write:
+        case Pattern::RandWrite: return 0;
+        default: return rwmixread;
     }
 }
 
@@ -80,14 +81,13 @@ uint64_t parseSize(const std::string& text, const std::string& option) {
                               "' is not a whole number of bytes with an optional k, m, g, t or p (no fractions)");
     if (digits == 0 || text.empty()) throw notASize;
     std::string unit = lower(text.substr(std::min(digits, text.size())));
-    if (!unit.empty() && unit.back() == 'b') unit.pop_back();   // "kb", "kib", "mb"
+    if (!unit.empty() && unit.back() == 'b') unit.pop_back();  // "kb", "kib", "mb"
     if (!unit.empty() && unit.back() == 'i') unit.pop_back();
     static const std::string kUnits = "kmgtp";
     unsigned shift = 0;
     if (unit.size() == 1 && kUnits.find(unit[0]) != std::string::npos)
         shift = 10 * static_cast<unsigned>(kUnits.find(unit[0]) + 1);
-    else if (!unit.empty())
-        throw notASize;
+    else if (!unit.empty()) throw notASize;
     uint64_t v = 0;
     const uint64_t max = std::numeric_limits<uint64_t>::max();
     for (std::size_t i = 0; i < std::min(digits, text.size()); ++i) {
@@ -95,7 +95,8 @@ uint64_t parseSize(const std::string& text, const std::string& option) {
         if (v > (max - d) / 10) throw UsageError("--" + option + ": '" + text + "' is too large (over 2^64 bytes)");
         v = v * 10 + d;
     }
-    if (shift && v > (max >> shift)) throw UsageError("--" + option + ": '" + text + "' is too large (over 2^64 bytes)");
+    if (shift && v > (max >> shift))
+        throw UsageError("--" + option + ": '" + text + "' is too large (over 2^64 bytes)");
     return v << shift;
 }
 
@@ -122,78 +123,119 @@ Pattern parsePattern(const std::string& text) {
     throw UsageError("--rw: '" + text + "' is not one of read, write, randread, randwrite, rw, readwrite, randrw");
 }
 
-const OptionTable& optionTable() {
-    constexpr auto kAny = std::numeric_limits<std::uint64_t>::max();
-    static const OptionTable table({
-        textOption("name", 0, "FIO_JOB_NAME", nullptr,
-                   "job name, terse field 3; default IOENGINE-RW[MIX]-BS-jN-qdN as MMTests' fio multivar_scale"),
-        textOption("rw", 0, "FIO_IO_PATTERNS", "read",
-                   "read|write|randread|randwrite|rw|readwrite|randrw; a list (\"randread randwrite\" or "
-                   "\"randread,randwrite\") runs one job per pattern"),
-        integerOption("rwmixread", 0, "FIO_RWMIXREAD", "50", 0, 100, "% of reads for rw/randrw"),
-        textOption("bs", 0, "FIO_BLOCK_SIZE", "4k", "block size"),
-        textOption("size", 0, "FIO_SIZE", "1G", "file size and IO amount per job"),
-        textOption("runtime", 0, "FIO_RUNTIME", "0", "stop after this long (s, or ms/m suffix); 0 = when size is done"),
-        yesNoOption("time_based", 0, "FIO_TIME_BASED", "no", "keep going (wrapping over the file) until runtime"),
-        textOption("ramp_time", 0, "FIO_RAMP_TIME", "0", "run this long before measuring"),
-        integerOption("numjobs", 0, "FIO_MAX_JOBS", "1", 1, 256, "parallel jobs (threads), one file each"),
-        textOption("iodepth", 0, "FIO_IODEPTH", "1",
-                   "IOs in flight per job (async engines), 1..4096; a list runs one job per depth"),
-        yesNoOption("direct", 0, "FIO_DIRECT", "no", "O_DIRECT"),
-        textOption("ioengine", 0, "FIO_IOENGINE", "psync", "psync|io_uring"),
-        yesNoOption("norandommap", 0, "FIO_NORANDOMMAP", "no", "random offsets with replacement"),
-        integerOption("randseed", 0, "FIO_RANDSEED", nullptr, 0, kAny, "seed for offsets and the read/write mix"),
-        textOption("directory", 0, "SHELLPACK_DATA", nullptr, "where job files are laid out; default a temp dir under /tmp"),
-        textOption("filename", 0, "FIO_TARGET_FILE", nullptr,
-                   "use this file or (unmounted) block device for all jobs"),
-        logdirOption("write fio.log (terse v3, appended) and fiolike-NAME.json here"),
-        afterPulseOption("FIO_AFTER_IBPB_PULSE"),
-        yesNoOption("quiet", 0, "", "no", "no human summary on stdout"),
-        flagOption("print-name", 0, "print the job name these options give, and exit (for the shellpack)"),
-    });
-    return table;
-}
-
 namespace {
 
-JobSpec jobSpecFrom(const OptionValues& v, const std::string& rw, unsigned iodepth) {
-    JobSpec s;
-    s.rwText = rw;
-    s.pattern = parsePattern(s.rwText);
-    s.rwmixread = v.number<unsigned>("rwmixread");
+// What the rows fill: the settings every job of a run shares, and the lists
+// (--rw, --iodepth) the run expands into one job per pattern and depth.
+struct JobOptions {
+    JobSpec job;
+    std::optional<std::string> name;  // --name, when given
+    std::vector<std::string> rw;      // each a pattern parsePattern accepts
+    std::vector<unsigned> depths;
+};
+
+std::vector<std::string> patternsOf(const std::string& text) {
+    std::vector<std::string> rw = splitList(text, "rw");
+    for (const std::string& p : rw) parsePattern(p);
+    return rw;
+}
+
+std::vector<unsigned> depthsOf(const std::string& text) {
+    std::vector<unsigned> depths;
+    for (const auto& d : splitList(text, "iodepth")) depths.push_back(iodepthOf(d));
+    return depths;
+}
+
+void readBlockSize(JobOptions& o, const OptionValues& v) {
+    JobSpec& s = o.job;
     s.bsText = v.text("bs");
     s.bs = parseSize(s.bsText, "bs");
     if (s.bs == 0 || s.bs > (64u << 20)) throw UsageError("--bs: '" + s.bsText + "' must be between 1 and 64m");
+}
+
+void readSize(JobOptions& o, const OptionValues& v) {
+    JobSpec& s = o.job;
     s.size = parseSize(v.text("size"), "size");
     s.size -= s.size % s.bs;  // fio rounds the file size down to a block multiple
     if (s.size == 0) throw UsageError("--size: '" + v.text("size") + "' is smaller than bs=" + s.bsText);
-    s.runtimeNs = parseDurationNs(v.text("runtime"), "runtime");
-    s.timeBased = v.yes("time_based");
-    if (s.timeBased && s.runtimeNs == 0) throw UsageError("--time_based needs --runtime > 0");
-    s.rampNs = parseDurationNs(v.text("ramp_time"), "ramp_time");
-    s.numjobs = v.number<unsigned>("numjobs");
-    s.iodepth = iodepth;
-    s.direct = v.yes("direct");
-    s.ioengine = v.text("ioengine");
-    const EngineInfo* e = findEngine(s.ioengine);
-    if (!e) throw UsageError("--ioengine: '" + s.ioengine + "' is not one of " + engineNames());
-    if (e->sync) s.iodepth = 1;  // fio: sync engines run at depth 1 whatever iodepth says
-    s.randommap = !v.yes("norandommap");
-    if (v.has("randseed")) s.seed = v.number<uint64_t>("randseed");
-    if (v.has("directory")) s.directory = v.text("directory");
-    if (v.has("filename")) s.filename = v.text("filename");
-    s.printName = v.yes("print-name");
-    // --print-name only names the job: it needs no log directory.
-    if (!s.printName) s.logdir = v.required("logdir");
-    s.afterPulse = afterPulseMode(v);
-    s.quiet = v.yes("quiet");
-    if (v.has("name")) {
-        s.name = v.text("name");
+}
+
+// Each row fills its field of JobOptions (common/settings_table.hpp).
+const SettingsTable<JobOptions>& table() {
+    using O = JobOptions;
+    constexpr auto kAny = std::numeric_limits<std::uint64_t>::max();
+    static const SettingsTable<O> rows({
+        bind(textOption("name", 0, "FIO_JOB_NAME", nullptr,
+                        "job name, terse field 3; default IOENGINE-RW[MIX]-BS-jN-qdN as MMTests' fio multivar_scale"),
+             &O::name),
+        bind(textOption("rw", 0, "FIO_IO_PATTERNS", "read",
+                        "read|write|randread|randwrite|rw|readwrite|randrw; a list (\"randread randwrite\" or "
+                        "\"randread,randwrite\") runs one job per pattern"),
+             &O::rw, patternsOf),
+        bindIn(integerOption("rwmixread", 0, "FIO_RWMIXREAD", "50", 0, 100, "% of reads for rw/randrw"), &O::job,
+               &JobSpec::rwmixread),
+        row<O>(textOption("bs", 0, "FIO_BLOCK_SIZE", "4k", "block size"), readBlockSize),
+        row<O>(textOption("size", 0, "FIO_SIZE", "1G", "file size and IO amount per job"), readSize),
+        bindIn(textOption("runtime", 0, "FIO_RUNTIME", "0",
+                          "stop after this long (s, or ms/m suffix); 0 = when size is done"),
+               &O::job, &JobSpec::runtimeNs, [](const std::string& t) { return parseDurationNs(t, "runtime"); }),
+        bindIn(
+            yesNoOption("time_based", 0, "FIO_TIME_BASED", "no", "keep going (wrapping over the file) until runtime"),
+            &O::job, &JobSpec::timeBased)
+            .check([](const O& o) {
+                if (o.job.timeBased && o.job.runtimeNs == 0) throw UsageError("--time_based needs --runtime > 0");
+            }),
+        bindIn(textOption("ramp_time", 0, "FIO_RAMP_TIME", "0", "run this long before measuring"), &O::job,
+               &JobSpec::rampNs, [](const std::string& t) { return parseDurationNs(t, "ramp_time"); }),
+        bindIn(integerOption("numjobs", 0, "FIO_MAX_JOBS", "1", 1, 256, "parallel jobs (threads), one file each"),
+               &O::job, &JobSpec::numjobs),
+        bind(textOption("iodepth", 0, "FIO_IODEPTH", "1",
+                        "IOs in flight per job (async engines), 1..4096; a list runs one job per depth"),
+             &O::depths, depthsOf),
+        bindIn(yesNoOption("direct", 0, "FIO_DIRECT", "no", "O_DIRECT"), &O::job, &JobSpec::direct),
+        bindIn(textOption("ioengine", 0, "FIO_IOENGINE", "psync", "psync|io_uring"), &O::job, &JobSpec::ioengine)
+            .check([](const O& o) {
+                if (!findEngine(o.job.ioengine))
+                    throw UsageError("--ioengine: '" + o.job.ioengine + "' is not one of " + engineNames());
+            }),
+        row<O>(yesNoOption("norandommap", 0, "FIO_NORANDOMMAP", "no", "random offsets with replacement"),
+               [](O& o, const OptionValues& v) { o.job.randommap = !v.yes("norandommap"); }),
+        bindIn(
+            integerOption("randseed", 0, "FIO_RANDSEED", nullptr, 0, kAny, "seed for offsets and the read/write mix"),
+            &O::job, &JobSpec::seed),
+        bindIn(textOption("directory", 0, "SHELLPACK_DATA", nullptr,
+                          "where job files are laid out; default a temp dir under /tmp"),
+               &O::job, &JobSpec::directory),
+        bindIn(textOption("filename", 0, "FIO_TARGET_FILE", nullptr,
+                          "use this file or (unmounted) block device for all jobs"),
+               &O::job, &JobSpec::filename),
+        // --print-name only names the job: it needs no log directory.
+        row<O>(logdirOption("write fio.log (terse v3, appended) and fiolike-NAME.json here"),
+               [](O& o, const OptionValues& v) {
+                   if (!v.yes("print-name")) o.job.logdir = v.required("logdir");
+               }),
+        bindIn(afterPulseOption("FIO_AFTER_IBPB_PULSE"), &O::job, &JobSpec::afterPulse),
+        bindIn(yesNoOption("quiet", 0, "", "no", "no human summary on stdout"), &O::job, &JobSpec::quiet),
+        bindIn(flagOption("print-name", 0, "print the job name these options give, and exit (for the shellpack)"),
+               &O::job, &JobSpec::printName),
+    });
+    return rows;
+}
+
+// One job of the run: the shared settings, its pattern and depth, its name.
+JobSpec jobFor(const JobOptions& o, const std::string& rw, unsigned iodepth) {
+    JobSpec s = o.job;
+    s.rwText = rw;
+    s.pattern = parsePattern(rw);
+    // fio: sync engines run at depth 1 whatever iodepth says
+    s.iodepth = findEngine(s.ioengine)->sync ? 1 : iodepth;
+    if (o.name) {
+        s.name = *o.name;
     } else {
         // rw/randrw carry their mix: "io_uring-randrw70-4k-j1-qd32"
         const bool mixed = s.pattern == Pattern::ReadWrite || s.pattern == Pattern::RandRW;
-        s.name = s.ioengine + "-" + s.rwText + (mixed ? std::to_string(s.rwmixread) : "") + "-" + s.bsText +
-                 "-j" + std::to_string(s.numjobs) + "-qd" + std::to_string(iodepth);
+        s.name = s.ioengine + "-" + s.rwText + (mixed ? std::to_string(s.rwmixread) : "") + "-" + s.bsText + "-j" +
+                 std::to_string(s.numjobs) + "-qd" + std::to_string(iodepth);
     }
     if (s.name.empty() || s.name.find_first_of(";/\n") != std::string::npos)
         throw UsageError("--name: '" + s.name + "' must be non-empty without ';', '/' or newlines");
@@ -202,15 +244,15 @@ JobSpec jobSpecFrom(const OptionValues& v, const std::string& rw, unsigned iodep
 
 }  // namespace
 
+const OptionTable& optionTable() { return table().options(); }
+
 JobPlan jobPlanFrom(const OptionValues& v) {
-    const auto patterns = splitList(v.text("rw"), "rw");
-    std::vector<unsigned> depths;
-    for (const auto& d : splitList(v.text("iodepth"), "iodepth")) depths.push_back(iodepthOf(d));
+    const JobOptions o = table().settings(v);
     JobPlan plan;
-    for (const auto& rw : patterns)
-        for (unsigned qd : depths) plan.jobs.push_back(jobSpecFrom(v, rw, qd));
+    for (const auto& rw : o.rw)
+        for (unsigned qd : o.depths) plan.jobs.push_back(jobFor(o, rw, qd));
     // Each job appends its own terse line: one name for several would merge them.
-    if (plan.jobs.size() > 1 && v.has("name"))
+    if (plan.jobs.size() > 1 && o.name)
         throw UsageError("--name: one name for " + std::to_string(plan.jobs.size()) +
                          " jobs (a --rw/--iodepth list); leave it out and each job is named by its settings");
     return plan;

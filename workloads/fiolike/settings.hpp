@@ -1,8 +1,9 @@
 // settings.hpp - fio-like jobs: the option table (fio names, MMTests fio
-// config variables as fallbacks, one row each), one parsed JobSpec per job
-// and the JobPlan of a run.
+// config variables as fallbacks, one row each bound to the field it fills,
+// common/settings_table), one parsed JobSpec per job and the JobPlan of a run.
 #pragma once
 #include "common/option_table.hpp"
+#include "common/settings_table.hpp"
 
 #include <cstdint>
 #include <optional>

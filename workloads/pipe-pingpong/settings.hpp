@@ -1,7 +1,8 @@
-// settings.hpp - pipe-pingpong's options, one row each (common/option_table),
-// and the settings they become.
+// settings.hpp - pipe-pingpong's options, one row each bound to the field of
+// Settings it fills (common/settings_table).
 #pragma once
 #include "common/option_table.hpp"
+#include "common/settings_table.hpp"
 #include "pipe-pingpong/plan.hpp"
 
 #include <filesystem>

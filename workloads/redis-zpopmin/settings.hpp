@@ -1,10 +1,11 @@
-// settings.hpp - redis-zpopmin's options, one row each (common/option_table),
-// and the settings they become. Each option has the meaning of the MMTests
-// config variable it falls back to (REDIS_ZPOPMIN_*, mirroring
-// config-memdb-redis-benchmark-small's REDIS_*), and the short
-// redis-benchmark flag where there is one (-n -r -P -c -t -d).
+// settings.hpp - redis-zpopmin's options, one row each bound to the field of
+// Settings it fills, with its checks (common/settings_table). Each option
+// has the meaning of the MMTests config variable it falls back to
+// (REDIS_ZPOPMIN_*, mirroring config-memdb-redis-benchmark-small's REDIS_*),
+// and the short redis-benchmark flag where there is one (-n -r -P -c -t -d).
 #pragma once
 #include "common/option_table.hpp"
+#include "common/settings_table.hpp"
 #include "redis-zpopmin/test_runner.hpp"
 
 #include <cstdint>
@@ -42,7 +43,8 @@ struct Settings {
 };
 
 const OptionTable& optionTable();
-// Throws UsageError naming the option for values one row cannot check.
+// The rows fill Settings and check what one row's range cannot; throws
+// UsageError naming the option.
 Settings settingsFrom(const OptionValues& v);
 // optionTable().parse() then settingsFrom().
 Settings parseSettings(int argc, const char* const argv[]);

@@ -1,9 +1,11 @@
-// settings.hpp - seccomp-churn's options, one row each (common/option_table).
+// settings.hpp - seccomp-churn's options, one row each bound to the field of
+// Settings it fills, with its checks (common/settings_table).
 // Each has the MMTests config variable of the same meaning as its fallback
 // (SECCOMP_CHURN_*), so the binary runs the same from a shellpack, from
 // run-config and by hand.
 #pragma once
 #include "common/option_table.hpp"
+#include "common/settings_table.hpp"
 #include "seccomp-churn/recipe.hpp"
 
 #include <cstdint>
@@ -24,8 +26,8 @@ struct Settings {
 };
 
 const OptionTable& optionTable();
-// Checks what one row cannot (options that depend on each other); throws
-// UsageError naming the option.
+// The rows fill Settings and check what one row's range cannot (options that
+// depend on each other); throws UsageError naming the option.
 Settings settingsFrom(const OptionValues& v);
 // optionTable().parse() then settingsFrom().
 Settings parseSettings(int argc, const char* const argv[]);

@@ -1,11 +1,13 @@
-// settings.hpp - the three programs' options, one row each
-// (common/option_table), with the MMTests config variable of the same
+// settings.hpp - the three programs' options, one row each bound to the
+// field of the program's config it fills, with its checks
+// (common/settings_table), and the MMTests config variable of the same
 // meaning as fallback:
 //   syscall-scale     will-it-scale          SYSCALL_SCALE_*
 //   syscall-null      stress-ng --null       SYSCALL_NULL_*
 //   syscall-fsbuffer  unixbench fsbuffer     SYSCALL_FSBUFFER_*
 #pragma once
 #include "common/option_table.hpp"
+#include "common/settings_table.hpp"
 #include "syscall-scale/placement.hpp"
 #include "syscall-scale/task_group.hpp"
 

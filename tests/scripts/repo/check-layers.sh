@@ -3,7 +3,8 @@
 # forbidden include (compare -> workloads, a workload -> another workload,
 # a harness -> a workload, a workload -> a harness,
 # stats -> parsers, parsers -> tables/render, store -> render/kernels,
-# base -> anything) makes `make check-layers` fail with a line naming the
+# compare-kernels' charts -> its flow, base -> anything; a folder of
+# sources that is no part) makes `make check-layers` fail with a line naming the
 # rule, and the clean copy passes. So does the second rule: a compare source
 # outside compare/benchmarks/ that names a benchmark.
 set -u
@@ -43,8 +44,24 @@ forbid compare/store/store_view.cpp render/html_escape.hpp "compare/store may us
 forbid compare/render/svg_chart.cpp store/db.hpp "compare/render may use only"
 forbid compare/render/html_escape.cpp history/history.hpp "compare/render may use only"
 forbid compare/store/store_view.cpp kernels/model.hpp "compare/store may use only"
+# compare-kernels' charts sit below its flow: they never include the flow's
+# headers (its model holds their types, kernels/charts/monitor_data.hpp).
+forbid compare/kernels/charts/vmstat_charts.cpp kernels/model.hpp "compare/kernels/charts may use only"
+forbid compare/kernels/charts/monitor_charts.hpp kernels/vmstat.hpp "compare/kernels/charts may use only"
+forbid compare/kernels/charts/monitor_reader.cpp load/load_runs.hpp "compare/kernels/charts may use only"
 forbid base/errors.cpp common/signals.hpp "base may use only [nothing]"
 forbid base/atomic_file.hpp compare/core/rows.hpp "base may use only [nothing]"
+
+# A folder of sources that is no part escapes every rule: it fails the check.
+mkdir compare/kernels/extra
+printf '#include "kernels/model.hpp"\n' > compare/kernels/extra/sneak.cpp
+if make -s check-layers BUILD="$work/build" > out.txt 2>&1; then
+	fail "a folder of sources that is no part passed the layer check"
+fi
+grep -qF "check-layers: compare/kernels/extra holds sources but is no part" out.txt ||
+	fail "the error does not name the folder: $(cat out.txt)"
+rm -r compare/kernels/extra
+echo "ok: a folder of sources that is no part refused"
 
 # names FILE LINE: appending LINE (it names a benchmark) must fail the check
 # naming the file and line.

@@ -4,7 +4,8 @@
 # drawn there) or compare/kernels, and none parses a program's command line
 # (--store is compare-mmtests' and compare-kernels' own option). compare-
 # kernels' types live in compare/kernels/model.hpp, which includes no other
-# compare/kernels header; report.hpp, page.hpp and steps.hpp declare
+# compare/kernels header but the monitors' types below it
+# (charts/monitor_data.hpp); report.hpp, page.hpp and steps.hpp declare
 # functions only.
 set -u
 fail() { echo "FAIL: $*"; exit 1; }
@@ -38,11 +39,13 @@ echo "ok: compare/store parses no command line"
 
 model=compare/kernels/model.hpp
 [[ -f $model ]] || fail "no $model"
-bad=$(includes "$model" | grep ':compare/kernels/')
+# Its one include from compare/kernels/ is the monitors' types, which sit
+# below it in the charts' part (kernels/charts/monitor_data.hpp).
+bad=$(includes "$model" | grep ':compare/kernels/' | grep -v ':compare/kernels/charts/monitor_data.hpp$')
 [[ -z $bad ]] || fail "$model includes another compare/kernels header: $bad"
 for f in compare/kernels/report.hpp compare/kernels/page.hpp compare/kernels/steps.hpp; do
 	bad=$(grep -nE '^[[:space:]]*(struct|class|enum)[[:space:]]+[A-Za-z_]+[^;]*\{' "$f")
 	[[ -z $bad ]] || fail "$f defines a type (it belongs in $model): $bad"
 	includes "$f" | grep -q ":$model\$" || fail "$f does not include $model"
 done
-echo "ok: compare-kernels' types are in $model, which includes no compare/kernels header"
+echo "ok: compare-kernels' types are in $model, which includes no compare/kernels header but the monitors' types"

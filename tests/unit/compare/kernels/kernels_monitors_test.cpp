@@ -1,6 +1,6 @@
 // Monitor charts that would draw nothing: a page-fault chart whose every
 // sample is 0 is a sentence, not a flat line on a made-up -1..1 axis.
-#include "kernels/monitor_tables.hpp"
+#include "kernels/charts/monitor_charts.hpp"
 #include "compare/test_support.hpp"
 
 #include <catch2/catch.hpp>

@@ -3,7 +3,7 @@
 // report (kernels/vmstat.hpp).
 #pragma once
 #include "core/warnings.hpp"
-#include "kernels/vmstat.hpp"
+#include "kernels/charts/monitor_data.hpp"
 #include "render/svg_timeseries.hpp"
 
 #include <string>

@@ -3,7 +3,7 @@
 // CPUs from its cpu-topology-mmtests.txt.
 #pragma once
 #include "core/warnings.hpp"
-#include "kernels/monitor_reader.hpp"
+#include "kernels/charts/monitor_reader.hpp"
 #include "render/svg_timeseries.hpp"
 
 #include <string>

@@ -1,6 +1,6 @@
-#include "kernels/iostat_charts.hpp"
+#include "kernels/charts/iostat_charts.hpp"
 
-#include "kernels/monitor_chart_parts.hpp"
+#include "kernels/charts/monitor_chart_parts.hpp"
 #include "monitors/iostat_by_header.hpp"
 
 #include <algorithm>

@@ -1,6 +1,6 @@
-#include "kernels/vmstat_charts.hpp"
+#include "kernels/charts/vmstat_charts.hpp"
 
-#include "kernels/monitor_chart_parts.hpp"
+#include "kernels/charts/monitor_chart_parts.hpp"
 
 #include <algorithm>
 

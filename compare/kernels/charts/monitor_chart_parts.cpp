@@ -1,4 +1,4 @@
-#include "kernels/monitor_chart_parts.hpp"
+#include "kernels/charts/monitor_chart_parts.hpp"
 
 #include <algorithm>
 #include <cmath>

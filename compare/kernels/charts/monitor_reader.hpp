@@ -1,5 +1,5 @@
 // monitor_reader.hpp - one iteration's monitor logs of every run, read for
-// compare-kernels' monitor charts (kernels/monitor_tables.hpp) through the
+// compare-kernels' monitor charts (kernels/charts/monitor_charts.hpp) through the
 // --print-monitor parsers (monitors/*.cpp); an unreadable log is a note on
 // its chart and one warning, never a failed page.
 #pragma once
@@ -13,6 +13,9 @@
 #include <vector>
 
 namespace mmtp::compare {
+
+// runDir's iter-N directories in N order (iter-10 after iter-9).
+std::vector<std::filesystem::path> iterationsInOrder(const std::filesystem::path& runDir);
 
 // One run's samples of a monitor in one iteration, grouped by operation in
 // the order they first appear: (interval, value) points.

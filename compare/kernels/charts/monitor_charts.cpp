@@ -1,10 +1,10 @@
-#include "kernels/monitor_tables.hpp"
+#include "kernels/charts/monitor_charts.hpp"
 
-#include "kernels/iostat_charts.hpp"
-#include "kernels/monitor_chart_parts.hpp"
-#include "kernels/monitor_reader.hpp"
-#include "kernels/mpstat_charts.hpp"
-#include "kernels/vmstat_charts.hpp"
+#include "kernels/charts/iostat_charts.hpp"
+#include "kernels/charts/monitor_chart_parts.hpp"
+#include "kernels/charts/monitor_reader.hpp"
+#include "kernels/charts/mpstat_charts.hpp"
+#include "kernels/charts/vmstat_charts.hpp"
 #include "monitors/monitors.hpp"
 
 #include <algorithm>

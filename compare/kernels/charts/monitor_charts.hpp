@@ -1,4 +1,4 @@
-// monitor_tables.hpp - the monitor graphs of compare-kernels' HTML page:
+// monitor_charts.hpp - the monitor graphs of compare-kernels' HTML page:
 // CPU us/sy/wa, context switches, interrupts (total and the busiest
 // sources), page faults, CPU busy per NUMA node and IO per device, each one
 // chart with every run on it, one set per iteration. The samples come from the --print-monitor
@@ -7,7 +7,7 @@
 // reads a log format itself.
 #pragma once
 #include "core/warnings.hpp"
-#include "kernels/vmstat.hpp"
+#include "kernels/charts/monitor_data.hpp"
 #include "render/svg_timeseries.hpp"
 
 #include <filesystem>

@@ -3,7 +3,7 @@
 // reads sysstat 12's rkB/s and wkB/s as 0.
 #pragma once
 #include "core/warnings.hpp"
-#include "kernels/monitor_reader.hpp"
+#include "kernels/charts/monitor_reader.hpp"
 #include "render/svg_timeseries.hpp"
 
 #include <string>

@@ -1,6 +1,6 @@
-#include "kernels/mpstat_charts.hpp"
+#include "kernels/charts/mpstat_charts.hpp"
 
-#include "kernels/monitor_chart_parts.hpp"
+#include "kernels/charts/monitor_chart_parts.hpp"
 #include "monitors/cpu_topology_log.hpp"
 #include "monitors/mpstat_by_header.hpp"
 
