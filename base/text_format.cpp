@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
-#include <cstdint>
 #include <cstdio>
 
 namespace mmtp {
@@ -35,50 +34,18 @@ std::string formatText(const char* fmt, ...) {
     return out;
 }
 
-namespace {
-
-__extension__ using Uint128 = unsigned __int128;  // GCC's and Clang's; -Wpedantic knows no 128-bit type
-
-constexpr std::uint64_t kPowersOf10[] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000, 1000000000};
-constexpr int kFastDigits = 9;
-constexpr double kFastBelow = 1e9;
-
-// |v| = m * 2^-shift rounded to `precision` decimals as an integer count of
-// 10^-precision: m * 10^precision fits 128 bits (m < 2^53, the power < 2^30).
-std::uint64_t roundedUnits(double magnitude, int precision) {
-    int exp = 0;
-    const double frac = std::frexp(magnitude, &exp);  // [0.5, 1) * 2^exp
-    const auto m = static_cast<std::uint64_t>(std::ldexp(frac, 53));
-    const int shift = 53 - exp;  // >= 23: magnitude < 2^30
-    if (shift >= 120) return 0;  // under 2^-66: far below half a unit
-    const Uint128 scaled = static_cast<Uint128>(m) * kPowersOf10[precision];
-    const Uint128 one = 1;
-    auto q = static_cast<std::uint64_t>(scaled >> shift);
-    const Uint128 rest = scaled & ((one << shift) - 1), half = one << (shift - 1);
-    if (rest > half || (rest == half && (q & 1))) ++q;
-    return q;
-}
-
-}  // namespace
-
 std::size_t printFixed(char* buf, std::size_t size, double v, int precision) {
-    if (!std::isfinite(v) || precision < 0 || precision > kFastDigits || !(std::fabs(v) < kFastBelow) || size < 32) {
-        const int n = std::snprintf(buf, size, "%.*f", precision, v);
-        return n < 0 || size == 0 ? 0 : std::min(static_cast<std::size_t>(n), size - 1);
+    // std::to_chars rounds as printf does (the double's exact value, a tie to
+    // even); printf keeps the rest: inf/nan spellings, a buffer too small.
+    if (std::isfinite(v) && precision >= 0 && size > 0) {
+        const auto [end, ec] = std::to_chars(buf, buf + size - 1, v, std::chars_format::fixed, precision);
+        if (ec == std::errc()) {
+            *end = '\0';
+            return static_cast<std::size_t>(end - buf);
+        }
     }
-    const std::uint64_t units = roundedUnits(std::fabs(v), precision);
-    const std::uint64_t whole = units / kPowersOf10[precision], part = units % kPowersOf10[precision];
-    char* p = buf;
-    if (std::signbit(v)) *p++ = '-';  // printf keeps the sign of what rounds to zero, and of -0.0
-    p = std::to_chars(p, buf + size, whole).ptr;
-    if (precision > 0) {
-        *p++ = '.';
-        std::uint64_t rest = part;
-        for (int i = precision - 1; i >= 0; --i, rest /= 10) p[i] = static_cast<char>('0' + rest % 10);
-        p += precision;
-    }
-    *p = '\0';
-    return static_cast<std::size_t>(p - buf);
+    const int n = std::snprintf(buf, size, "%.*f", precision, v);
+    return n < 0 || size == 0 ? 0 : std::min(static_cast<std::size_t>(n), size - 1);
 }
 
 }  // namespace mmtp
