@@ -64,25 +64,6 @@ std::string operationLabel(const RowView& r) {
     return label;
 }
 
-namespace {
-
-// One operation's numbers from a run of its rows, gathered in vectors that
-// keep their capacity from one operation to the next and moved to the iteration's samples
-// in one exact-size append (growing the samples row by row copied them
-// twice over and faulted in the memory they moved to).
-struct PendingSamples {
-    std::vector<double> sampleNrs, values;
-    void moveTo(IterationSamples& s) {
-        for (auto [from, to] : {std::pair{&sampleNrs, &s.sampleNrs}, std::pair{&values, &s.values}}) {
-            to->reserve(to->size() + from->size());
-            to->insert(to->end(), from->begin(), from->end());
-            from->clear();
-        }
-    }
-};
-
-}  // namespace
-
 void Extraction::addRows(const RowTable& rows, const LabelFilter& keep) {
     std::set<std::string> seenRatio;
     std::vector<std::string> ratioOps;
@@ -91,19 +72,16 @@ void Extraction::addRows(const RowTable& rows, const LabelFilter& keep) {
     // with addData's rules (perlNumber) for each row.
     std::string label, last;
     bool first = true, refused = false, kept = false;
-    PendingSamples pending;
-    auto flush = [this, &pending, &last] {
-        if (!pending.values.empty()) pending.moveTo(thisIteration(last));
-    };
+    IterationSamples* samples = nullptr;
     for (const RowView& r : rows) {
         setOperationLabel(label, r);
         if (first || label != last) {
-            flush();
             first = false;
             last = label;
             refused = tooLong(label);  // before keep, whose regex would recurse over it
             kept = !refused && (!keep || keep(label));
             if (kept) remember(label);
+            samples = nullptr;
         }
         if (refused) {
             ++refusedLongNames_;
@@ -112,13 +90,13 @@ void Extraction::addRows(const RowTable& rows, const LabelFilter& keep) {
         if (kept) {
             const std::optional<double> value = perlNumber(r.value), sampleNr = perlNumber(r.interval);
             if (value && sampleNr) {
-                pending.sampleNrs.push_back(*sampleNr);
-                pending.values.push_back(*value);
+                if (!samples) samples = &thisIteration(label);
+                samples->sampleNrs.push_back(*sampleNr);
+                samples->values.push_back(*value);
             }
         }
         if (!r.extra.empty() && r.extra[0] == 'R' && seenRatio.insert(label).second) ratioOps.push_back(label);
     }
-    flush();
     // Each iteration's parse replaces the list (ExtractShellpack.pm).
     if (!ratioOps.empty()) ratioOps_ = ratioOps;
 }
