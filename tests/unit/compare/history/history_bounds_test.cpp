@@ -38,24 +38,33 @@ void addRun(Db& db, std::int64_t id, const std::string& name, std::int64_t itera
     addRun(db, id, name, std::to_string(iteration) + ":" + value);
 }
 
+// One machine and redis' GET, ready for addRun.
+void addMachineAndGet(Db& db) {
+    Stmt(db, "INSERT INTO machines(id, name) VALUES(1, 'box')").run();
+    Stmt(db, "INSERT INTO operations(benchmark, label) VALUES('redis', 'GET')").run();
+}
+
+std::vector<Series> historyOfGet(Db& db, mmtp::compare::Warnings& warnings) {
+    HistoryRequest r;
+    r.benchmark = "redis";
+    r.metric = "GET";
+    return loadHistory(db, r, warnings);
+}
+
 }  // namespace
 
 TEST_CASE("a stored iteration past the bound leaves its run out, with a warning", "[store][history]") {
     compare_test::ScratchTree t;
     OpenStore s((t.root() / "s.db").string(), Access::CreateIfMissing);
-    Stmt(s.db, "INSERT INTO machines(id, name) VALUES(1, 'box')").run();
-    Stmt(s.db, "INSERT INTO operations(benchmark, label) VALUES('redis', 'GET')").run();
+    addMachineAndGet(s.db);
     addRun(s.db, 1, "good", 0, "100");
     addRun(s.db, 2, "huge", 3000000000, "100");
     addRun(s.db, 3, "big", 2000000000, "100");
     addRun(s.db, 4, "past", kMaxStoredIterations, "100");
     addRun(s.db, 5, "negative", -1, "100");
     addRun(s.db, 6, "last", kMaxStoredIterations - 1, "100");
-    HistoryRequest r;
-    r.benchmark = "redis";
-    r.metric = "GET";
     mmtp::compare::Warnings warnings;
-    std::vector<Series> series = loadHistory(s.db, r, warnings);
+    std::vector<Series> series = historyOfGet(s.db, warnings);
     REQUIRE(series.size() == 1);
     std::vector<std::string> names;
     for (const HistoryRun& run : series[0].runs) names.push_back(run.run);
@@ -64,11 +73,10 @@ TEST_CASE("a stored iteration past the bound leaves its run out, with a warning"
     CHECK_THAT(warnings[0], Catch::Contains("run huge") && Catch::Contains("iteration 3000000000"));
 }
 
-TEST_CASE("iteration means import does not write leave their run out, with a warning", "[store][history]") {
+TEST_CASE("iteration means that import would not write leave their run out, with a warning", "[store][history]") {
     compare_test::ScratchTree t;
     OpenStore s((t.root() / "s.db").string(), Access::CreateIfMissing);
-    Stmt(s.db, "INSERT INTO machines(id, name) VALUES(1, 'box')").run();
-    Stmt(s.db, "INSERT INTO operations(benchmark, label) VALUES('redis', 'GET')").run();
+    addMachineAndGet(s.db);
     addRun(s.db, 1, "good", "0:100;1:;2:1e+300");
     addRun(s.db, 2, "falling", "1:100;0:100");
     addRun(s.db, 3, "twice", "0:100;0:100");
@@ -76,11 +84,8 @@ TEST_CASE("iteration means import does not write leave their run out, with a war
     addRun(s.db, 5, "trailing", "0:100 ");
     addRun(s.db, 6, "nocolon", "0");
     addRun(s.db, 7, "onlyempty", "0:");
-    HistoryRequest r;
-    r.benchmark = "redis";
-    r.metric = "GET";
     mmtp::compare::Warnings warnings;
-    std::vector<Series> series = loadHistory(s.db, r, warnings);
+    std::vector<Series> series = historyOfGet(s.db, warnings);
     REQUIRE(series.size() == 1);
     REQUIRE(series[0].runs.size() == 1);
     CHECK(series[0].runs[0].run == "good");
