@@ -188,28 +188,33 @@ std::string renderVerdict(const std::string& bench, const RunVerdict& v) {
         return std::none_of(collapsed.begin(), collapsed.end(),
                             [&why](const std::string& line) { return line.find(why) != std::string::npos; });
     };
-    std::vector<std::string> ops{"metric"}, units{"unit"};
+    std::vector<std::string> ops{"metric"}, units{"unit"}, intervals{"interval"};
     for (const MetricCall& r : v.family.rows)
         if (shown(r)) {
             ops.push_back(r.op);
             units.push_back(r.unit);
+            intervals.push_back(intervalText(r.change));
         }
-    int w = static_cast<int>(widest(ops, 6)), uw = static_cast<int>(widest(units, 4));
+    // An interval wider than its 20 columns (a 4-digit percent) widens the
+    // column rather than pushing its row's drift and call out of line.
+    int w = static_cast<int>(widest(ops, 6)), uw = static_cast<int>(widest(units, 4)),
+        iw = static_cast<int>(widest(intervals, 20));
     bool drift = v.design != RunVerdict::Design::AgainstFirst;
     std::string out = "Verdict for " + bench + ": " + rolesLine(v) + "\n";
     out += "(" + statisticLine(v) + ")\n";
     if (!v.note.empty()) out += "(" + v.note + ")\n";
-    out += formatText("%-*s %-*s %-6s %8s  %-20s %s %s\n", w, "metric", uw, "unit", "better", "change", "interval",
-                      drift ? " drift " : "", "call");
+    out += formatText("%-*s %-*s %-6s %8s  %-*s %s %s\n", w, "metric", uw, "unit", "better", "change", iw,
+                      "interval", drift ? " drift " : "", "call");
+    std::size_t row = 0;
     for (const MetricCall& r : v.family.rows) {
         if (!shown(r)) continue;
-        std::string interval = intervalText(r.change);
+        const std::string& interval = intervals[++row];
         std::string driftCell = drift ? (r.driftPct ? formatText("%6.2f%%", *r.driftPct) : std::string("     -")) : "";
         std::string why = undecidedText(r, v.units.kind);
         std::string change = std::isfinite(r.change.changePct) ? formatText("%+7.2f%%", r.change.changePct) : "       -";
-        out += formatText("%-*s %-*s %-6s %s  %-20s %s %s%s\n", w, r.op.c_str(), uw,
+        out += formatText("%-*s %-*s %-6s %s  %-*s %s %s%s\n", w, r.op.c_str(), uw,
                           r.unit.empty() ? "-" : r.unit.c_str(), r.higherIsBetter ? "higher" : "lower",
-                          change.c_str(), interval.c_str(), driftCell.c_str(), callName(r.call),
+                          change.c_str(), iw, interval.c_str(), driftCell.c_str(), callName(r.call),
                           why.empty() ? "" : (" (" + why + ")").c_str());
     }
     for (const std::string& line : collapsed) out += line + "\n";

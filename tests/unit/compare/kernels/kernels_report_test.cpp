@@ -117,6 +117,39 @@ TEST_CASE("the verdict's text names the roles, the statistic and the interval, a
     CHECK(text.find("1 regression, 0 improvements, 0 no change, 0 inconclusive (of 1 metrics)") != std::string::npos);
 }
 
+TEST_CASE("an interval wider than its column widens the column: every row's drift and call stay in line",
+          "[compare][kernels][verdict]") {
+    UnitRules rules;
+    rules.iterationsAreBoots = true;
+    // "wide": iterations spread -300 to 300 about a base mean near 1, so its
+    // interval runs to five-digit percents
+    RunSummary wa1 = runOfIterations("a1", "wide", {{-300}, {300}, {2}}),
+               wb = runOfIterations("b", "wide", {{-250}, {250}, {5}}),
+               wa2 = runOfIterations("a2", "wide", {{-290}, {290}, {1}});
+    RunSummary ca1 = runOfIterations("a1", "calm", {{100}, {100.2}, {99.8}}),
+               cb = runOfIterations("b", "calm", {{100.1}, {100}, {99.9}}),
+               ca2 = runOfIterations("a2", "calm", {{100}, {99.9}, {100.1}});
+    MetricInput wide = *abaInput(wa1, wb, wa2, "wide", rules), calm = *abaInput(ca1, cb, ca2, "calm", rules);
+    RunVerdict v;
+    v.design = RunVerdict::Design::Aba;
+    v.base = "a1";
+    v.now = "b";
+    v.a2 = "a2";
+    v.units = unitDesign({wa1, wb, wa2}, rules);
+    v.family = callFamily({wide, calm}, CallSettings{}, 2);
+    const std::string text = renderVerdict("bench", v);
+    INFO(text);
+    auto callColumn = [&text](const std::string& op, Call call) {
+        const std::size_t line = text.find("\n" + op + " ");
+        REQUIRE(line != std::string::npos);
+        return text.find(std::string(" ") + callName(call), line) - line;
+    };
+    REQUIRE(v.family.rows.size() == 2);
+    const std::size_t wideLine = text.find("\nwide ");
+    CHECK(text.find(']', wideLine) - text.find('[', wideLine) + 1 > 20);  // wider than the column's 20
+    CHECK(callColumn("wide", v.family.rows[0].call) == callColumn("calm", v.family.rows[1].call));
+}
+
 TEST_CASE("the two-baseline table gives each run's percentage against both baselines", "[compare][kernels]") {
     // seed 004, read kIOPS: mitigations=off 356.33, retbleed=off 332.67, retbleed=ibrs 242.00
     std::vector<RunSummary> runs = {runWith("mitigations-off", {{"read", {356.33}}}),
