@@ -25,6 +25,23 @@ RunSummary runWith(const std::string& name, const std::vector<std::pair<std::str
     return run;
 }
 
+UnitRules bootedIterations() {
+    UnitRules rules;
+    rules.iterationsAreBoots = true;
+    return rules;
+}
+
+// An A/B/A verdict of runs a1, b, a2 whose iterations were booted, without its calls.
+RunVerdict bootedAba(const RunSummary& a1, const RunSummary& b, const RunSummary& a2) {
+    RunVerdict v;
+    v.design = RunVerdict::Design::Aba;
+    v.base = "a1";
+    v.now = "b";
+    v.a2 = "a2";
+    v.units = unitDesign({a1, b, a2}, bootedIterations());
+    return v;
+}
+
 // Two redis runs whose logs hold one malformed line each.
 void redisTreeWithMalformedLines(const ScratchTree& t) {
     for (const std::string run : {"a", "b"}) {
@@ -95,15 +112,8 @@ TEST_CASE("the verdict's text names the roles, the statistic and the interval, a
     RunSummary a1 = runOfIterations("a1", "op", {{100, 100.5}, {101}, {99}});
     RunSummary b = runOfIterations("b", "op", {{90}, {91}, {89}});
     RunSummary a2 = runOfIterations("a2", "op", {{100}, {100.4}, {99.6}});
-    UnitRules rules;
-    rules.iterationsAreBoots = true;
-    RunVerdict v;
-    v.design = RunVerdict::Design::Aba;
-    v.base = "a1";
-    v.now = "b";
-    v.a2 = "a2";
-    v.units = unitDesign({a1, b, a2}, rules);
-    v.family = callFamily({*abaInput(a1, b, a2, "op", rules)}, CallSettings{}, 2);
+    RunVerdict v = bootedAba(a1, b, a2);
+    v.family = callFamily({*abaInput(a1, b, a2, "op", bootedIterations())}, CallSettings{}, 2);
     std::string text = renderVerdict("bench", v);
     INFO(text);
     CHECK(text.find("Verdict for bench: A/B/A: A1 a1, B b, A2 a2\n") == 0);
@@ -119,8 +129,7 @@ TEST_CASE("the verdict's text names the roles, the statistic and the interval, a
 
 TEST_CASE("an interval wider than its column widens the column: every row's drift and call stay in line",
           "[compare][kernels][verdict]") {
-    UnitRules rules;
-    rules.iterationsAreBoots = true;
+    const UnitRules rules = bootedIterations();
     // "wide": iterations spread -300 to 300 about a base mean near 1, so its
     // interval runs to five-digit percents
     RunSummary wa1 = runOfIterations("a1", "wide", {{-300}, {300}, {2}}),
@@ -130,12 +139,7 @@ TEST_CASE("an interval wider than its column widens the column: every row's drif
                cb = runOfIterations("b", "calm", {{100.1}, {100}, {99.9}}),
                ca2 = runOfIterations("a2", "calm", {{100}, {99.9}, {100.1}});
     MetricInput wide = *abaInput(wa1, wb, wa2, "wide", rules), calm = *abaInput(ca1, cb, ca2, "calm", rules);
-    RunVerdict v;
-    v.design = RunVerdict::Design::Aba;
-    v.base = "a1";
-    v.now = "b";
-    v.a2 = "a2";
-    v.units = unitDesign({wa1, wb, wa2}, rules);
+    RunVerdict v = bootedAba(wa1, wb, wa2);
     v.family = callFamily({wide, calm}, CallSettings{}, 2);
     const std::string text = renderVerdict("bench", v);
     INFO(text);
