@@ -69,27 +69,35 @@ private:
 std::size_t storedBytes(Db& db, const std::vector<StoredRun>& runs);
 
 // A mkdtemp directory removed with everything in it when the object goes,
-// and also when the process is killed: a watcher child removes it once the
-// process's end of a pipe closes (SIGKILL included). In $TMPDIR when set;
-// else in /dev/shm (memory: creating files there costs a report a fraction
-// of what ext4 costs) when expectedBytes is under 256 MiB; else in /tmp.
-// Removal goes through descriptors of the directory made here (openat,
-// unlinkat, O_NOFOLLOW), never by walking its path: once it is gone, another
-// user may create that name in /dev/shm, and the watcher (root's, for root)
-// must not remove what they made. It does nothing when the directory it
-// holds is already removed.
+// and also when the process is killed: a watcher child, given the
+// directory's descriptors over a socket, removes it once the process's end
+// closes (SIGKILL included). In $TMPDIR when set; else in /dev/shm (memory:
+// creating files there costs a report a fraction of what ext4 costs) when
+// expectedBytes is under 256 MiB; else in /tmp. Removal goes through
+// descriptors of the directory made here (openat, unlinkat, O_NOFOLLOW),
+// never by walking its path: once it is gone, another user may create that
+// name in /dev/shm, and the watcher (root's, for root) must not remove what
+// they made. It does nothing when the directory it holds is already removed.
 class PrivateTempDir {
 public:
-    explicit PrivateTempDir(std::size_t expectedBytes = 0);
+    explicit PrivateTempDir(std::size_t expectedBytes = 0) : PrivateTempDir(Deferred{}) { create(expectedBytes); }
+    // The watcher now, the directory at create(). A fork costs the program
+    // a copy of every page it writes afterwards that existed before (a
+    // two-run --store report: 130 page faults forked after the store's
+    // queries, 53 forked before them), so it forks before the work.
+    struct Deferred {};
+    explicit PrivateTempDir(Deferred);
+    // Makes the directory and hands it to the watcher; once.
+    void create(std::size_t expectedBytes);
     ~PrivateTempDir();
     PrivateTempDir(const PrivateTempDir&) = delete;
     PrivateTempDir& operator=(const PrivateTempDir&) = delete;
-    const std::filesystem::path& path() const { return path_; }
+    const std::filesystem::path& path() const { return path_; }  // empty before create()
 
 private:
     std::filesystem::path path_;
     int parentFd_ = -1, dirFd_ = -1;  // the directory it was made in, and itself
-    int watcherPipe_ = -1;
+    int watcher_ = -1;                // our end of the watcher's socket
 };
 
 }  // namespace mmtp::compare::store
