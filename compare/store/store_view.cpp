@@ -184,6 +184,10 @@ StoreView storeView(const StoreRequest& request) {
     std::filesystem::create_directory(view.logDir);
     TreeExport exporter(store.db, view.logDir);
     for (std::size_t i = 0; i < sel.runs.size(); ++i) exporter.add(sel.runs[i], sel.labels[i]);
+    std::vector<MadeName> made{{"log", true}};
+    made.reserve(exporter.made().size() + 1);
+    for (const MadeName& name : exporter.made()) made.push_back({"log/" + name.path, name.directory});
+    view.tree->removeFirst(std::move(made));
     nameTreeAsStore(view.logDir, store.db.name());
     return view;
 }

@@ -58,13 +58,18 @@ void writeNewFile(const fs::path& file, const std::string& data, const std::stri
 // The directories above a stored path (checked: no "..", no empty part),
 // each made once per export: files come in path order, many in one
 // directory, and create_directories stat()ed every level for each.
-void TreeExport::makeParents(const fs::path& runDir, const std::string& path) {
+void TreeExport::makeParents(const fs::path& runDir, const std::string& label, const std::string& path) {
     for (std::size_t slash = path.find('/'); slash != std::string::npos; slash = path.find('/', slash + 1)) {
         const fs::path dir = runDir / path.substr(0, slash);
         if (!made_.insert(dir.string()).second) continue;
         std::error_code ec;
-        fs::create_directory(dir, ec);  // a failure shows when the file cannot be written
+        // A failure shows when the file cannot be written.
+        if (fs::create_directory(dir, ec)) remember(label + "/" + path.substr(0, slash), true);
     }
+}
+
+void TreeExport::remember(std::string path, bool directory) {
+    if (madeNames_.size() < kMaxMadeNames) madeNames_.push_back({std::move(path), directory});
 }
 
 std::vector<StoredRun> storedRuns(Db& db, const std::string& machine, bool withReplaced) {
@@ -125,14 +130,15 @@ void TreeExport::add(const StoredRun& run, const std::string& label) {
     }
     files_ += files.size();
     const fs::path runDir = dir_ / label;
-    fs::create_directory(runDir);
+    if (fs::create_directory(runDir)) remember(label, true);
     Stmt blob(db_, "SELECT data FROM blobs WHERE hash = ?", Fetch::OneByOne);
     for (const auto& [path, hash] : files) {
         const fs::path file = runDir / path;
-        makeParents(runDir, path);
+        makeParents(runDir, label, path);
         if (auto first = written_.find(hash); first != written_.end()) {
             if (::link(first->second.c_str(), file.c_str()) != 0)
                 throw Error(errnoMessage(refused + "file " + path + ": cannot write it back"));
+            remember(label + "/" + path, false);
             continue;
         }
         blob.bind(1, hash);
@@ -144,6 +150,7 @@ void TreeExport::add(const StoredRun& run, const std::string& label) {
             throw StoreError(refused + "takes the report past " + std::to_string(limits_.bytes >> 20) +
                              " MiB of files; refused");
         writeNewFile(file, data, refused + "file " + path);
+        remember(label + "/" + path, false);
         written_.emplace(hash, file);
     }
 }
@@ -203,6 +210,16 @@ void removeOwnDirectory(int parentFd, int dirFd, const std::string& name) {
     if (::fstatat(parentFd, name.c_str(), &there, AT_SYMLINK_NOFOLLOW) == 0 && there.st_dev == own.st_dev &&
         there.st_ino == own.st_ino)
         ::unlinkat(parentFd, name.c_str(), AT_REMOVEDIR);
+}
+
+// The names made inside the directory dirFd is open on, newest first (so a
+// directory's contents go before it), each by its path relative to dirFd:
+// inside a 0700 directory of ours only this process (or root) makes a
+// name, and it makes no symlink, so each path leads where it was made.
+// A name that does not go (something else put there) stays for the walk.
+void removeMadeNames(int dirFd, const std::vector<MadeName>& names) {
+    for (auto it = names.rbegin(); it != names.rend(); ++it)
+        ::unlinkat(dirFd, it->path.c_str(), it->directory ? AT_REMOVEDIR : 0);
 }
 
 }  // namespace
@@ -316,8 +333,11 @@ void PrivateTempDir::create(std::size_t expectedBytes) {
 }
 
 PrivateTempDir::~PrivateTempDir() {
-    if (dirFd_ >= 0) removeOwnDirectory(parentFd_, dirFd_, path_.filename().string());
-    if (dirFd_ >= 0) ::close(dirFd_);
+    if (dirFd_ >= 0) {
+        removeMadeNames(dirFd_, madeNames_);
+        removeOwnDirectory(parentFd_, dirFd_, path_.filename().string());
+        ::close(dirFd_);
+    }
     if (parentFd_ >= 0) ::close(parentFd_);
     // The watcher wakes, finds its directory removed (or none given) and
     // exits without touching a path; it is not waited for (under load its

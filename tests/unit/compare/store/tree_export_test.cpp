@@ -127,6 +127,26 @@ TEST_CASE("the watcher never removes a directory of the same name made after our
     CHECK(fs::exists(path / "theirs"));
 }
 
+TEST_CASE("the private tree goes whole: the export's names first, then what else is in it", "[store][export]") {
+    compare_test::ScratchTree t;
+    OpenStore s((t.root() / "s.db").string(), Access::CreateIfMissing);
+    StoredRun run = hostileRun(s.db, {"iter-0/a/f", "iter-0/a/g", "iter-1/f"}, "h1", 10, 10);
+    setenv("TMPDIR", t.root().c_str(), 1);
+    auto dir = std::make_unique<PrivateTempDir>();
+    unsetenv("TMPDIR");
+    const fs::path path = dir->path();
+    TreeExport exporter(s.db, path);
+    exporter.add(run, "r");
+    std::vector<std::string> made;
+    for (const MadeName& m : exporter.made()) made.push_back(m.path + (m.directory ? "/" : ""));
+    CHECK(made == std::vector<std::string>{"r/", "r/iter-0/", "r/iter-0/a/", "r/iter-0/a/f", "r/iter-0/a/g",
+                                           "r/iter-1/", "r/iter-1/f"});
+    dir->removeFirst(exporter.made());
+    std::ofstream(path / "r/iter-0/a/not-made") << "x";  // a name the list lacks: its directory stays for the walk
+    dir.reset();
+    CHECK_FALSE(fs::exists(path));
+}
+
 TEST_CASE("a watcher started before its directory was made exits alone when none is made", "[store][export]") {
     if (!fs::exists("/proc/self/task/" + std::to_string(::getpid()) + "/children"))
         SKIP_TEST("no /proc/PID/task/TID/children (CONFIG_PROC_CHILDREN) to find the watcher by");
