@@ -222,10 +222,6 @@ void removeMadeNames(int dirFd, const std::vector<MadeName>& names) {
         ::unlinkat(dirFd, it->path.c_str(), it->directory ? AT_REMOVEDIR : 0);
 }
 
-}  // namespace
-
-namespace {
-
 // What the watcher is given: the directory the tree was made in, the
 // tree's own, and its name there.
 struct HeldDirectory {

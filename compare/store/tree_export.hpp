@@ -98,8 +98,8 @@ public:
     explicit PrivateTempDir(std::size_t expectedBytes = 0) : PrivateTempDir(Deferred{}) { create(expectedBytes); }
     // The watcher now, the directory at create(). A fork costs the program
     // a copy of every page it writes afterwards that existed before (a
-    // two-run --store report: 130 page faults forked after the store's
-    // queries, 53 forked before them), so it forks before the work.
+    // two-run --store report: 127 page faults forked after the store's
+    // queries, 54 forked before them), so it forks before the work.
     struct Deferred {};
     explicit PrivateTempDir(Deferred);
     // Makes the directory and hands it to the watcher; once.
