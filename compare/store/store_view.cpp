@@ -169,20 +169,25 @@ Selection selectAll(Db& db, const std::vector<std::string>& wanted) {
 }  // namespace
 
 StoreView storeView(const StoreRequest& request) {
+    StoreView view;
+    view.tree = std::make_unique<PrivateTempDir>(PrivateTempDir::Deferred{});  // its fork before the store's work
     OpenStore store(request.store, Access::ExistingOnly);
     const ReadTransaction reading(store.db);
     std::set<std::string> machines;
     for (std::string& m : storedMachines(store.db)) machines.insert(std::move(m));
     const std::vector<std::string> wanted = wantedMachines(request, machines, store.db.name());
 
-    StoreView view;
     const Selection sel = request.names ? selectNamed(store.db, *request.names, machines, wanted, view.names)
                                         : selectAll(store.db, wanted);
-    view.tree = std::make_unique<PrivateTempDir>(storedBytes(store.db, sel.runs));
+    view.tree->create(storedBytes(store.db, sel.runs));
     view.logDir = view.tree->path() / "log";
     std::filesystem::create_directory(view.logDir);
     TreeExport exporter(store.db, view.logDir);
     for (std::size_t i = 0; i < sel.runs.size(); ++i) exporter.add(sel.runs[i], sel.labels[i]);
+    std::vector<MadeName> made{{"log", true}};
+    made.reserve(exporter.made().size() + 1);
+    for (const MadeName& name : exporter.made()) made.push_back({"log/" + name.path, name.directory});
+    view.tree->removeFirst(std::move(made));
     nameTreeAsStore(view.logDir, store.db.name());
     return view;
 }

@@ -4,6 +4,7 @@
 
 #include <dirent.h>
 #include <fcntl.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -57,13 +58,18 @@ void writeNewFile(const fs::path& file, const std::string& data, const std::stri
 // The directories above a stored path (checked: no "..", no empty part),
 // each made once per export: files come in path order, many in one
 // directory, and create_directories stat()ed every level for each.
-void TreeExport::makeParents(const fs::path& runDir, const std::string& path) {
+void TreeExport::makeParents(const fs::path& runDir, const std::string& label, const std::string& path) {
     for (std::size_t slash = path.find('/'); slash != std::string::npos; slash = path.find('/', slash + 1)) {
         const fs::path dir = runDir / path.substr(0, slash);
         if (!made_.insert(dir.string()).second) continue;
         std::error_code ec;
-        fs::create_directory(dir, ec);  // a failure shows when the file cannot be written
+        // A failure shows when the file cannot be written.
+        if (fs::create_directory(dir, ec)) remember(label + "/" + path.substr(0, slash), true);
     }
+}
+
+void TreeExport::remember(std::string path, bool directory) {
+    if (madeNames_.size() < kMaxMadeNames) madeNames_.push_back({std::move(path), directory});
 }
 
 std::vector<StoredRun> storedRuns(Db& db, const std::string& machine, bool withReplaced) {
@@ -124,14 +130,15 @@ void TreeExport::add(const StoredRun& run, const std::string& label) {
     }
     files_ += files.size();
     const fs::path runDir = dir_ / label;
-    fs::create_directory(runDir);
+    if (fs::create_directory(runDir)) remember(label, true);
     Stmt blob(db_, "SELECT data FROM blobs WHERE hash = ?", Fetch::OneByOne);
     for (const auto& [path, hash] : files) {
         const fs::path file = runDir / path;
-        makeParents(runDir, path);
+        makeParents(runDir, label, path);
         if (auto first = written_.find(hash); first != written_.end()) {
             if (::link(first->second.c_str(), file.c_str()) != 0)
                 throw Error(errnoMessage(refused + "file " + path + ": cannot write it back"));
+            remember(label + "/" + path, false);
             continue;
         }
         blob.bind(1, hash);
@@ -143,6 +150,7 @@ void TreeExport::add(const StoredRun& run, const std::string& label) {
             throw StoreError(refused + "takes the report past " + std::to_string(limits_.bytes >> 20) +
                              " MiB of files; refused");
         writeNewFile(file, data, refused + "file " + path);
+        remember(label + "/" + path, false);
         written_.emplace(hash, file);
     }
 }
@@ -204,9 +212,103 @@ void removeOwnDirectory(int parentFd, int dirFd, const std::string& name) {
         ::unlinkat(parentFd, name.c_str(), AT_REMOVEDIR);
 }
 
+// The names made inside the directory dirFd is open on, newest first (so a
+// directory's contents go before it), each by its path relative to dirFd:
+// inside a 0700 directory of ours only this process (or root) makes a
+// name, and it makes no symlink, so each path leads where it was made.
+// A name that does not go (something else put there) stays for the walk.
+void removeMadeNames(int dirFd, const std::vector<MadeName>& names) {
+    for (auto it = names.rbegin(); it != names.rend(); ++it)
+        ::unlinkat(dirFd, it->path.c_str(), it->directory ? AT_REMOVEDIR : 0);
+}
+
+// What the watcher is given: the directory the tree was made in, the
+// tree's own, and its name there.
+struct HeldDirectory {
+    int parentFd = -1, dirFd = -1;
+    std::string name;
+};
+
+bool sendDirectory(int socket, const HeldDirectory& held) {
+    iovec iov{const_cast<char*>(held.name.data()), held.name.size()};
+    alignas(cmsghdr) char control[CMSG_SPACE(2 * sizeof(int))] = {};
+    msghdr msg{};
+    msg.msg_iov = &iov;
+    msg.msg_iovlen = 1;
+    msg.msg_control = control;
+    msg.msg_controllen = sizeof control;
+    cmsghdr* c = CMSG_FIRSTHDR(&msg);
+    c->cmsg_level = SOL_SOCKET;
+    c->cmsg_type = SCM_RIGHTS;
+    c->cmsg_len = CMSG_LEN(2 * sizeof(int));
+    const int fds[2] = {held.parentFd, held.dirFd};
+    std::memcpy(CMSG_DATA(c), fds, sizeof fds);
+    ssize_t n;
+    while ((n = ::sendmsg(socket, &msg, MSG_NOSIGNAL)) < 0 && errno == EINTR) {
+    }
+    return n == static_cast<ssize_t>(held.name.size());
+}
+
+// Nothing (parentFd -1) when the program ended before it made a directory.
+HeldDirectory receiveDirectory(int socket) {
+    char name[256];
+    iovec iov{name, sizeof name};
+    alignas(cmsghdr) char control[CMSG_SPACE(2 * sizeof(int))] = {};
+    msghdr msg{};
+    msg.msg_iov = &iov;
+    msg.msg_iovlen = 1;
+    msg.msg_control = control;
+    msg.msg_controllen = sizeof control;
+    ssize_t n;
+    while ((n = ::recvmsg(socket, &msg, MSG_CMSG_CLOEXEC)) < 0 && errno == EINTR) {
+    }
+    const cmsghdr* c = CMSG_FIRSTHDR(&msg);
+    if (n <= 0 || !c || c->cmsg_level != SOL_SOCKET || c->cmsg_type != SCM_RIGHTS ||
+        c->cmsg_len != CMSG_LEN(2 * sizeof(int)))
+        return {};
+    int fds[2];
+    std::memcpy(fds, CMSG_DATA(c), sizeof fds);
+    return {fds[0], fds[1], std::string(name, static_cast<std::size_t>(n))};
+}
+
+// The watcher: waits for the directory, then for the program's end of the
+// socket to close, and removes it. Ctrl-C reaches the whole process group:
+// it outlives it.
+[[noreturn]] void watch(int socket) {
+    for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGQUIT}) std::signal(sig, SIG_IGN);
+    const HeldDirectory held = receiveDirectory(socket);
+    if (held.parentFd >= 0) {
+        char c;
+        while (::read(socket, &c, 1) < 0 && errno == EINTR) {
+        }
+        removeOwnDirectory(held.parentFd, held.dirFd, held.name);
+    }
+    ::_exit(0);
+}
+
 }  // namespace
 
-PrivateTempDir::PrivateTempDir(std::size_t expectedBytes) {
+PrivateTempDir::PrivateTempDir(Deferred) {
+    // SEQPACKET: the directory comes as one message with its descriptors,
+    // and a read returns 0 once the program's end is closed.
+    int fds[2] = {-1, -1};
+    if (::socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, fds) != 0)
+        throw Error(errnoMessage("cannot set up a private directory's watcher"));
+    pid_t pid = ::fork();
+    if (pid == 0) {
+        ::close(fds[0]);
+        watch(fds[1]);
+    }
+    ::close(fds[1]);
+    if (pid < 0) {
+        std::string msg = errnoMessage("fork");
+        ::close(fds[0]);
+        throw Error(msg);
+    }
+    watcher_ = fds[0];
+}
+
+void PrivateTempDir::create(std::size_t expectedBytes) {
     const char* tmp = std::getenv("TMPDIR");
     std::string base = tmp && *tmp ? tmp : "/tmp";
     if (!(tmp && *tmp) && expectedBytes < (std::size_t{256} << 20) && ::access("/dev/shm", W_OK | X_OK) == 0)
@@ -214,53 +316,30 @@ PrivateTempDir::PrivateTempDir(std::size_t expectedBytes) {
     parentFd_ = ::open(base.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (parentFd_ < 0) throw Error(errnoMessage("cannot open " + base));
     std::string tmpl = base + "/results-store.XXXXXX";
-    if (!::mkdtemp(tmpl.data())) {
-        ::close(parentFd_);
-        throw Error(errnoMessage("cannot create a directory like " + tmpl));
-    }
+    if (!::mkdtemp(tmpl.data())) throw Error(errnoMessage("cannot create a directory like " + tmpl));
     path_ = tmpl;
     const std::string name = path_.filename().string();
     dirFd_ = ::openat(parentFd_, name.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-    int fds[2] = {-1, -1};
-    if (dirFd_ < 0 || ::pipe2(fds, O_CLOEXEC) != 0) {
+    if (dirFd_ < 0 || !sendDirectory(watcher_, {parentFd_, dirFd_, name})) {
         std::string msg = errnoMessage("cannot set up " + path_.string());
-        if (dirFd_ >= 0) removeOwnDirectory(parentFd_, dirFd_, name), ::close(dirFd_);
-        ::close(parentFd_);
+        if (dirFd_ >= 0) removeOwnDirectory(parentFd_, dirFd_, name);
+        path_.clear();
         throw Error(msg);
     }
-    pid_t pid = ::fork();
-    if (pid == 0) {
-        // The watcher: waits for the parent's end to close, removes the
-        // directory. Ctrl-C reaches the whole process group: it outlives it.
-        for (int sig : {SIGINT, SIGTERM, SIGHUP, SIGQUIT}) std::signal(sig, SIG_IGN);
-        ::close(fds[1]);
-        char c;
-        while (::read(fds[0], &c, 1) < 0 && errno == EINTR) {
-        }
-        removeOwnDirectory(parentFd_, dirFd_, name);
-        ::_exit(0);
-    }
-    ::close(fds[0]);
-    if (pid < 0) {
-        std::string msg = errnoMessage("fork");
-        ::close(fds[1]);
-        removeOwnDirectory(parentFd_, dirFd_, name);
-        ::close(dirFd_);
-        ::close(parentFd_);
-        throw Error(msg);
-    }
-    watcherPipe_ = fds[1];
 }
 
 PrivateTempDir::~PrivateTempDir() {
-    removeOwnDirectory(parentFd_, dirFd_, path_.filename().string());
-    ::close(dirFd_);
-    ::close(parentFd_);
-    // The watcher wakes, finds its directory removed and exits without
-    // touching a path; it is not waited for (under load its wake-up costs a
-    // report tens of milliseconds), and the program exits right after, so
-    // init reaps it.
-    ::close(watcherPipe_);
+    if (dirFd_ >= 0) {
+        removeMadeNames(dirFd_, madeNames_);
+        removeOwnDirectory(parentFd_, dirFd_, path_.filename().string());
+        ::close(dirFd_);
+    }
+    if (parentFd_ >= 0) ::close(parentFd_);
+    // The watcher wakes, finds its directory removed (or none given) and
+    // exits without touching a path; it is not waited for (under load its
+    // wake-up costs a report tens of milliseconds), and the program exits
+    // right after, so init reaps it.
+    ::close(watcher_);
 }
 
 }  // namespace mmtp::compare::store

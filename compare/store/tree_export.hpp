@@ -45,6 +45,16 @@ struct ExportLimits {
     std::size_t filesPerRun = kMaxExportFilesPerRun;
 };
 
+// A name an export made, relative to its directory: what PrivateTempDir
+// removes by name, one unlinkat each, instead of listing every directory.
+struct MadeName {
+    std::string path;
+    bool directory = false;
+};
+// The names remembered (a path each: bounded memory); past it the removal's
+// walk finds the rest.
+inline constexpr std::size_t kMaxMadeNames = 100000;
+
 // Writes stored runs back as a tree under dir. StoreError naming the run for
 // a bad stored path, a file stored twice, a file whose blob is missing, or
 // past a limit.
@@ -53,6 +63,9 @@ public:
     TreeExport(Db& db, std::filesystem::path dir, ExportLimits limits = {});
     // The run's files under dir/label (label: one path component).
     void add(const StoredRun& run, const std::string& label);
+    // What add made (directories and files), in the order made: each
+    // directory before what it holds. The first kMaxMadeNames only.
+    const std::vector<MadeName>& made() const { return madeNames_; }
 
 private:
     Db& db_;
@@ -61,7 +74,9 @@ private:
     std::size_t bytes_ = 0, files_ = 0;
     std::map<std::string, std::filesystem::path> written_;  // blob hash -> the first file holding it
     std::set<std::string> made_;                             // directories made so far
-    void makeParents(const std::filesystem::path& runDir, const std::string& path);
+    std::vector<MadeName> madeNames_;
+    void makeParents(const std::filesystem::path& runDir, const std::string& label, const std::string& path);
+    void remember(std::string path, bool directory);
 };
 
 // The bytes of the runs' stored blobs (their real length, each once per
@@ -69,27 +84,41 @@ private:
 std::size_t storedBytes(Db& db, const std::vector<StoredRun>& runs);
 
 // A mkdtemp directory removed with everything in it when the object goes,
-// and also when the process is killed: a watcher child removes it once the
-// process's end of a pipe closes (SIGKILL included). In $TMPDIR when set;
-// else in /dev/shm (memory: creating files there costs a report a fraction
-// of what ext4 costs) when expectedBytes is under 256 MiB; else in /tmp.
-// Removal goes through descriptors of the directory made here (openat,
-// unlinkat, O_NOFOLLOW), never by walking its path: once it is gone, another
-// user may create that name in /dev/shm, and the watcher (root's, for root)
-// must not remove what they made. It does nothing when the directory it
-// holds is already removed.
+// and also when the process is killed: a watcher child, given the
+// directory's descriptors over a socket, removes it once the process's end
+// closes (SIGKILL included). In $TMPDIR when set; else in /dev/shm (memory:
+// creating files there costs a report a fraction of what ext4 costs) when
+// expectedBytes is under 256 MiB; else in /tmp. Removal goes through
+// descriptors of the directory made here (openat, unlinkat, O_NOFOLLOW),
+// never by walking its path: once it is gone, another user may create that
+// name in /dev/shm, and the watcher (root's, for root) must not remove what
+// they made. It does nothing when the directory it holds is already removed.
 class PrivateTempDir {
 public:
-    explicit PrivateTempDir(std::size_t expectedBytes = 0);
+    explicit PrivateTempDir(std::size_t expectedBytes = 0) : PrivateTempDir(Deferred{}) { create(expectedBytes); }
+    // The watcher now, the directory at create(). A fork costs the program
+    // a copy of every page it writes afterwards that existed before (a
+    // two-run --store report: 127 page faults forked after the store's
+    // queries, 54 forked before them), so it forks before the work.
+    struct Deferred {};
+    explicit PrivateTempDir(Deferred);
+    // Makes the directory and hands it to the watcher; once.
+    void create(std::size_t expectedBytes);
     ~PrivateTempDir();
     PrivateTempDir(const PrivateTempDir&) = delete;
     PrivateTempDir& operator=(const PrivateTempDir&) = delete;
-    const std::filesystem::path& path() const { return path_; }
+    const std::filesystem::path& path() const { return path_; }  // empty before create()
+    // Names made inside (relative to path(), in the order made): removed
+    // newest first, one unlinkat each, before the walk that removes what is
+    // left. Listing, opening and closing every directory cost a two-run
+    // report 335 system calls; the names, 56.
+    void removeFirst(std::vector<MadeName> names) { madeNames_ = std::move(names); }
 
 private:
     std::filesystem::path path_;
+    std::vector<MadeName> madeNames_;
     int parentFd_ = -1, dirFd_ = -1;  // the directory it was made in, and itself
-    int watcherPipe_ = -1;
+    int watcher_ = -1;                // our end of the watcher's socket
 };
 
 }  // namespace mmtp::compare::store

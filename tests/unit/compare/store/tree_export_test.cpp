@@ -127,6 +127,47 @@ TEST_CASE("the watcher never removes a directory of the same name made after our
     CHECK(fs::exists(path / "theirs"));
 }
 
+TEST_CASE("the private tree goes whole: the export's names first, then what else is in it", "[store][export]") {
+    compare_test::ScratchTree t;
+    OpenStore s((t.root() / "s.db").string(), Access::CreateIfMissing);
+    StoredRun run = hostileRun(s.db, {"iter-0/a/f", "iter-0/a/g", "iter-1/f"}, "h1", 10, 10);
+    setenv("TMPDIR", t.root().c_str(), 1);
+    auto dir = std::make_unique<PrivateTempDir>();
+    unsetenv("TMPDIR");
+    const fs::path path = dir->path();
+    TreeExport exporter(s.db, path);
+    exporter.add(run, "r");
+    std::vector<std::string> made;
+    for (const MadeName& m : exporter.made()) made.push_back(m.path + (m.directory ? "/" : ""));
+    CHECK(made == std::vector<std::string>{"r/", "r/iter-0/", "r/iter-0/a/", "r/iter-0/a/f", "r/iter-0/a/g",
+                                           "r/iter-1/", "r/iter-1/f"});
+    dir->removeFirst(exporter.made());
+    std::ofstream(path / "r/iter-0/a/not-made") << "x";  // a name the list lacks: its directory stays for the walk
+    dir.reset();
+    CHECK_FALSE(fs::exists(path));
+}
+
+TEST_CASE("a watcher started before its directory was made exits alone when none is made", "[store][export]") {
+    if (!fs::exists("/proc/self/task/" + std::to_string(::getpid()) + "/children"))
+        SKIP_TEST("no /proc/PID/task/TID/children (CONFIG_PROC_CHILDREN) to find the watcher by");
+    compare_test::ScratchTree t;
+    setenv("TMPDIR", t.root().c_str(), 1);
+    const std::set<pid_t> before = children();
+    auto dir = std::make_unique<PrivateTempDir>(PrivateTempDir::Deferred{});
+    unsetenv("TMPDIR");
+    CHECK(dir->path().empty());
+    pid_t watcher = -1;
+    for (pid_t p : children())
+        if (!before.count(p)) watcher = p;
+    REQUIRE(watcher > 0);
+    dir.reset();  // the program ends before it made the directory (a store that does not open)
+    int status = -1;
+    for (int i = 0; i < 3000 && ::waitpid(watcher, &status, WNOHANG) == 0; ++i) ::usleep(10000);
+    CHECK((WIFEXITED(status) && WEXITSTATUS(status) == 0));
+    if (!WIFEXITED(status)) ::kill(watcher, SIGKILL), ::waitpid(watcher, nullptr, 0);
+    CHECK(fs::is_empty(t.root()));
+}
+
 TEST_CASE("the watcher removes the tree when the program dies without removing it", "[store][export]") {
     compare_test::ScratchTree t;
     int fds[2];
