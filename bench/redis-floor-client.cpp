@@ -1,0 +1,157 @@
+// redis-floor-client.cpp - the least a pipelined redis client can do, for
+// bench/redis-zpopmin-vs-redis-benchmark.sh: the same socket (TCP_NODELAY,
+// the 200 ms SO_RCVTIMEO/SO_SNDTIMEO redis-zpopmin sets) and the same I/O
+// (write one batch of P commands, read until its P replies are in), with
+// one fixed key per command (no randomising), no latency clock and no
+// parsing beyond counting replies. Its CPU per request is the floor the
+// kernel's loopback TCP and the wake-ups leave any client.
+// Built by the bench script into its temp dir; not part of the product.
+//   redis-floor-client PORT REQUESTS PIPELINE TESTS [READ_BUFFER_BYTES]
+// TESTS: get, zadd,zpopmin (or one of them). Prints redis-benchmark's CSV
+// header and one "TITLE","RPS" row a test.
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/socket.h>
+#include <sys/time.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <string>
+#include <vector>
+
+namespace {
+
+[[noreturn]] void die(const char* what) {
+    std::fprintf(stderr, "redis-floor-client: %s: %s\n", what, std::strerror(errno));
+    std::exit(1);
+}
+
+int connectTo(int port) {
+    int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd < 0) die("socket");
+    sockaddr_in a{};
+    a.sin_family = AF_INET;
+    a.sin_port = htons(static_cast<uint16_t>(port));
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (::connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0) die("connect");
+    int one = 1;
+    ::setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+    timeval tv{0, 200000};
+    ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+    ::setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv);
+    return fd;
+}
+
+// Counts whole replies in a stream of RESP lines: a "$N" (N >= 0) bulk
+// header is followed by one data line, a "*N" array by N bulk strings (what
+// ZPOPMIN returns); every other line is a reply of its own. The test's
+// replies hold no CR/LF inside their data.
+class ReplyCounter {
+public:
+    long feed(const char* p, std::size_t n) {
+        long done = 0;
+        for (std::size_t i = 0; i < n; ++i) {
+            const char c = p[i];
+            if (atLineStart_) {
+                atLineStart_ = false;
+                opener_ = linesOwed_ == 0;
+                if (opener_) type_ = c, count_ = 0, negative_ = false;
+            } else if (opener_) {
+                if (c == '-') negative_ = true;
+                if (c >= '0' && c <= '9') count_ = count_ * 10 + (c - '0');
+            }
+            if (c != '\n') continue;
+            atLineStart_ = true;
+            if (!opener_) {
+                done += --linesOwed_ == 0;
+                continue;
+            }
+            if (!negative_) linesOwed_ = type_ == '$' ? 1 : type_ == '*' ? 2 * count_ : 0;
+            done += linesOwed_ == 0;
+        }
+        return done;
+    }
+
+private:
+    bool atLineStart_ = true;
+    bool opener_ = false;  // this line starts a reply (not a bulk string's data)
+    bool negative_ = false;
+    char type_ = 0;
+    long count_ = 0;
+    long linesOwed_ = 0;
+};
+
+std::string command(const std::vector<std::string>& argv) {
+    std::string s = "*" + std::to_string(argv.size()) + "\r\n";
+    for (const auto& a : argv) s += "$" + std::to_string(a.size()) + "\r\n" + a + "\r\n";
+    return s;
+}
+
+double nowSeconds() {
+    timespec ts{};
+    ::clock_gettime(CLOCK_MONOTONIC, &ts);
+    return double(ts.tv_sec) + double(ts.tv_nsec) * 1e-9;
+}
+
+void writeAll(int fd, const std::string& s) {
+    std::size_t off = 0;
+    while (off < s.size()) {
+        ssize_t k = ::write(fd, s.data() + off, s.size() - off);
+        if (k > 0) off += std::size_t(k);
+        else if (!(k < 0 && (errno == EINTR || errno == EAGAIN))) die("write");
+    }
+}
+
+// Sends REQUESTS commands in batches of PIPELINE, each batch once its
+// predecessor's replies are all in; returns requests per second.
+double runTest(int fd, const std::string& cmd, long requests, long pipeline, std::vector<char>& buf) {
+    std::string batch;
+    for (long i = 0; i < pipeline; ++i) batch += cmd;
+    ReplyCounter counter;
+    const double t0 = nowSeconds();
+    for (long sent = 0; sent < requests; sent += pipeline) {
+        writeAll(fd, batch);
+        for (long pending = pipeline; pending > 0;) {
+            ssize_t n = ::read(fd, buf.data(), buf.size());
+            if (n > 0) pending -= counter.feed(buf.data(), std::size_t(n));
+            else if (n == 0) die("read: server closed the connection");
+            else if (errno != EINTR && errno != EAGAIN) die("read");
+        }
+    }
+    return double(requests) / (nowSeconds() - t0);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    if (argc < 5) {
+        std::fprintf(stderr, "usage: redis-floor-client PORT REQUESTS PIPELINE TESTS [READ_BUFFER_BYTES]\n");
+        return 2;
+    }
+    const int port = std::atoi(argv[1]);
+    const long requests = std::atol(argv[2]), pipeline = std::atol(argv[3]);
+    const std::string tests = argv[4];
+    std::vector<char> buf(argc > 5 ? std::size_t(std::atol(argv[5])) : 256 * 1024);
+    if (port <= 0 || requests <= 0 || pipeline <= 0 || buf.empty()) {
+        std::fprintf(stderr, "redis-floor-client: PORT, REQUESTS, PIPELINE and READ_BUFFER_BYTES must be > 0\n");
+        return 2;
+    }
+    const int fd = connectTo(port);
+    std::printf("\"test\",\"rps\"\n");
+    const struct { const char* name; const char* title; std::vector<std::string> argv; } all[] = {
+        {"get", "GET", {"GET", "key:000000000000"}},
+        {"zadd", "ZADD", {"ZADD", "myzset", "0", "element:000000000000"}},
+        {"zpopmin", "ZPOPMIN", {"ZPOPMIN", "myzset"}},
+    };
+    for (const auto& t : all) {
+        if (("," + tests + ",").find(std::string(",") + t.name + ",") == std::string::npos) continue;
+        std::printf("\"%s\",\"%.2f\"\n", t.title, runTest(fd, command(t.argv), requests, pipeline, buf));
+    }
+    ::close(fd);
+    return 0;
+}
