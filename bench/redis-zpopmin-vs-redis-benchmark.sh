@@ -30,7 +30,7 @@ done
 
 W=$(mktemp -d)
 FLOOR=$W/redis-floor-client
-${CXX:-g++} -std=c++17 -O2 -o "$FLOOR" "$TOP/bench/redis-floor-client.cpp" || { echo "cannot build the floor client"; exit 3; }
+${CXX:-g++} -std=c++17 -O3 -o "$FLOOR" "$TOP/bench/redis-floor-client.cpp" || { echo "cannot build the floor client"; exit 3; }
 SRV=
 cleanup() { [ -n "$SRV" ] && { redis-cli -p $PORT shutdown nosave >/dev/null 2>&1; wait $SRV 2>/dev/null; }; rm -rf "$W"; }
 trap cleanup EXIT
