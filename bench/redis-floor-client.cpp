@@ -2,11 +2,15 @@
 // bench/redis-zpopmin-vs-redis-benchmark.sh: the same socket (TCP_NODELAY,
 // the 200 ms SO_RCVTIMEO/SO_SNDTIMEO redis-zpopmin sets) and the same I/O
 // (write one batch of P commands, read until its P replies are in), with
-// one fixed key per command (no randomising), no latency clock and no
-// parsing beyond counting replies. Its CPU per request is the floor the
-// kernel's loopback TCP and the wake-ups leave any client.
+// no randomising in the timed loop, no latency clock and no parsing beyond
+// counting replies. Its CPU per request is the floor the kernel's loopback
+// TCP and the wake-ups leave any client.
+// The keys are drawn before the clock starts, into kBatches batches sent in
+// turn, so the server still meets keys spread over the keyspace (ZADD
+// inserts, ZPOPMIN pops real members): a fixed key would shorten the
+// server's work, and with it how deep the client's wait sleeps.
 // Built by the bench script into its temp dir; not part of the product.
-//   redis-floor-client PORT REQUESTS PIPELINE TESTS [READ_BUFFER_BYTES]
+//   redis-floor-client PORT REQUESTS PIPELINE KEYSPACE TESTS [READ_BUFFER_BYTES]
 // TESTS: get, zadd,zpopmin (or one of them). Prints redis-benchmark's CSV
 // header and one "TITLE","RPS" row a test.
 #include <arpa/inet.h>
@@ -22,6 +26,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -87,6 +92,10 @@ private:
     long linesOwed_ = 0;
 };
 
+// 64 batches of 256 keys: 16,384 draws, about 14,500 distinct members of a
+// 50,000 keyspace, in 1-2 MiB (a cache-warm rotation, like one buffer).
+constexpr int kBatches = 64;
+
 std::string command(const std::vector<std::string>& argv) {
     std::string s = "*" + std::to_string(argv.size()) + "\r\n";
     for (const auto& a : argv) s += "$" + std::to_string(a.size()) + "\r\n" + a + "\r\n";
@@ -108,15 +117,35 @@ void writeAll(int fd, const std::string& s) {
     }
 }
 
+// kBatches batches of PIPELINE copies of argv, each "__rand_int__" given its
+// own key below keyspace, 12 digits as redis-benchmark writes them.
+std::vector<std::string> drawBatches(const std::vector<std::string>& argv, long pipeline, unsigned long keyspace) {
+    std::mt19937_64 gen(42);
+    std::uniform_int_distribution<unsigned long> key(0, keyspace - 1);
+    std::vector<std::string> batches(kBatches);
+    for (auto& batch : batches)
+        for (long i = 0; i < pipeline; ++i) {
+            std::vector<std::string> args = argv;
+            for (auto& a : args)
+                if (auto at = a.find("__rand_int__"); at != std::string::npos) {
+                    char digits[24];
+                    std::snprintf(digits, sizeof digits, "%012lu", key(gen));
+                    a.replace(at, 12, digits);
+                }
+            batch += command(args);
+        }
+    return batches;
+}
+
 // Sends REQUESTS commands in batches of PIPELINE, each batch once its
 // predecessor's replies are all in; returns requests per second.
-double runTest(int fd, const std::string& cmd, long requests, long pipeline, std::vector<char>& buf) {
-    std::string batch;
-    for (long i = 0; i < pipeline; ++i) batch += cmd;
+double runTest(int fd, const std::vector<std::string>& batches, long requests, long pipeline, std::vector<char>& buf) {
     ReplyCounter counter;
     const double t0 = nowSeconds();
+    std::size_t next = 0;
     for (long sent = 0; sent < requests; sent += pipeline) {
-        writeAll(fd, batch);
+        writeAll(fd, batches[next]);
+        next = next + 1 == batches.size() ? 0 : next + 1;
         for (long pending = pipeline; pending > 0;) {
             ssize_t n = ::read(fd, buf.data(), buf.size());
             if (n > 0) pending -= counter.feed(buf.data(), std::size_t(n));
@@ -130,28 +159,30 @@ double runTest(int fd, const std::string& cmd, long requests, long pipeline, std
 }  // namespace
 
 int main(int argc, char** argv) {
-    if (argc < 5) {
-        std::fprintf(stderr, "usage: redis-floor-client PORT REQUESTS PIPELINE TESTS [READ_BUFFER_BYTES]\n");
+    if (argc < 6) {
+        std::fprintf(stderr, "usage: redis-floor-client PORT REQUESTS PIPELINE KEYSPACE TESTS [READ_BUFFER_BYTES]\n");
         return 2;
     }
     const int port = std::atoi(argv[1]);
-    const long requests = std::atol(argv[2]), pipeline = std::atol(argv[3]);
-    const std::string tests = argv[4];
-    std::vector<char> buf(argc > 5 ? std::size_t(std::atol(argv[5])) : 256 * 1024);
-    if (port <= 0 || requests <= 0 || pipeline <= 0 || buf.empty()) {
-        std::fprintf(stderr, "redis-floor-client: PORT, REQUESTS, PIPELINE and READ_BUFFER_BYTES must be > 0\n");
+    const long requests = std::atol(argv[2]), pipeline = std::atol(argv[3]), keyspace = std::atol(argv[4]);
+    const std::string tests = argv[5];
+    std::vector<char> buf(argc > 6 ? std::size_t(std::atol(argv[6])) : 256 * 1024);
+    if (port <= 0 || requests <= 0 || pipeline <= 0 || keyspace <= 0 || keyspace > 1000000000000L || buf.empty()) {
+        std::fprintf(stderr, "redis-floor-client: PORT, REQUESTS, PIPELINE, KEYSPACE (up to 10^12) and "
+                             "READ_BUFFER_BYTES must be > 0\n");
         return 2;
     }
     const int fd = connectTo(port);
     std::printf("\"test\",\"rps\"\n");
     const struct { const char* name; const char* title; std::vector<std::string> argv; } all[] = {
-        {"get", "GET", {"GET", "key:000000000000"}},
-        {"zadd", "ZADD", {"ZADD", "myzset", "0", "element:000000000000"}},
+        {"get", "GET", {"GET", "key:__rand_int__"}},
+        {"zadd", "ZADD", {"ZADD", "myzset", "__rand_int__", "element:__rand_int__"}},
         {"zpopmin", "ZPOPMIN", {"ZPOPMIN", "myzset"}},
     };
     for (const auto& t : all) {
         if (("," + tests + ",").find(std::string(",") + t.name + ",") == std::string::npos) continue;
-        std::printf("\"%s\",\"%.2f\"\n", t.title, runTest(fd, command(t.argv), requests, pipeline, buf));
+        const auto batches = drawBatches(t.argv, pipeline, static_cast<unsigned long>(keyspace));
+        std::printf("\"%s\",\"%.2f\"\n", t.title, runTest(fd, batches, requests, pipeline, buf));
     }
     ::close(fd);
     return 0;
