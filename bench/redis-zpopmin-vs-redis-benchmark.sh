@@ -4,7 +4,7 @@
 # alternating which goes first, FLUSHALL before every run. Each run is
 #   -c 1 -r 50000 -n N -P 256 -t get        (GET rps, client CPU per request)
 #   -c 1 -r 50000 -n N -P 256 -t zadd,zpopmin  (ZPOPMIN rps; CPU/request over both)
-# A third client takes its turn too: the floor, bench/redis-floor-client.cpp
+# A third client takes its turn too: the floor, bench/redis_floor_client.cpp
 # (built here from this tree into the temp dir), the same sockets and batches
 # with a fixed key, no clock and no parsing beyond counting replies: the CPU
 # per request the kernel's loopback TCP leaves any client.
@@ -33,7 +33,7 @@ done
 
 W=$(mktemp -d)
 FLOOR=$W/redis-floor-client
-${CXX:-g++} -std=c++17 -O3 -o "$FLOOR" "$TOP/bench/redis-floor-client.cpp" || { echo "cannot build the floor client"; exit 3; }
+${CXX:-g++} -std=c++17 -O3 -o "$FLOOR" "$TOP/bench/redis_floor_client.cpp" || { echo "cannot build the floor client"; exit 3; }
 SRV=
 cleanup() { [ -n "$SRV" ] && { redis-cli -p $PORT shutdown nosave >/dev/null 2>&1; wait $SRV 2>/dev/null; }; rm -rf "$W"; }
 trap cleanup EXIT

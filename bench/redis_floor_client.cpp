@@ -1,4 +1,4 @@
-// redis-floor-client.cpp - the least a pipelined redis client can do, for
+// redis_floor_client.cpp - the least a pipelined redis client can do, for
 // bench/redis-zpopmin-vs-redis-benchmark.sh: the same socket (TCP_NODELAY,
 // the 200 ms SO_RCVTIMEO/SO_SNDTIMEO redis-zpopmin sets) and the same I/O
 // (write one batch of P commands, read until its P replies are in), with
