@@ -1,28 +1,29 @@
 #!/bin/bash
 # redis-zpopmin vs redis-benchmark (Debian's redis-tools): client overhead.
-# One redis-server (no persistence); the two clients take turns against it,
-# alternating which goes first, FLUSHALL before every run. Each run is
+# One redis-server (no persistence); the clients take turns against it, the
+# order rotating each rep, FLUSHALL before every run. Each run is
 #   -c 1 -r 50000 -n N -P 256 -t get        (GET rps, client CPU per request)
 #   -c 1 -r 50000 -n N -P 256 -t zadd,zpopmin  (ZPOPMIN rps; CPU/request over both)
 # A third client takes its turn too: the floor, bench/redis_floor_client.cpp
 # (built here from this tree into the temp dir), the same sockets and batches
-# with a fixed key, no clock and no parsing beyond counting replies: the CPU
-# per request the kernel's loopback TCP leaves any client.
+# with keys drawn before its clock, no clock and no parsing beyond counting
+# replies: the CPU per request the kernel's loopback TCP leaves any client.
 # Client CPU is user+sys of the client process in microseconds (wait4's
 # rusage, bench/lib/load.bash); redis-zpopmin runs with --attach so it starts
 # no server of its own. Prints per-rep numbers, client CPU microseconds per
 # 1000 requests, and the median ratios ours/theirs, ours/floor and
-# floor/theirs (rps: >= 1.00 is as fast; CPU: lower is better). The rps ratios are withheld ("rates not comparable")
-# when the 1-minute load went above the CPUs; the CPU ratios are not.
+# floor/theirs (rps: >= 1.00 is as fast; CPU: lower is better). The rps
+# ratios are withheld ("rates not comparable") when the 1-minute load went
+# above the CPUs; the CPU ratios are not.
 # Usage: bench/redis-zpopmin-vs-redis-benchmark.sh [REPS] [REQUESTS]
 #   env: BIN (default build/bin), PIN=yes to pin server on CPU 0, clients on
 #   CPU 1; PIN=same for all on CPU 0. Where the two land matters more than
 #   either client: on two idle CPUs every batch pays a cross-CPU wake-up
-#   both ways, on one CPU none (in a VM about 80-100 us per 1000 requests).
+#   both ways, on one CPU none (in a VM 75-135 us per 1000 requests).
 set -u
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 BIN=${BIN:-$TOP/build/bin}
-REPS=${1:-5}
+REPS=${1:-6}  # a multiple of 3: each client goes first as often
 N=${2:-1000000}
 RZ=$BIN/redis-zpopmin
 . "$TOP/bench/lib/load.bash"
@@ -32,12 +33,12 @@ done
 [ -x "$RZ" ] || { echo "missing $RZ (make)"; exit 3; }
 
 W=$(mktemp -d)
-FLOOR=$W/redis-floor-client
-${CXX:-g++} -std=c++17 -O3 -o "$FLOOR" "$TOP/bench/redis_floor_client.cpp" || { echo "cannot build the floor client"; exit 3; }
 SRV=
 cleanup() { [ -n "$SRV" ] && { redis-cli -p $PORT shutdown nosave >/dev/null 2>&1; wait $SRV 2>/dev/null; }; rm -rf "$W"; }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
+FLOOR=$W/redis-floor-client
+${CXX:-g++} -std=c++17 -O3 -o "$FLOOR" "$TOP/bench/redis_floor_client.cpp" || { echo "cannot build the floor client"; exit 3; }
 PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 SPIN= ; CPIN=
 case ${PIN:-no} in
