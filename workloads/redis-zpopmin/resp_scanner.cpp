@@ -108,6 +108,37 @@ namespace {
     return readBulk(p, end, done);
 }
 
+// At a top-level reply's first byte: the whole one-line replies most tests
+// get back, one 4-byte compare each, until another kind comes or fewer than
+// 5 bytes are left - "$-1" (GET's miss), "*0" (a drained ZPOPMIN), ":D" one
+// digit (ZADD), "+OK" (SET). A GET's "$-1" took 28 instructions through
+// readElement, 12 here (callgrind).
+[[gnu::always_inline]] inline const char* RespScanner::readShortReplies(const char* p, const char* end,
+                                                                        std::size_t& done) {
+    uint64_t empty = 0, real = 0;  // locals: the char loads may alias members, so no member in the loop
+    while (end - p >= 5) {
+        if (bytesAre(p, "$-1\r") && p[4] == '\n') {
+            ++empty;
+            p += 5;
+        } else if (bytesAre(p, "*0\r\n")) {
+            ++empty;
+            p += 4;
+        } else if (p[0] == ':' && static_cast<unsigned char>(p[1] - '0') < 10 && p[2] == '\r' && p[3] == '\n') {
+            ++real;
+            p += 4;
+        } else if (bytesAre(p, "+OK\r") && p[4] == '\n') {
+            ++real;
+            p += 5;
+        } else {
+            break;
+        }
+    }
+    counts_.empty += empty;
+    counts_.real += real;
+    done += empty + real;
+    return p;
+}
+
 // At an element's first byte. Nearly every line arrives whole and is read
 // here in one go; a line split across reads goes on in the state it leaves.
 [[gnu::always_inline]] inline const char* RespScanner::readElement(const char* p, const char* end,
@@ -175,7 +206,8 @@ std::size_t RespScanner::feed(const char* p, std::size_t n) {
     const char* end = p + n;
     while (p < end) {
         if (state_ == State::Type) {  // the common case first, without the jump table
-            p = readElement(p, end, done);
+            if (depth_ == 0) p = readShortReplies(p, end, done);
+            if (p < end) p = readElement(p, end, done);
             continue;
         }
         switch (state_) {

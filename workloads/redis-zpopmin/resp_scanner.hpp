@@ -37,6 +37,7 @@ private:
     enum class Kind : uint8_t { Real, Empty, Error };
     // Each step consumes from p and returns where it stopped, adding the
     // top-level replies it completed to done.
+    const char* readShortReplies(const char* p, const char* end, std::size_t& done);
     const char* readElement(const char* p, const char* end, std::size_t& done);
     const char* readSimpleLine(const char* p, const char* end, std::size_t& done);
     const char* readBulk(const char* p, const char* end, std::size_t& done);

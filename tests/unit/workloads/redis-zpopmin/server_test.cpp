@@ -70,11 +70,14 @@ TEST_CASE("a test sends redis-benchmark's command text with random 12-digit keys
         const std::regex zadd(R"re("ZADD" "myzset" "(\d{12})" "element:(\d{12})")re");
         const std::regex mset(R"re("MSET"( "key:\d{12}" "VXK"){10})re");
         std::smatch m;
+        std::string keys[2];  // each batch of 4 its own keys
         for (int i = 0; i < 8; ++i) {
             INFO(lines[i]);
             REQUIRE(std::regex_match(lines[i], m, set));
             CHECK(std::stoull(m[1]) < 1000);
+            keys[i / 4] += m[1].str() + " ";
         }
+        CHECK(keys[0] != keys[1]);
         for (int i = 8; i < 16; ++i) {
             INFO(lines[i]);
             REQUIRE(std::regex_match(lines[i], m, zadd));

@@ -214,6 +214,31 @@ TEST_CASE("the RESP scanner reads a stream fed byte by byte as it reads it whole
     }
 }
 
+TEST_CASE("the RESP scanner counts runs of one-line replies whole as it counts them byte by byte", "[redis-zpopmin]") {
+    // Whole, the runs take the scanner's short-reply path (5 bytes or more
+    // left); byte by byte they cannot. Then near misses of each short form:
+    // nil -12, ":10", an array "*01", "+OKAY", a bulk holding "-1\r", an
+    // error "-1".
+    std::string stream;
+    for (int i = 0; i < 50; ++i) stream += "$-1\r\n*0\r\n:1\r\n+OK\r\n";
+    stream += "$-12\r\n*0\r\n:10\r\n*01\r\n:1\r\n+OKAY\r\n$3\r\n-1\r\r\n-1\r\n:0\r\n$-1\r\n";
+    RespScanner whole;
+    const std::size_t n = whole.feed(stream.data(), stream.size());
+    RespScanner bytes;
+    std::size_t m = 0;
+    for (char c : stream) m += bytes.feed(&c, 1);
+    CHECK(n == 200 + 9);
+    CHECK(m == n);
+    CHECK(whole.counts().empty == 100 + 3);
+    CHECK(whole.counts().real == 100 + 5);
+    CHECK(whole.counts().errors == 1);
+    CHECK(bytes.counts().empty == whole.counts().empty);
+    CHECK(bytes.counts().real == whole.counts().real);
+    CHECK(bytes.counts().errors == 1);
+    CHECK(whole.idle());
+    CHECK(bytes.idle());
+}
+
 TEST_CASE("the RESP scanner refuses length lines that are not RESP, whole or split", "[redis-zpopmin]") {
     for (std::string bad : {"$x\r\n", "$\r\n", "$1\rx", "$1x\r\n", "*-\r\n", "$1234567890123456789\r\n"}) {
         INFO(bad);
