@@ -46,6 +46,8 @@ public:
     }
     virtual std::int64_t integer(int col) const = 0;
     virtual std::string text(int col) const = 0;
+    // text(col) into a buffer the caller reuses (no allocation a row).
+    virtual void textInto(int col, std::string& into) const { into = text(col); }
     virtual bool isNull(int col) const = 0;
 };
 
@@ -103,6 +105,7 @@ public:
 
     std::int64_t integer(int col) const { return impl_->integer(col); }
     std::string text(int col) const { return impl_->text(col); }  // a NULL reads as ""
+    void textInto(int col, std::string& into) const { impl_->textInto(col, into); }
     bool isNull(int col) const { return impl_->isNull(col); }
 
 private:

@@ -254,20 +254,27 @@ public:
         return std::strtoll(libpq().PQgetvalue(row_, rowIndex_, col), nullptr, 10);
     }
     std::string text(int col) const override {
-        if (!row_ || libpq().PQgetisnull(row_, rowIndex_, col)) return {};
+        std::string out;
+        textInto(col, out);
+        return out;
+    }
+    void textInto(int col, std::string& into) const override {
+        into.clear();
+        if (!row_ || libpq().PQgetisnull(row_, rowIndex_, col)) return;
         const char* v = libpq().PQgetvalue(row_, rowIndex_, col);
         const std::size_t n = static_cast<std::size_t>(libpq().PQgetlength(row_, rowIndex_, col));
-        if (libpq().PQftype(row_, col) != kByteaOid) return std::string(v, n);
+        if (libpq().PQftype(row_, col) != kByteaOid) {
+            into.assign(v, n);
+            return;
+        }
         if (n < 2 || v[0] != '\\' || v[1] != 'x')
             throw StoreError("store " + db_.name() + ": a BYTEA value is not in hex (bytea_output)");
-        std::string out;
-        out.reserve((n - 2) / 2);
+        into.reserve((n - 2) / 2);
         for (std::size_t i = 2; i + 1 < n; i += 2) {
             int hi = hexValue(v[i]), lo = hexValue(v[i + 1]);
             if (hi < 0 || lo < 0) throw StoreError("store " + db_.name() + ": a BYTEA value is not hex");
-            out.push_back(static_cast<char>(hi << 4 | lo));
+            into.push_back(static_cast<char>(hi << 4 | lo));
         }
-        return out;
     }
     bool isNull(int col) const override { return !row_ || libpq().PQgetisnull(row_, rowIndex_, col); }
 

@@ -120,6 +120,10 @@ public:
         int n = sqlite3_column_bytes(stmt_, col);
         return p ? std::string(static_cast<const char*>(p), static_cast<std::size_t>(n)) : std::string();
     }
+    void textInto(int col, std::string& into) const override {
+        const void* p = sqlite3_column_blob(stmt_, col);
+        into.assign(p ? static_cast<const char*>(p) : "", p ? static_cast<std::size_t>(sqlite3_column_bytes(stmt_, col)) : 0);
+    }
     bool isNull(int col) const override { return sqlite3_column_type(stmt_, col) == SQLITE_NULL; }
 
 private:
