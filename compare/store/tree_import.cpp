@@ -223,9 +223,10 @@ private:
             for (const RowView& row : rows) {
                 const std::string label = operationLabel(row);
                 if (operations_.emplace(bench, label).second) insertOperation_.bind(1, bench).bind(2, label).run();
-                insertRow_.bind(1, runId).bind(2, bench).bind(3, static_cast<std::int64_t>(i))
-                    .bind(4, label).bind(5, row.metric).bind(6, row.factorA).bind(7, row.factorB)
-                    .bind(8, row.interval).bind(9, row.value).bind(10, row.extra).run();
+                insertRow_.bind(1, runId).bindInPlace(2, bench).bind(3, static_cast<std::int64_t>(i))
+                    .bindInPlace(4, label).bindInPlace(5, row.metric).bindInPlace(6, row.factorA)
+                    .bindInPlace(7, row.factorB).bindInPlace(8, row.interval).bindInPlace(9, row.value)
+                    .bindInPlace(10, row.extra).run();
                 series_.add(label, static_cast<std::int64_t>(i), row.interval, row.value);
             }
             summary_.rows += rows.size();
