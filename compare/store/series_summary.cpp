@@ -128,6 +128,8 @@ void SeriesCollector::add(const std::string& label, std::int64_t iteration, std:
 }
 
 void SeriesCollector::write(Stmt& insert, const std::string& benchmark, const SeriesRunKey& run) {
+    if (byLabel_.empty()) return;
+    const SeriesRunKey* key = runs_.emplace_back(std::make_unique<SeriesRunKey>(run)).get();
     std::vector<SortedRow> sorted;
     for (auto& [label, rows] : byLabel_) {
         sorted.clear();
@@ -135,15 +137,29 @@ void SeriesCollector::write(Stmt& insert, const std::string& benchmark, const Se
         std::sort(sorted.begin(), sorted.end(), [](const SortedRow& a, const SortedRow& b) {
             return std::tie(a.iteration, a.sample, a.value) < std::tie(b.iteration, b.sample, b.value);
         });
-        insert.bind(1, benchmark).bind(2, label).bind(3, run.machineId).bind(4, run.startEpoch).bind(5, run.runId);
+        queued_.push_back({benchmark, label, key, encodeMeans(meansOf(sorted))});
+    }
+    byLabel_.clear();
+    if (queued_.size() >= kMaxQueued) flush(insert);
+}
+
+void SeriesCollector::flush(Stmt& insert) {
+    std::sort(queued_.begin(), queued_.end(), [](const Queued& a, const Queued& b) {
+        return std::tie(a.benchmark, a.label, a.run->machineId, a.run->startEpoch, a.run->runId) <
+               std::tie(b.benchmark, b.label, b.run->machineId, b.run->startEpoch, b.run->runId);
+    });
+    for (const Queued& q : queued_) {
+        const SeriesRunKey& run = *q.run;
+        insert.bind(1, q.benchmark).bind(2, q.label).bind(3, run.machineId).bind(4, run.startEpoch).bind(5, run.runId);
         insert.bind(6, run.name);
         if (run.replaced) insert.bind(7, *run.replaced);
         else insert.bindNull(7);
         if (run.settings) insert.bind(8, *run.settings);
         else insert.bindNull(8);
-        insert.bindBlob(9, encodeMeans(meansOf(sorted))).run();
+        insert.bindBlob(9, q.means).run();
     }
-    byLabel_.clear();
+    queued_.clear();
+    runs_.clear();
 }
 
 void buildSeriesFromRows(Db& db) {
@@ -188,6 +204,7 @@ void buildSeriesFromRows(Db& db) {
         one.add(label, q.integer(3), q.text(4), q.text(5));
     }
     if (runId >= 0) flush();
+    one.flush(insert);
 }
 
 void packTextMeans(Db& db) {

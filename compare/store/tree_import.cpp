@@ -192,6 +192,9 @@ public:
         }
     }
 
+    // The queued series rows stored (SeriesCollector): before the commit.
+    void finish() { series_.flush(insertSeries_); }
+
 private:
     static void append(Warnings& to, const Warnings& from) { to.insert(to.end(), from.begin(), from.end()); }
 
@@ -373,6 +376,7 @@ ImportSummary importTree(Db& db, const ImportRequest& r, const ImportLimits& lim
         db.exec("RELEASE SAVEPOINT run");
         ++summary.runsAdded;
     }
+    writer.finish();
     t.commit();
     // PostgreSQL reads a history from series' index alone once VACUUM has
     // marked the new pages all-visible (autovacuum does, but later); it
