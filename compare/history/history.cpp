@@ -183,10 +183,10 @@ void appendSeries(const HistoryRequest& r, bool unordered, std::map<std::string,
 
 }  // namespace
 
-std::vector<SeriesRun> Series::forDetection() const {
-    std::vector<SeriesRun> s;
+SeriesRuns Series::forDetection() const {
+    SeriesRuns s;
     s.reserve(runs.size());
-    for (const HistoryRun& r : runs) s.push_back({r.means, r.settings});
+    for (const HistoryRun& r : runs) s.push_back(&r);
     return s;
 }
 

@@ -151,7 +151,7 @@ int printHistory(std::ostream& out, const HistoryRequest& r, const std::vector<S
             << escapeControls(s.machine) << ": " << s.runs.size() << " runs in "
             << (r.sortVersion ? "version" : "start-time") << " order, " << (higherIsBetter ? "higher" : "lower")
             << " is better\n";
-        std::vector<SeriesRun> detect = s.forDetection();
+        const SeriesRuns detect = s.forDetection();
         std::vector<ChangePoint> changes = findChangePoints(detect, higherIsBetter, cfg);
         std::size_t width = 3;
         std::vector<std::string> names;  // each run's name escaped once, current runs then replaced ones
