@@ -1,6 +1,8 @@
 #include "base/terminal_text.hpp"
 
+#include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <iostream>
 
 namespace mmtp {
@@ -53,7 +55,31 @@ void hexCodePoint(unsigned value, std::string& out) {
     out += buf;
 }
 
+// Whether none of the eight bytes at p is a control, DEL or past ASCII (most
+// of a report): a word at a time instead of a byte. Nonzero when a byte is
+// below 0x20 (borrow) or 0x7F and up (+1 reaches the high bit; a carry into
+// the next byte only sends a plain word down the byte-by-byte path).
+bool eightPlain(const char* p) {
+    constexpr std::uint64_t kOnes = 0x0101010101010101ULL, kHighBits = 0x8080808080808080ULL;
+    std::uint64_t w = 0;
+    std::memcpy(&w, p, sizeof w);
+    return ((((w - 0x20 * kOnes) & ~w) | (w + kOnes) | w) & kHighBits) == 0;
+}
+
 }  // namespace
+
+std::size_t ControlEscaper::plainRun(std::string_view in, std::size_t i) const {
+    while (i < in.size()) {
+        if (in.size() - i >= 8 && eightPlain(in.data() + i)) {
+            i += 8;
+        } else if (plainAscii(static_cast<unsigned char>(in[i]))) {
+            ++i;
+        } else {
+            break;
+        }
+    }
+    return i;
+}
 
 void ControlEscaper::plain(unsigned char b, std::string& out) {
     if (b >= 0x20 && b != 0x7F && !(b >= 0x80 && b <= 0x9F)) {
@@ -76,8 +102,7 @@ void ControlEscaper::plain(unsigned char b, std::string& out) {
 void ControlEscaper::feed(std::string_view in, std::string& out) {
     for (std::size_t i = 0; i < in.size(); ++i) {
         if (need_ == 0) {  // printable ASCII, nearly all of a report, goes in one append
-            std::size_t end = i;
-            while (end < in.size() && plainAscii(static_cast<unsigned char>(in[end]))) ++end;
+            const std::size_t end = plainRun(in, i);
             out.append(in.data() + i, end - i);
             if ((i = end) == in.size()) break;
         }
@@ -122,9 +147,10 @@ void ControlEscaper::flushCutShort(std::string& out) {
 void ControlEscaper::finish(std::string& out) { flushCutShort(out); }
 
 std::string escapeControls(std::string_view text) {
+    ControlEscaper e(false);
+    if (e.plainRun(text, 0) == text.size()) return std::string(text);  // a name, nearly always
     std::string out;
     out.reserve(text.size());
-    ControlEscaper e(false);
     e.feed(text, out);
     e.finish(out);
     return out;

@@ -33,6 +33,8 @@ public:
     explicit ControlEscaper(bool keepLines) : keepLines_(keepLines) {}
     void feed(std::string_view in, std::string& out);
     void finish(std::string& out);  // a sequence left incomplete is judged byte by byte
+    // The end of the plain ASCII bytes of in from i (what feed copies as it is).
+    std::size_t plainRun(std::string_view in, std::size_t i) const;
 
 private:
     void plain(unsigned char b, std::string& out);

@@ -51,18 +51,39 @@ double numericValue(std::string_view s) {
 }  // namespace
 
 void sortLinesLikeCoreutils(std::vector<std::string>& lines, const std::vector<SortKey>& keys) {
-    std::sort(lines.begin(), lines.end(), [&keys](const std::string& a, const std::string& b) {
-        for (const SortKey& k : keys) {
-            std::string_view fa = field(a, k.field), fb = field(b, k.field);
-            if (k.numeric) {
-                double va = numericValue(fa), vb = numericValue(fb);
-                if (va != vb) return va < vb;
-            } else if (int c = fa.compare(fb)) {
+    // Each line's keys found once, each read as a number the first time a
+    // comparison needs it (the first key decides most), not at every
+    // comparison: the same comparison on the same values, so the same order.
+    struct KeyValue {
+        std::string_view text;
+        double number = 0;
+        bool numberRead = false;
+    };
+    const std::size_t perLine = keys.size();
+    std::vector<KeyValue> values(lines.size() * perLine);
+    for (std::size_t i = 0; i < lines.size(); ++i)
+        for (std::size_t k = 0; k < perLine; ++k) values[i * perLine + k].text = field(lines[i], keys[k].field);
+    auto number = [](KeyValue& v) {
+        if (!v.numberRead) v.number = numericValue(v.text), v.numberRead = true;
+        return v.number;
+    };
+    std::vector<std::size_t> order(lines.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        for (std::size_t k = 0; k < perLine; ++k) {
+            KeyValue &va = values[a * perLine + k], &vb = values[b * perLine + k];
+            if (keys[k].numeric) {
+                if (double na = number(va), nb = number(vb); na != nb) return na < nb;
+            } else if (int c = va.text.compare(vb.text)) {
                 return c < 0;
             }
         }
-        return a < b;
+        return lines[a] < lines[b];
     });
+    std::vector<std::string> sorted;
+    sorted.reserve(lines.size());
+    for (std::size_t i : order) sorted.push_back(std::move(lines[i]));
+    lines = std::move(sorted);
 }
 
 Rows rowsSortedLikeCoreutils(std::vector<std::string> lines, const std::vector<SortKey>& keys) {

@@ -17,16 +17,16 @@ double runValue(const SeriesRun& r) {
     return sum / static_cast<double>(r.means.size());
 }
 
-std::vector<double> runValues(const std::vector<SeriesRun>& s, std::size_t lo, std::size_t hi) {
+std::vector<double> runValues(const SeriesRuns& s, std::size_t lo, std::size_t hi) {
     std::vector<double> v;
     for (std::size_t i = lo; i < hi; ++i)
-        if (!s[i].means.empty()) v.push_back(runValue(s[i]));
+        if (!s[i]->means.empty()) v.push_back(runValue(*s[i]));
     return v;
 }
 
 // thresholdPct: 0 for a change point (any significant shift; its size is
 // shown, not gated), the verdict's threshold for the newest run's status.
-MetricCall test(const std::vector<SeriesRun>& s, std::size_t lo, std::size_t split, std::size_t hi,
+MetricCall test(const SeriesRuns& s, std::size_t lo, std::size_t split, std::size_t hi,
                 bool higherIsBetter, double alpha, double thresholdPct = 0) {
     MetricInput in;
     in.higherIsBetter = higherIsBetter;
@@ -41,14 +41,14 @@ MetricCall test(const std::vector<SeriesRun>& s, std::size_t lo, std::size_t spl
 // The split of [lo, hi) with the largest |mean before - mean after| scaled by
 // sqrt(n_before * n_after / n) (run values as observations); hi when no
 // split leaves minRuns runs with data on each side.
-std::size_t bestSplit(const std::vector<SeriesRun>& s, std::size_t lo, std::size_t hi, std::size_t minRuns) {
+std::size_t bestSplit(const SeriesRuns& s, std::size_t lo, std::size_t hi, std::size_t minRuns) {
     double total = 0, n = 0;
     for (std::size_t i = lo; i < hi; ++i)
-        if (!s[i].means.empty()) total += runValue(s[i]), ++n;
+        if (!s[i]->means.empty()) total += runValue(*s[i]), ++n;
     double before = 0, nBefore = 0, best = -1;
     std::size_t at = hi;
     for (std::size_t k = lo; k + 1 < hi; ++k) {
-        if (!s[k].means.empty()) before += runValue(s[k]), ++nBefore;
+        if (!s[k]->means.empty()) before += runValue(*s[k]), ++nBefore;
         std::size_t split = k + 1;
         if (split - lo < minRuns || hi - split < minRuns || nBefore < static_cast<double>(minRuns) ||
             n - nBefore < static_cast<double>(minRuns))
@@ -69,7 +69,7 @@ bool isShift(const MetricCall& c) { return c.call == Call::Regression || c.call 
 // the longer side, and the spread between its runs hide a shift of many
 // times the noise). Both windows follow from the split alone, so the second
 // test adds no choice of its own. The first test that calls it is kept.
-void segment(const std::vector<SeriesRun>& s, std::size_t lo, std::size_t hi, bool higherIsBetter,
+void segment(const SeriesRuns& s, std::size_t lo, std::size_t hi, bool higherIsBetter,
              const ChangePointSettings& cfg, double alpha, std::vector<ChangePoint>& out) {
     if (hi - lo < 2 * cfg.minSegmentRuns) return;
     std::size_t split = bestSplit(s, lo, hi, cfg.minSegmentRuns);
@@ -85,20 +85,20 @@ void segment(const std::vector<SeriesRun>& s, std::size_t lo, std::size_t hi, bo
 
 }  // namespace
 
-std::vector<std::size_t> settingsBreaks(const std::vector<SeriesRun>& series) {
+std::vector<std::size_t> settingsBreaks(const SeriesRuns& series) {
     std::vector<std::size_t> breaks;
     const std::optional<std::string>* last = nullptr;
     for (std::size_t i = 0; i < series.size(); ++i) {
-        if (!series[i].settings) continue;
-        if (last && **last != *series[i].settings) breaks.push_back(i);
-        last = &series[i].settings;
+        if (!series[i]->settings) continue;
+        if (last && **last != *series[i]->settings) breaks.push_back(i);
+        last = &series[i]->settings;
     }
     return breaks;
 }
 
 namespace {
 
-std::vector<ChangePoint> changePointsWithin(const std::vector<SeriesRun>& series, bool higherIsBetter,
+std::vector<ChangePoint> changePointsWithin(const SeriesRuns& series, bool higherIsBetter,
                                             const ChangePointSettings& settings) {
     std::vector<ChangePoint> out;
     if (series.size() < 2) return out;
@@ -127,7 +127,7 @@ std::vector<ChangePoint> changePointsWithin(const std::vector<SeriesRun>& series
 
 }  // namespace
 
-std::vector<ChangePoint> findChangePoints(const std::vector<SeriesRun>& series, bool higherIsBetter,
+std::vector<ChangePoint> findChangePoints(const SeriesRuns& series, bool higherIsBetter,
                                           const ChangePointSettings& settings) {
     std::vector<std::size_t> bounds = settingsBreaks(series);
     bounds.insert(bounds.begin(), 0);
@@ -135,7 +135,7 @@ std::vector<ChangePoint> findChangePoints(const std::vector<SeriesRun>& series, 
     if (bounds.size() == 2) return changePointsWithin(series, higherIsBetter, settings);  // one segment: no copy
     std::vector<ChangePoint> out;
     for (std::size_t b = 0; b + 1 < bounds.size(); ++b) {
-        const std::vector<SeriesRun> segment(series.begin() + static_cast<long>(bounds[b]),
+        const SeriesRuns segment(series.begin() + static_cast<long>(bounds[b]),
                                              series.begin() + static_cast<long>(bounds[b + 1]));
         for (ChangePoint c : changePointsWithin(segment, higherIsBetter, settings)) {
             c.firstRun += bounds[b];
@@ -145,13 +145,13 @@ std::vector<ChangePoint> findChangePoints(const std::vector<SeriesRun>& series, 
     return out;
 }
 
-int newestRunBisectStatus(const std::vector<SeriesRun>& series, bool higherIsBetter,
+int newestRunBisectStatus(const SeriesRuns& series, bool higherIsBetter,
                           const ChangePointSettings& settings, MetricCall* call) {
     if (series.size() < 2) return 125;
     const std::size_t newest = series.size() - 1;
     // The last stable segment: from the last shift of the history before the
     // newest run (a shift the newest run itself makes is what is asked).
-    const std::vector<SeriesRun> before(series.begin(), series.begin() + static_cast<long>(newest));
+    const SeriesRuns before(series.begin(), series.begin() + static_cast<long>(newest));
     std::size_t start = 0;
     for (const ChangePoint& c : findChangePoints(before, higherIsBetter, settings)) start = std::max(start, c.firstRun);
     for (std::size_t b : settingsBreaks(series)) start = std::max(start, b);
@@ -161,6 +161,29 @@ int newestRunBisectStatus(const std::vector<SeriesRun>& series, bool higherIsBet
     if (c.call == Call::Regression) return 1;
     if (c.call == Call::NoChange || c.call == Call::Improvement || c.call == Call::Small) return 0;
     return 125;
+}
+
+namespace {
+
+SeriesRuns pointersTo(const std::vector<SeriesRun>& series) {
+    SeriesRuns p;
+    p.reserve(series.size());
+    for (const SeriesRun& r : series) p.push_back(&r);
+    return p;
+}
+
+}  // namespace
+
+std::vector<std::size_t> settingsBreaks(const std::vector<SeriesRun>& series) { return settingsBreaks(pointersTo(series)); }
+
+std::vector<ChangePoint> findChangePoints(const std::vector<SeriesRun>& series, bool higherIsBetter,
+                                          const ChangePointSettings& settings) {
+    return findChangePoints(pointersTo(series), higherIsBetter, settings);
+}
+
+int newestRunBisectStatus(const std::vector<SeriesRun>& series, bool higherIsBetter,
+                          const ChangePointSettings& settings, MetricCall* call) {
+    return newestRunBisectStatus(pointersTo(series), higherIsBetter, settings, call);
 }
 
 }  // namespace mmtp::compare::store

@@ -21,6 +21,9 @@ struct SeriesRun {
     std::vector<double> means;  // its iteration means
     std::optional<std::string> settings;  // its workload settings; nullopt: not recorded
 };
+// A history's runs as they are (no copy of 100,000 runs' means); each
+// function below takes them so, or as a vector of runs.
+using SeriesRuns = std::vector<const SeriesRun*>;
 
 struct ChangePoint {
     std::size_t firstRun = 0;  // index of the first run after the shift
@@ -37,9 +40,12 @@ struct ChangePointSettings {
 // settings differ from the last recorded before it (a run without a record
 // continues the segment it is in). A history is measured within these
 // segments only: a settings change is a marked break, never a shift.
+std::vector<std::size_t> settingsBreaks(const SeriesRuns& series);
 std::vector<std::size_t> settingsBreaks(const std::vector<SeriesRun>& series);
 
 // Change points in run order, each within one settings segment.
+std::vector<ChangePoint> findChangePoints(const SeriesRuns& series, bool higherIsBetter,
+                                          const ChangePointSettings& settings = {});
 std::vector<ChangePoint> findChangePoints(const std::vector<SeriesRun>& series, bool higherIsBetter,
                                           const ChangePointSettings& settings = {});
 
@@ -48,6 +54,8 @@ std::vector<ChangePoint> findChangePoints(const std::vector<SeriesRun>& series, 
 // newest run's settings are new): git bisect run's 0 (no regression
 // called), 1 (regression) or 125 (cannot tell: too few runs, no interval,
 // or inconclusive). The call is returned through `call` when given.
+int newestRunBisectStatus(const SeriesRuns& series, bool higherIsBetter, const ChangePointSettings& settings,
+                          MetricCall* call = nullptr);
 int newestRunBisectStatus(const std::vector<SeriesRun>& series, bool higherIsBetter,
                           const ChangePointSettings& settings, MetricCall* call = nullptr);
 

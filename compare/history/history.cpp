@@ -59,9 +59,9 @@ bool storableIteration(Db& db, const HistoryRun& run, std::int64_t iteration, Wa
 
 // A series row's iteration means into the run; false (with a warning) when
 // they cannot be read or name an iteration past the bound.
-bool readMeans(Db& db, const std::string& text, HistoryRun& run, std::vector<IterationMean>& scratch,
+bool readMeans(Db& db, std::string_view bytes, HistoryRun& run, std::vector<IterationMean>& scratch,
                Warnings& warnings) {
-    if (!decodeMeans(text, scratch)) {
+    if (!decodeMeans(bytes, scratch)) {
         warnings.push_back("store " + db.name() + ": run " + run.run + " of " + run.machine +
                            " holds iteration means that cannot be read; left out of the history");
         return false;
@@ -96,6 +96,7 @@ struct SeriesReader {
     std::vector<Stmt> all, one;  // every machine's rows, one machine's: a query per part (seriesParts)
     Warnings& warnings;
     std::vector<IterationMean> scratch;
+    std::string bytes;  // a row's means, the buffer reused
     bool unordered = false;  // rows came from a second part: each series is sorted again
 };
 
@@ -107,7 +108,7 @@ std::vector<std::string> seriesParts(Dialect d) {
 }
 
 SeriesReader seriesReader(Db& db, Warnings& warnings) {
-    SeriesReader r{db, {}, {}, {}, warnings, {}, false};
+    SeriesReader r{db, {}, {}, {}, warnings, {}, {}, false};
     Stmt q(db, "SELECT id, name FROM machines");
     while (q.step()) r.machines.emplace(q.integer(0), q.text(1));
     const std::string select =
@@ -149,7 +150,8 @@ void addSeries(SeriesReader& r, const std::string& label, Stmt& q, std::map<std:
         std::vector<HistoryRun>& to = q.isNull(4) || q.integer(4) == 0 ? s->runs : s->replaced;
         HistoryRun& h = to.emplace_back();
         fillHistoryRun(q, s->machine, h);
-        if (!readMeans(r.db, q.text(6), h, r.scratch, r.warnings) || h.means.empty()) {
+        q.textInto(6, r.bytes);
+        if (!readMeans(r.db, r.bytes, h, r.scratch, r.warnings) || h.means.empty()) {
             to.pop_back();
             continue;
         }
@@ -181,10 +183,10 @@ void appendSeries(const HistoryRequest& r, bool unordered, std::map<std::string,
 
 }  // namespace
 
-std::vector<SeriesRun> Series::forDetection() const {
-    std::vector<SeriesRun> s;
+SeriesRuns Series::forDetection() const {
+    SeriesRuns s;
     s.reserve(runs.size());
-    for (const HistoryRun& r : runs) s.push_back({r.means, r.settings});
+    for (const HistoryRun& r : runs) s.push_back(&r);
     return s;
 }
 

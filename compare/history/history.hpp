@@ -22,20 +22,21 @@ struct HistoryRequest {
     bool sortVersion = false;           // run names in version order (strverscmp) instead of start time
 };
 
-struct HistoryRun {
+// SeriesRun's means (per iteration, those with a number) and settings (the
+// benchmark's workload settings; nullopt: not recorded), with what the
+// history prints of the run; change points read the runs in place.
+struct HistoryRun : SeriesRun {
     std::string machine, run;
     std::int64_t startEpoch = 0;
     std::int64_t replacedEpoch = 0;  // superseded by import --replace (0: current)
-    std::vector<double> means;  // per iteration (those with a number)
-    std::optional<std::string> settings;  // the benchmark's workload settings; nullopt: not recorded
-    std::int64_t runId = 0;                // the store's id (orders runs started at the same second)
+    std::int64_t runId = 0;          // the store's id (orders runs started at the same second)
 };
 
 struct Series {
     std::string machine, op;
     std::vector<HistoryRun> runs;      // current runs, in the history's order
     std::vector<HistoryRun> replaced;  // runs import --replace superseded: shown, never in change points
-    std::vector<SeriesRun> forDetection() const;
+    SeriesRuns forDetection() const;
 };
 
 // One series per (machine, operation), machines and operations sorted. A run

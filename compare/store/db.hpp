@@ -32,6 +32,9 @@ public:
     virtual void bindText(int i, std::string_view text) = 0;
     virtual void bindInteger(int i, std::int64_t value) = 0;
     virtual void bindBlob(int i, std::string_view bytes) = 0;
+    // bindText without a copy where the backend can: the bytes must stay
+    // until the statement has run (or been reset).
+    virtual void bindTextInPlace(int i, std::string_view text) { bindText(i, text); }
     virtual void bindNull(int i) = 0;
     virtual bool step() = 0;
     virtual void reset() = 0;
@@ -46,6 +49,8 @@ public:
     }
     virtual std::int64_t integer(int col) const = 0;
     virtual std::string text(int col) const = 0;
+    // text(col) into a buffer the caller reuses (no allocation a row).
+    virtual void textInto(int col, std::string& into) const { into = text(col); }
     virtual bool isNull(int col) const = 0;
 };
 
@@ -94,6 +99,9 @@ public:
     Stmt& bind(int i, std::string_view text) { return impl_->bindText(i, text), *this; }
     Stmt& bind(int i, std::int64_t value) { return impl_->bindInteger(i, value), *this; }
     Stmt& bindBlob(int i, std::string_view bytes) { return impl_->bindBlob(i, bytes), *this; }
+    // The bytes are not copied: they must outlive run() or step() (an
+    // import's rows, bound and run in one statement).
+    Stmt& bindInPlace(int i, std::string_view text) { return impl_->bindTextInPlace(i, text), *this; }
     Stmt& bindNull(int i) { return impl_->bindNull(i), *this; }
     // True while a row is ready; false when done. Throws StoreError.
     bool step() { return impl_->step(); }
@@ -103,6 +111,7 @@ public:
 
     std::int64_t integer(int col) const { return impl_->integer(col); }
     std::string text(int col) const { return impl_->text(col); }  // a NULL reads as ""
+    void textInto(int col, std::string& into) const { impl_->textInto(col, into); }
     bool isNull(int col) const { return impl_->isNull(col); }
 
 private:

@@ -85,6 +85,10 @@ const std::vector<const char*> kMigrations = {
                            start_epoch {INT} NOT NULL, run_id {INT} NOT NULL REFERENCES runs(id),
                            run_name {TEXT} NOT NULL, replaced_epoch {INT}, settings {TEXT}, means {TEXT} NOT NULL,
                            PRIMARY KEY(benchmark, label, machine_id, start_epoch, run_id)) {CLUSTERED};)",
+    // 6: series.means packed (series_summary.hpp; packTextMeans): no SQL, the
+    // column holds the new bytes as it is (SQLite stores a BLOB in a TEXT
+    // column unchanged, PostgreSQL's is BYTEA).
+    "",
 };
 
 // Migration 4's rows: the name up to "~replaced-ID" goes to replaced_name.
@@ -155,14 +159,15 @@ void migrate(Db& db) {
         throw StoreError("store " + db.name() + ": schema version " + std::to_string(v) +
                          " is newer than this results-store knows (" + std::to_string(kSchemaVersion) + ")");
     for (int i = v; i < kSchemaVersion; ++i) {
-        db.exec(inDialect(kMigrations[static_cast<std::size_t>(i)],
-                          db.dialect() == Dialect::Sqlite ? kSqliteTypes : kPostgresTypes));
+        if (const char* sql = kMigrations[static_cast<std::size_t>(i)]; *sql)
+            db.exec(inDialect(sql, db.dialect() == Dialect::Sqlite ? kSqliteTypes : kPostgresTypes));
         if (i + 1 == 4) moveSupersededNames(db);
         if (i + 1 == 5) {
             if (db.dialect() == Dialect::Postgres) db.exec(kPostgresSeriesIndexes);
             buildSeriesFromRows(db);
             db.exec("DROP INDEX results_by_label");
         }
+        if (i + 1 == 6) packTextMeans(db);  // a version 4 store's series were packed by the step to 5
     }
     Stmt set(db, "INSERT INTO meta(key, value) VALUES('schema_version', ?) "
                  "ON CONFLICT(key) DO UPDATE SET value = excluded.value");

@@ -5,7 +5,9 @@
 #include "stats/unit_inference.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <charconv>
+#include <cstring>
 #include <tuple>
 #include <unordered_map>
 
@@ -39,12 +41,6 @@ std::vector<IterationMean> meansOf(const std::vector<SortedRow>& rows) {
     return out;
 }
 
-void appendNumber(std::string& out, double v) {
-    char buf[32];
-    auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
-    out.append(buf, ec == std::errc() ? end : buf);
-}
-
 template <typename T>
 std::optional<T> number(std::string_view text) {
     T v{};
@@ -53,20 +49,28 @@ std::optional<T> number(std::string_view text) {
     return v;
 }
 
-}  // namespace
-
-std::string encodeMeans(const std::vector<IterationMean>& iterations) {
-    std::string out;
-    for (const IterationMean& it : iterations) {
-        if (!out.empty()) out += ';';
-        out += std::to_string(it.iteration);
-        out += ':';
-        if (it.mean) appendNumber(out, *it.mean);
-    }
-    return out;
+// The stored bytes are little-endian on every host (a store file moves).
+std::uint64_t asLittleEndian(std::uint64_t v) {
+    if constexpr (std::endian::native == std::endian::big) v = __builtin_bswap64(v);
+    return v;
 }
 
-bool decodeMeans(std::string_view text, std::vector<IterationMean>& into) {
+void appendLittleEndian(std::string& out, std::uint64_t v) {
+    char bytes[8];
+    v = asLittleEndian(v);
+    std::memcpy(bytes, &v, sizeof bytes);
+    out.append(bytes, sizeof bytes);
+}
+
+std::uint64_t littleEndian(const char* bytes) {
+    std::uint64_t v = 0;
+    std::memcpy(&v, bytes, sizeof v);
+    return asLittleEndian(v);
+}
+
+// Schema 5's text, as its encoder wrote it: "ITER:MEAN;...", MEAN the
+// shortest text of the double, empty without a number; iterations rising.
+bool decodeTextMeans(std::string_view text, std::vector<IterationMean>& into) {
     into.clear();
     while (!text.empty()) {
         const std::size_t end = std::min(text.find(';'), text.size());
@@ -83,6 +87,40 @@ bool decodeMeans(std::string_view text, std::vector<IterationMean>& into) {
     return true;
 }
 
+}  // namespace
+
+std::string encodeMeans(const std::vector<IterationMean>& iterations) {
+    std::string out(1, kPackedMeansFormat);
+    out.reserve(1 + 17 * iterations.size());
+    for (const IterationMean& it : iterations) {
+        appendLittleEndian(out, static_cast<std::uint64_t>(it.iteration));
+        out += it.mean ? '\1' : '\0';
+        if (it.mean) appendLittleEndian(out, std::bit_cast<std::uint64_t>(*it.mean));
+    }
+    return out;
+}
+
+bool decodeMeans(std::string_view bytes, std::vector<IterationMean>& into) {
+    into.clear();
+    if (bytes.empty() || bytes[0] != kPackedMeansFormat) return false;
+    for (std::size_t at = 1; at < bytes.size();) {
+        if (bytes.size() - at < 9) return false;
+        IterationMean it{static_cast<std::int64_t>(littleEndian(bytes.data() + at)), std::nullopt};
+        const char hasMean = bytes[at + 8];
+        at += 9;
+        if (!into.empty() && it.iteration <= into.back().iteration) return false;
+        if (hasMean == '\1') {
+            if (bytes.size() - at < 8) return false;
+            it.mean = std::bit_cast<double>(littleEndian(bytes.data() + at));
+            at += 8;
+        } else if (hasMean != '\0') {
+            return false;
+        }
+        into.push_back(it);
+    }
+    return true;
+}
+
 void SeriesCollector::add(const std::string& label, std::int64_t iteration, std::string_view sample,
                           std::string_view value) {
     if (label.size() > kMaxOperationNameBytes) return;  // Extraction refuses it: no history has it
@@ -90,6 +128,8 @@ void SeriesCollector::add(const std::string& label, std::int64_t iteration, std:
 }
 
 void SeriesCollector::write(Stmt& insert, const std::string& benchmark, const SeriesRunKey& run) {
+    if (byLabel_.empty()) return;
+    const SeriesRunKey* key = runs_.emplace_back(std::make_unique<SeriesRunKey>(run)).get();
     std::vector<SortedRow> sorted;
     for (auto& [label, rows] : byLabel_) {
         sorted.clear();
@@ -97,15 +137,34 @@ void SeriesCollector::write(Stmt& insert, const std::string& benchmark, const Se
         std::sort(sorted.begin(), sorted.end(), [](const SortedRow& a, const SortedRow& b) {
             return std::tie(a.iteration, a.sample, a.value) < std::tie(b.iteration, b.sample, b.value);
         });
-        insert.bind(1, benchmark).bind(2, label).bind(3, run.machineId).bind(4, run.startEpoch).bind(5, run.runId);
-        insert.bind(6, run.name);
-        if (run.replaced) insert.bind(7, *run.replaced);
-        else insert.bindNull(7);
-        if (run.settings) insert.bind(8, *run.settings);
-        else insert.bindNull(8);
-        insert.bind(9, encodeMeans(meansOf(sorted))).run();
+        queued_.push_back({benchmark, label, key, encodeMeans(meansOf(sorted))});
     }
     byLabel_.clear();
+    if (queued_.size() >= kMaxQueued) flush(insert);
+}
+
+void SeriesCollector::flush(Stmt& insert) {
+    // Sorted by pointer: moving the rows themselves (three strings each) was
+    // half the cost of storing them.
+    std::vector<const Queued*> order;
+    order.reserve(queued_.size());
+    for (const Queued& q : queued_) order.push_back(&q);
+    std::sort(order.begin(), order.end(), [](const Queued* a, const Queued* b) {
+        return std::tie(a->benchmark, a->label, a->run->machineId, a->run->startEpoch, a->run->runId) <
+               std::tie(b->benchmark, b->label, b->run->machineId, b->run->startEpoch, b->run->runId);
+    });
+    for (const Queued* q : order) {
+        const SeriesRunKey& run = *q->run;
+        insert.bindInPlace(1, q->benchmark).bindInPlace(2, q->label).bind(3, run.machineId).bind(4, run.startEpoch);
+        insert.bind(5, run.runId).bindInPlace(6, run.name);
+        if (run.replaced) insert.bind(7, *run.replaced);
+        else insert.bindNull(7);
+        if (run.settings) insert.bindInPlace(8, *run.settings);
+        else insert.bindNull(8);
+        insert.bindBlob(9, q->means).run();
+    }
+    queued_.clear();
+    runs_.clear();
 }
 
 void buildSeriesFromRows(Db& db) {
@@ -150,6 +209,28 @@ void buildSeriesFromRows(Db& db) {
         one.add(label, q.integer(3), q.text(4), q.text(5));
     }
     if (runId >= 0) flush();
+    one.flush(insert);
+}
+
+void packTextMeans(Db& db) {
+    struct Key {
+        std::string benchmark, label;
+        std::int64_t machineId, startEpoch, runId;
+        std::string packed;
+    };
+    std::vector<Key> packed;
+    {
+        Stmt q(db, "SELECT benchmark, label, machine_id, start_epoch, run_id, means FROM series", Fetch::OneByOne);
+        std::vector<IterationMean> means;
+        while (q.step())
+            if (decodeTextMeans(q.text(5), means))
+                packed.push_back({q.text(0), q.text(1), q.integer(2), q.integer(3), q.integer(4), encodeMeans(means)});
+    }
+    Stmt set(db, "UPDATE series SET means = ? WHERE benchmark = ? AND label = ? AND machine_id = ? AND start_epoch = ? "
+                 "AND run_id = ?");
+    for (const Key& k : packed)
+        set.bindBlob(1, k.packed).bind(2, k.benchmark).bind(3, k.label).bind(4, k.machineId).bind(5, k.startEpoch)
+            .bind(6, k.runId).run();
 }
 
 }  // namespace mmtp::compare::store

@@ -192,6 +192,9 @@ public:
         }
     }
 
+    // The queued series rows stored (SeriesCollector): before the commit.
+    void finish() { series_.flush(insertSeries_); }
+
 private:
     static void append(Warnings& to, const Warnings& from) { to.insert(to.end(), from.begin(), from.end()); }
 
@@ -222,10 +225,14 @@ private:
             }
             for (const RowView& row : rows) {
                 const std::string label = operationLabel(row);
-                if (operations_.emplace(bench, label).second) insertOperation_.bind(1, bench).bind(2, label).run();
-                insertRow_.bind(1, runId).bind(2, bench).bind(3, static_cast<std::int64_t>(i))
-                    .bind(4, label).bind(5, row.metric).bind(6, row.factorA).bind(7, row.factorB)
-                    .bind(8, row.interval).bind(9, row.value).bind(10, row.extra).run();
+                if (operations_.find(std::pair<std::string_view, std::string_view>(bench, label)) == operations_.end()) {
+                    operations_.emplace(bench, label);
+                    insertOperation_.bind(1, bench).bind(2, label).run();
+                }
+                insertRow_.bind(1, runId).bindInPlace(2, bench).bind(3, static_cast<std::int64_t>(i))
+                    .bindInPlace(4, label).bindInPlace(5, row.metric).bindInPlace(6, row.factorA)
+                    .bindInPlace(7, row.factorB).bindInPlace(8, row.interval).bindInPlace(9, row.value)
+                    .bindInPlace(10, row.extra).run();
                 series_.add(label, static_cast<std::int64_t>(i), row.interval, row.value);
             }
             summary_.rows += rows.size();
@@ -237,7 +244,16 @@ private:
     ImportSummary& summary_;
     Stmt insertFile_, insertRow_, insertBench_, insertState_, insertOperation_, insertSeries_;
     SeriesCollector series_;  // the rows of the benchmark being written
-    std::set<std::pair<std::string, std::string>> operations_;  // (benchmark, label) already written
+    // Looked up by views (no pair of strings made a row, then freed).
+    struct ByViews {
+        using is_transparent = void;
+        template <typename A, typename B>
+        bool operator()(const A& a, const B& b) const {
+            const std::string_view a1 = a.first, b1 = b.first;
+            return a1 != b1 ? a1 < b1 : std::string_view(a.second) < std::string_view(b.second);
+        }
+    };
+    std::set<std::pair<std::string, std::string>, ByViews> operations_;  // (benchmark, label) already written
     std::map<std::string, std::optional<BenchmarkSource>> sources_;
 };
 
@@ -372,6 +388,7 @@ ImportSummary importTree(Db& db, const ImportRequest& r, const ImportLimits& lim
         db.exec("RELEASE SAVEPOINT run");
         ++summary.runsAdded;
     }
+    writer.finish();
     t.commit();
     // PostgreSQL reads a history from series' index alone once VACUUM has
     // marked the new pages all-visible (autovacuum does, but later); it

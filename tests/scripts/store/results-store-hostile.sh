@@ -103,7 +103,9 @@ echo "ok: under --bisect errors exit 125 and a wrong command line 128"
 
 # S8: a stored iteration past the bound (needs the sqlite3 client to forge it).
 command -v sqlite3 > /dev/null || { echo "skip: no sqlite3 client to forge a hostile row (apt-get install sqlite3)"; exit 77; }
-sqlite3 "$db" "UPDATE series SET means = '3000000000:100' WHERE run_id = (SELECT id FROM runs WHERE name = 'c')" ||
+# Packed as series_summary.hpp says: format 01, iteration 3000000000 and
+# mean 100.0 (8 bytes each, little-endian), 01 between them: a mean follows.
+sqlite3 "$db" "UPDATE series SET means = X'01005ED0B200000000010000000000005940' WHERE run_id = (SELECT id FROM runs WHERE name = 'c')" ||
 	fail "forge"
 timeout 120 "$rs" history --store "$db" -b redis --metric GET > out.txt 2> err.txt; rc=$?
 [[ $rc == 0 ]] || fail "history with a hostile iteration: exit $rc $(head -c 300 err.txt)"

@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <iostream>
 #include <sstream>
+#include <string>
+#include <utility>
 
 using mmtp::ControlEscaper;
 using mmtp::escapeControls;
@@ -94,4 +96,22 @@ TEST_CASE("while the guard lives, std::cout and std::cerr are escaped", "[base][
     std::cerr.rdbuf(oldErr);
     CHECK(out.str() == "table\t1\n" + std::string(10000, 'a') + "\\e[2J\n");
     CHECK(err.str() == "warning: run x\\e]0;t\\x07\n");
+}
+
+TEST_CASE("a control is found at every position of a long text, not only where a word of eight starts",
+          "[base][terminal]") {
+    // Plain text is skipped eight bytes at a time: each byte that is not
+    // plain, at each offset of a 24-byte text, must still be seen.
+    const std::pair<std::string, std::string> cases[] = {
+        {std::string(1, '\0'), "\\x00"}, {"\x1f", "\\x1f"}, {"\x1b", "\\e"},   {"\x7f", "\\x7f"},
+        {"\x80", "\\x80"},               {"\x9b", "\\x9b"}, {"\xff", "\xff"},  {"\xc2\x9b", "\\u009B"},
+        {"\n", "\\n"},                   {"\t", "\\t"},     {"~ ", "~ "},
+    };
+    for (const auto& [raw, shown] : cases)
+        for (std::size_t at = 0; at <= 24; ++at) {
+            const std::string before(at, 'a'), after(24 - at, 'b');
+            CHECK(escapeControls(before + raw + after) == before + shown + after);
+            const std::string keptLines = raw == "\n" || raw == "\t" ? raw : shown;
+            CHECK(escapeControlsKeepingLines(before + raw + after) == before + keptLines + after);
+        }
 }

@@ -1,7 +1,7 @@
 // A history from an untrusted store: a stored iteration number past the
 // bound (3000000000 looped past INT_MAX; 2000000000 made that many empty
 // iterations) leaves its run out with a warning, not the history; so do
-// iteration means that are not what import writes.
+// iteration means that are not what import writes (series_summary.hpp).
 #include "../test_support.hpp"
 #include "history/history.hpp"
 #include "store/schema.hpp"
@@ -9,11 +9,31 @@
 
 #include <catch2/catch.hpp>
 
+#include <bit>
+#include <optional>
+#include <utility>
+
 using namespace mmtp::compare::store;
 
 namespace {
 
-// A run whose GET series holds `means` (series_summary.hpp's text).
+// Bytes as series_summary.hpp packs them, written out here by hand: the
+// format byte, then per iteration its number, 1 and the mean, or 0.
+void appendLittleEndian(std::string& out, std::uint64_t v) {
+    for (int i = 0; i < 8; ++i) out += static_cast<char>(v >> (8 * i) & 0xFF);
+}
+
+std::string packed(const std::vector<std::pair<std::int64_t, std::optional<double>>>& iterations) {
+    std::string out(1, '\x01');
+    for (const auto& [iteration, mean] : iterations) {
+        appendLittleEndian(out, static_cast<std::uint64_t>(iteration));
+        out += mean ? '\x01' : '\x00';
+        if (mean) appendLittleEndian(out, std::bit_cast<std::uint64_t>(*mean));
+    }
+    return out;
+}
+
+// A run whose GET series holds `means` (series_summary.hpp's bytes).
 void addRun(Db& db, std::int64_t id, const std::string& name, const std::string& means) {
     Stmt(db,
          "INSERT INTO runs(id, machine_id, name, content_hash, start_epoch, imported_epoch) VALUES(?, 1, ?, 'x', ?, 0)")
@@ -30,12 +50,12 @@ void addRun(Db& db, std::int64_t id, const std::string& name, const std::string&
         .bind(6, name)
         .bindNull(7)
         .bindNull(8)
-        .bind(9, means)
+        .bindBlob(9, means)
         .run();
 }
 
-void addRun(Db& db, std::int64_t id, const std::string& name, std::int64_t iteration, const std::string& value) {
-    addRun(db, id, name, std::to_string(iteration) + ":" + value);
+void addRun(Db& db, std::int64_t id, const std::string& name, std::int64_t iteration, double value) {
+    addRun(db, id, name, packed({{iteration, value}}));
 }
 
 // One machine and redis' GET, ready for addRun.
@@ -57,12 +77,12 @@ TEST_CASE("a stored iteration past the bound leaves its run out, with a warning"
     compare_test::ScratchTree t;
     OpenStore s((t.root() / "s.db").string(), Access::CreateIfMissing);
     addMachineAndGet(s.db);
-    addRun(s.db, 1, "good", 0, "100");
-    addRun(s.db, 2, "huge", 3000000000, "100");
-    addRun(s.db, 3, "big", 2000000000, "100");
-    addRun(s.db, 4, "past", kMaxStoredIterations, "100");
-    addRun(s.db, 5, "negative", -1, "100");
-    addRun(s.db, 6, "last", kMaxStoredIterations - 1, "100");
+    addRun(s.db, 1, "good", 0, 100);
+    addRun(s.db, 2, "huge", 3000000000, 100);
+    addRun(s.db, 3, "big", 2000000000, 100);
+    addRun(s.db, 4, "past", kMaxStoredIterations, 100);
+    addRun(s.db, 5, "negative", -1, 100);
+    addRun(s.db, 6, "last", kMaxStoredIterations - 1, 100);
     mmtp::compare::Warnings warnings;
     std::vector<Series> series = historyOfGet(s.db, warnings);
     REQUIRE(series.size() == 1);
@@ -77,25 +97,30 @@ TEST_CASE("iteration means that import would not write leave their run out, with
     compare_test::ScratchTree t;
     OpenStore s((t.root() / "s.db").string(), Access::CreateIfMissing);
     addMachineAndGet(s.db);
-    addRun(s.db, 1, "good", "0:100;1:;2:1e+300");
-    addRun(s.db, 2, "falling", "1:100;0:100");
-    addRun(s.db, 3, "twice", "0:100;0:100");
-    addRun(s.db, 4, "words", "0:many");
-    addRun(s.db, 5, "trailing", "0:100 ");
-    addRun(s.db, 6, "nocolon", "0");
-    addRun(s.db, 7, "onlyempty", "0:");
+    addRun(s.db, 1, "good", packed({{0, 100}, {1, std::nullopt}, {2, 1e300}}));
+    addRun(s.db, 2, "falling", packed({{1, 100}, {0, 100}}));
+    addRun(s.db, 3, "twice", packed({{0, 100}, {0, 100}}));
+    std::string flag = packed({{0, 100}});
+    flag[9] = '\x02';
+    addRun(s.db, 4, "flag", flag);
+    addRun(s.db, 5, "trailing", packed({{0, 100}}) + '\x00');
+    addRun(s.db, 6, "cut", packed({{0, 100}}).substr(0, 12));
+    addRun(s.db, 7, "text", "0:100");  // schema 5's text, never packed
+    addRun(s.db, 8, "empty", "");
+    addRun(s.db, 9, "onlyempty", packed({{0, std::nullopt}}));
     mmtp::compare::Warnings warnings;
     std::vector<Series> series = historyOfGet(s.db, warnings);
     REQUIRE(series.size() == 1);
     REQUIRE(series[0].runs.size() == 1);
     CHECK(series[0].runs[0].run == "good");
     CHECK(series[0].runs[0].means == std::vector<double>{100, 1e300});
-    CHECK(warnings.size() == 5);  // "onlyempty" has no number: no line, and no warning
+    CHECK(warnings.size() == 7);  // "onlyempty" has no number: no line, and no warning
 }
 
 TEST_CASE("iteration means read back as the very doubles written", "[store][history]") {
     const std::vector<IterationMean> means{{0, 0.1}, {1, std::nullopt}, {7, -1.0 / 3}, {9, 5e-324}, {12, 1.7976931348623157e308}};
     const std::string text = encodeMeans(means);
+    CHECK(text == packed({{0, 0.1}, {1, std::nullopt}, {7, -1.0 / 3}, {9, 5e-324}, {12, 1.7976931348623157e308}}));
     std::vector<IterationMean> back;
     REQUIRE(decodeMeans(text, back));
     REQUIRE(back.size() == means.size());
