@@ -33,6 +33,7 @@ Libpq load() {
     resolve(library, "PQexec", pq.PQexec);
     resolve(library, "PQexitPipelineMode", pq.PQexitPipelineMode);
     resolve(library, "PQfinish", pq.PQfinish);
+    resolve(library, "PQfsize", pq.PQfsize);
     resolve(library, "PQftype", pq.PQftype);
     resolve(library, "PQgetResult", pq.PQgetResult);
     resolve(library, "PQgetisnull", pq.PQgetisnull);

@@ -17,6 +17,7 @@ struct Libpq {
     decltype(&::PQexec) PQexec;
     decltype(&::PQexitPipelineMode) PQexitPipelineMode;
     decltype(&::PQfinish) PQfinish;
+    decltype(&::PQfsize) PQfsize;
     decltype(&::PQftype) PQftype;
     decltype(&::PQgetResult) PQgetResult;
     decltype(&::PQgetisnull) PQgetisnull;
