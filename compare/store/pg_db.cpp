@@ -271,8 +271,8 @@ public:
 
     std::int64_t integer(int col) const override {
         if (isNull(col)) return 0;
-        const char* v = libpq().PQgetvalue(row_, rowIndex_, col);
-        const int n = libpq().PQgetlength(row_, rowIndex_, col);
+        const char* v = pq_.PQgetvalue(row_, rowIndex_, col);
+        const int n = pq_.PQgetlength(row_, rowIndex_, col);
         if (checkedKind(col, n) == ColumnKind::Integer) return bigEndian(v, n);
         return std::strtoll(std::string(v, static_cast<std::size_t>(n)).c_str(), nullptr, 10);
     }
@@ -284,29 +284,47 @@ public:
     void textInto(int col, std::string& into) const override {
         into.clear();
         if (isNull(col)) return;
-        const char* v = libpq().PQgetvalue(row_, rowIndex_, col);
-        const int n = libpq().PQgetlength(row_, rowIndex_, col);
+        const char* v = pq_.PQgetvalue(row_, rowIndex_, col);
+        const int n = pq_.PQgetlength(row_, rowIndex_, col);
         if (checkedKind(col, n) == ColumnKind::Integer) into = std::to_string(bigEndian(v, n));
         else into.assign(v, static_cast<std::size_t>(n));  // written in place: a history reads a row of means a run
     }
-    bool isNull(int col) const override { return !row_ || libpq().PQgetisnull(row_, rowIndex_, col); }
+    bool isNull(int col) const override { return !row_ || pq_.PQgetisnull(row_, rowIndex_, col); }
 
 private:
     enum class State { Idle, Running, Done };
+    struct ColumnType {
+        bool checked = false;
+        ColumnKind kind = ColumnKind::Bytes;
+        int size = -1;  // bytes, -1: variable
+    };
 
-    // The column's kind, once its type, its size and the value's length
-    // (n) agree; StoreError otherwise.
+    // The column's kind, once its type and size are known ones (checked
+    // once a query: its rows share one description) and the value's length
+    // (n) is the size; StoreError otherwise.
     ColumnKind checkedKind(int col, int n) const {
-        ColumnKind kind{};
-        int size = 0;
-        const Oid type = libpq().PQftype(row_, col);
-        if (!kindOf(type, kind, size))
+        if (col < 0) throw StoreError("store " + db_.name() + ": no column " + std::to_string(col));
+        const auto c = static_cast<std::size_t>(col);
+        if (c >= columns_.size()) columns_.resize(c + 1);
+        ColumnType& t = columns_[c];
+        if (!t.checked) t = checkedType(col);
+        if (t.size > 0 && n != t.size)
+            throw StoreError("store " + db_.name() + ": column " + std::to_string(col + 1) + " holds " + std::to_string(n) +
+                             " bytes, not the " + std::to_string(t.size) + " of its type");
+        return t.kind;
+    }
+    ColumnType checkedType(int col) const {
+        ColumnType t;
+        const Oid type = pq_.PQftype(row_, col);
+        if (!kindOf(type, t.kind, t.size))
             throw StoreError("store " + db_.name() + ": column " + std::to_string(col + 1) + " has type OID " +
                              std::to_string(type) + ", not one a store holds");
-        if (size > 0 && (libpq().PQfsize(row_, col) != size || n != size))
-            throw StoreError("store " + db_.name() + ": column " + std::to_string(col + 1) + " holds " + std::to_string(n) +
-                             " bytes, not the " + std::to_string(size) + " of its type");
-        return kind;
+        if (t.size > 0 && pq_.PQfsize(row_, col) != t.size)
+            throw StoreError("store " + db_.name() + ": column " + std::to_string(col + 1) + " has " +
+                             std::to_string(pq_.PQfsize(row_, col)) + "-byte values, not the " + std::to_string(t.size) +
+                             " of its type");
+        t.checked = true;
+        return t;
     }
 
     std::size_t slot(int i) const {
@@ -339,6 +357,7 @@ private:
                                  lengths.data(), formats_.data(), 1))  // binary results
             db_.fail("cannot send a query");
         if (fetch_ == Fetch::OneByOne) libpq().PQsetSingleRowMode(db_.handle());
+        columns_.clear();  // checked again: the table may have changed since
         state_ = State::Running;
     }
 
@@ -364,6 +383,7 @@ private:
         rowIndex_ = 0;
     }
 
+    const Libpq& pq_ = libpq();  // once: libpq() tests its guard at every call (a row's values read it 7 times)
     PgDb& db_;
     std::string name_;
     Fetch fetch_;
@@ -375,6 +395,7 @@ private:
     int rowIndex_ = 0;
     std::deque<PGresult*> buffered_;
     std::string error_;
+    mutable std::vector<ColumnType> columns_;  // this query's, as checked
 };
 
 void PgDb::takeConnection(PgStmt* stmt) {
