@@ -36,4 +36,11 @@ same -b perfpipe --metric usecs --bisect --machine box
 grep -q "^Newest run run-024 against the last stable segment: +.* regression" pg.out || fail "$(tail -2 pg.out)"
 same -b perfpipe --metric usecs-op --machine flatbox,ver --sort-version
 same -b perfpipe --metric 'nosuch'
-echo "ok: history, change points and --bisect from PostgreSQL are SQLite's, byte for byte"
+# Results come in binary format: a column of a type no store has (here
+# NUMERIC, whose binary form is not an integer's) is refused, in one line.
+pg_psql -c "ALTER TABLE series ALTER COLUMN start_epoch TYPE numeric" > /dev/null ||
+	fail "alter series.start_epoch"
+"$rs" history --store "$PG_URI" -b perfpipe --metric usecs-op > out.txt 2> err.txt && fail "a NUMERIC column read as an integer"
+[[ $(wc -l < err.txt) == 1 ]] && grep -q 'column 3 has type OID 1700, not one a store holds' err.txt ||
+	fail "a NUMERIC column: $(cat err.txt)"
+echo "ok: history, change points and --bisect from PostgreSQL are SQLite's, byte for byte; a column of a foreign type refused"
