@@ -3,7 +3,10 @@
 #include "store/libpq.hpp"
 #include "store/pg_location.hpp"
 
+#include <endian.h>
+
 #include <cstdlib>
+#include <cstring>
 #include <deque>
 #include <vector>
 
@@ -43,12 +46,21 @@ bool kindOf(Oid type, ColumnKind& kind, int& size) {
     }
 }
 
-// A binary integer of n (2, 4 or 8) bytes, big-endian, sign-extended.
+// A binary integer of n (2, 4 or 8: checkedKind) bytes, big-endian.
 std::int64_t bigEndian(const char* v, int n) {
-    std::uint64_t u = 0;
-    for (int i = 0; i < n; ++i) u = u << 8 | static_cast<unsigned char>(v[i]);
-    const int unused = 64 - 8 * n;
-    return static_cast<std::int64_t>(u << unused) >> unused;
+    if (n == 8) {
+        std::uint64_t u = 0;
+        std::memcpy(&u, v, sizeof u);
+        return static_cast<std::int64_t>(be64toh(u));
+    }
+    if (n == 4) {
+        std::uint32_t u = 0;
+        std::memcpy(&u, v, sizeof u);
+        return static_cast<std::int32_t>(be32toh(u));
+    }
+    std::uint16_t u = 0;
+    std::memcpy(&u, v, sizeof u);
+    return static_cast<std::int16_t>(be16toh(u));
 }
 
 class PgStmt;
