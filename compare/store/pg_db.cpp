@@ -38,7 +38,10 @@ constexpr Oid kNameOid = 19, kInt8Oid = 20, kInt2Oid = 21, kInt4Oid = 23, kTextO
 // The type's kind and binary size (-1: variable), or false for a type no query of a store returns.
 bool kindOf(Oid type, ColumnKind& kind, int& size) {
     switch (type) {
-        case kByteaOid: case kTextOid: case kVarcharOid: case kNameOid: kind = ColumnKind::Bytes, size = -1; return true;
+        case kByteaOid:
+        case kTextOid:
+        case kVarcharOid:
+        case kNameOid: kind = ColumnKind::Bytes, size = -1; return true;
         case kInt2Oid: kind = ColumnKind::Integer, size = 2; return true;
         case kInt4Oid: kind = ColumnKind::Integer, size = 4; return true;
         case kInt8Oid: kind = ColumnKind::Integer, size = 8; return true;
