@@ -229,14 +229,21 @@ struct HeldDirectory {
     std::string name;
 };
 
-bool sendDirectory(int socket, const HeldDirectory& held) {
-    iovec iov{const_cast<char*>(held.name.data()), held.name.size()};
-    alignas(cmsghdr) char control[CMSG_SPACE(2 * sizeof(int))] = {};
+// The two descriptors' control buffer, and a message of one piece of data with it.
+using TwoFdControl = char[CMSG_SPACE(2 * sizeof(int))];
+msghdr messageWith(iovec& iov, TwoFdControl& control) {
     msghdr msg{};
     msg.msg_iov = &iov;
     msg.msg_iovlen = 1;
     msg.msg_control = control;
     msg.msg_controllen = sizeof control;
+    return msg;
+}
+
+bool sendDirectory(int socket, const HeldDirectory& held) {
+    iovec iov{const_cast<char*>(held.name.data()), held.name.size()};
+    alignas(cmsghdr) TwoFdControl control = {};
+    msghdr msg = messageWith(iov, control);
     cmsghdr* c = CMSG_FIRSTHDR(&msg);
     c->cmsg_level = SOL_SOCKET;
     c->cmsg_type = SCM_RIGHTS;
@@ -253,12 +260,8 @@ bool sendDirectory(int socket, const HeldDirectory& held) {
 HeldDirectory receiveDirectory(int socket) {
     char name[256];
     iovec iov{name, sizeof name};
-    alignas(cmsghdr) char control[CMSG_SPACE(2 * sizeof(int))] = {};
-    msghdr msg{};
-    msg.msg_iov = &iov;
-    msg.msg_iovlen = 1;
-    msg.msg_control = control;
-    msg.msg_controllen = sizeof control;
+    alignas(cmsghdr) TwoFdControl control = {};
+    msghdr msg = messageWith(iov, control);
     ssize_t n;
     while ((n = ::recvmsg(socket, &msg, MSG_CMSG_CLOEXEC)) < 0 && errno == EINTR) {
     }
