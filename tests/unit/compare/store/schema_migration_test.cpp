@@ -14,19 +14,26 @@
 
 using namespace mmtp::compare::store;
 
+namespace {
+
+// A new store at file, then changed by sql into what an older version left.
+void storeLeftAs(const std::string& file, const std::string& sql) {
+    OpenStore s(file, Access::CreateIfMissing);
+    s.db.exec(sql);
+}
+
+}  // namespace
+
 TEST_CASE("a version 3 store's superseded runs move out of the run names when it is opened", "[store][schema]") {
     compare_test::ScratchTree t;
     const std::string file = (t.root() / "s.db").string();
-    {
-        OpenStore s(file, Access::CreateIfMissing);
-        // As version 3 left it: a run superseded under a name, and its rerun.
-        s.db.exec(
-            "DROP TABLE series; CREATE INDEX results_by_label ON results(benchmark, label, run_id, iteration, sample, value);"
-            "ALTER TABLE runs DROP COLUMN replaced_name; UPDATE meta SET value = '3' WHERE key = 'schema_version';"
-            "INSERT INTO machines(id, name) VALUES(1, 'box');"
-            "INSERT INTO runs(id, machine_id, name, content_hash, start_epoch, imported_epoch, replaced_epoch) "
-            "VALUES(1, 1, 'k-0~replaced-1', 'h1', 10, 10, 20), (2, 1, 'k-0', 'h2', 30, 30, NULL);");
-    }
+    // As version 3 left it: a run superseded under a name, and its rerun.
+    storeLeftAs(file,
+        "DROP TABLE series; CREATE INDEX results_by_label ON results(benchmark, label, run_id, iteration, sample, value);"
+        "ALTER TABLE runs DROP COLUMN replaced_name; UPDATE meta SET value = '3' WHERE key = 'schema_version';"
+        "INSERT INTO machines(id, name) VALUES(1, 'box');"
+        "INSERT INTO runs(id, machine_id, name, content_hash, start_epoch, imported_epoch, replaced_epoch) "
+        "VALUES(1, 1, 'k-0~replaced-1', 'h1', 10, 10, 20), (2, 1, 'k-0', 'h2', 30, 30, NULL);");
     OpenStore s(file, Access::ExistingOnly);
     CHECK(schemaVersion(s.db) == kSchemaVersion);
     Stmt q(s.db, "SELECT name, replaced_name FROM runs WHERE id = 1");
@@ -45,26 +52,23 @@ TEST_CASE("a version 3 store's superseded runs move out of the run names when it
 TEST_CASE("a version 4 store's rows fill the series a history reads when it is opened", "[store][schema]") {
     compare_test::ScratchTree t;
     const std::string file = (t.root() / "s.db").string();
-    {
-        OpenStore s(file, Access::CreateIfMissing);
-        // As version 4 left it: rows, read through results_by_label; a run
-        // superseded by its rerun; settings recorded for one run.
-        s.db.exec(
-            "DROP TABLE series; CREATE INDEX results_by_label ON results(benchmark, label, run_id, iteration, sample, value);"
-            "UPDATE meta SET value = '4' WHERE key = 'schema_version';"
-            "INSERT INTO machines(id, name) VALUES(1, 'box');"
-            "INSERT INTO operations(benchmark, label) VALUES('redis', 'GET');"
-            "INSERT INTO runs(id, machine_id, name, content_hash, start_epoch, imported_epoch, replaced_epoch, replaced_name) "
-            "VALUES(1, 1, '/replaced/1', 'h1', 10, 10, 20, 'k'), (2, 1, 'k', 'h2', 30, 30, NULL, NULL), "
-            "(3, 1, 'm', 'h3', 40, 40, NULL, NULL);"
-            "INSERT INTO run_benchmarks(run_id, benchmark, iterations, problem, reason, settings) "
-            "VALUES(2, 'redis', 2, 'none', '', 'A=1'), (3, 'redis', 2, 'none', '', NULL);"
-            "INSERT INTO results(run_id, benchmark, iteration, label, metric, factor_a, factor_b, sample, value, extra) VALUES"
-            "(1, 'redis', 0, 'GET', 'GET', '', '', '1', '7', ''),"
-            "(2, 'redis', 0, 'GET', 'GET', '', '', '1', '10', ''), (2, 'redis', 0, 'GET', 'GET', '', '', '2', '20', ''),"
-            "(2, 'redis', 1, 'GET', 'GET', '', '', '1', 'n/a', ''), (2, 'redis', 2, 'GET', 'GET', '', '', '1', '40', ''),"
-            "(3, 'redis', 0, 'GET', 'GET', '', '', '1', '50', '');");
-    }
+    // As version 4 left it: rows, read through results_by_label; a run
+    // superseded by its rerun; settings recorded for one run.
+    storeLeftAs(file,
+        "DROP TABLE series; CREATE INDEX results_by_label ON results(benchmark, label, run_id, iteration, sample, value);"
+        "UPDATE meta SET value = '4' WHERE key = 'schema_version';"
+        "INSERT INTO machines(id, name) VALUES(1, 'box');"
+        "INSERT INTO operations(benchmark, label) VALUES('redis', 'GET');"
+        "INSERT INTO runs(id, machine_id, name, content_hash, start_epoch, imported_epoch, replaced_epoch, replaced_name) "
+        "VALUES(1, 1, '/replaced/1', 'h1', 10, 10, 20, 'k'), (2, 1, 'k', 'h2', 30, 30, NULL, NULL), "
+        "(3, 1, 'm', 'h3', 40, 40, NULL, NULL);"
+        "INSERT INTO run_benchmarks(run_id, benchmark, iterations, problem, reason, settings) "
+        "VALUES(2, 'redis', 2, 'none', '', 'A=1'), (3, 'redis', 2, 'none', '', NULL);"
+        "INSERT INTO results(run_id, benchmark, iteration, label, metric, factor_a, factor_b, sample, value, extra) VALUES"
+        "(1, 'redis', 0, 'GET', 'GET', '', '', '1', '7', ''),"
+        "(2, 'redis', 0, 'GET', 'GET', '', '', '1', '10', ''), (2, 'redis', 0, 'GET', 'GET', '', '', '2', '20', ''),"
+        "(2, 'redis', 1, 'GET', 'GET', '', '', '1', 'n/a', ''), (2, 'redis', 2, 'GET', 'GET', '', '', '1', '40', ''),"
+        "(3, 'redis', 0, 'GET', 'GET', '', '', '1', '50', '');");
     OpenStore s(file, Access::ExistingOnly);
     CHECK(schemaVersion(s.db) == kSchemaVersion);
     HistoryRequest r;
@@ -89,20 +93,17 @@ TEST_CASE("a version 4 store's rows fill the series a history reads when it is o
 TEST_CASE("a version 5 store's text means are packed when it is opened, and read back the same", "[store][schema]") {
     compare_test::ScratchTree t;
     const std::string file = (t.root() / "s.db").string();
-    {
-        OpenStore s(file, Access::CreateIfMissing);
-        // As version 5 left it: "ITER:MEAN;..." text, an iteration without a
-        // number kept empty; one value that is no such text.
-        s.db.exec(
-            "UPDATE meta SET value = '5' WHERE key = 'schema_version';"
-            "INSERT INTO machines(id, name) VALUES(1, 'box');"
-            "INSERT INTO operations(benchmark, label) VALUES('redis', 'GET');"
-            "INSERT INTO runs(id, machine_id, name, content_hash, start_epoch, imported_epoch) "
-            "VALUES(1, 1, 'a', 'h1', 10, 10), (2, 1, 'b', 'h2', 20, 20), (3, 1, 'c', 'h3', 30, 30);"
-            "INSERT INTO series(benchmark, label, machine_id, start_epoch, run_id, run_name, means) VALUES"
-            "('redis', 'GET', 1, 10, 1, 'a', '0:15;1:;2:0.1'), ('redis', 'GET', 1, 20, 2, 'b', '0:-2.5e-300'),"
-            "('redis', 'GET', 1, 30, 3, 'c', '0:many');");
-    }
+    // As version 5 left it: "ITER:MEAN;..." text, an iteration without a
+    // number kept empty; one value that is no such text.
+    storeLeftAs(file,
+        "UPDATE meta SET value = '5' WHERE key = 'schema_version';"
+        "INSERT INTO machines(id, name) VALUES(1, 'box');"
+        "INSERT INTO operations(benchmark, label) VALUES('redis', 'GET');"
+        "INSERT INTO runs(id, machine_id, name, content_hash, start_epoch, imported_epoch) "
+        "VALUES(1, 1, 'a', 'h1', 10, 10), (2, 1, 'b', 'h2', 20, 20), (3, 1, 'c', 'h3', 30, 30);"
+        "INSERT INTO series(benchmark, label, machine_id, start_epoch, run_id, run_name, means) VALUES"
+        "('redis', 'GET', 1, 10, 1, 'a', '0:15;1:;2:0.1'), ('redis', 'GET', 1, 20, 2, 'b', '0:-2.5e-300'),"
+        "('redis', 'GET', 1, 30, 3, 'c', '0:many');");
     OpenStore s(file, Access::ExistingOnly);
     CHECK(schemaVersion(s.db) == kSchemaVersion);
     Stmt q(s.db, "SELECT means FROM series WHERE run_id = 1");
