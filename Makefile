@@ -227,6 +227,20 @@ $(GEN_SRC): scripts/embed-yaml.sh $(YAMLS)
 	@mkdir -p $(@D)
 	scripts/embed-yaml.sh $(YAMLS) > $@.tmp && mv $@.tmp $@
 
+# The hash of the sources that parse and check a run (and the YAML they
+# read): import marks the rows it stores with it, and a --store report reads
+# rows as stored only when they carry its own (compare/store/stored_rows.hpp);
+# rows parsed by other sources are parsed again from the stored files.
+ROWS_SOURCES   := $(sort $(wildcard base/*.[ch]pp $(addsuffix /*.[ch]pp,compare/core compare/input compare/benchmarks \
+                    compare/parsers) compare/store/tree_*.[ch]pp compare/store/stored_rows.[ch]pp) $(YAMLS))
+ROWS_SOURCE_ID := $(BUILD)/gen/store_rows_source.hpp
+$(ROWS_SOURCE_ID): $(ROWS_SOURCES)
+	@mkdir -p $(@D)
+	@printf '#define MMTP_STORED_ROWS_SOURCE "%s"\n' "$$(sha256sum $(ROWS_SOURCES) | sha256sum | cut -c1-32)" > $@.tmp
+	@mv $@.tmp $@
+$(BUILD)/obj/compare/store/stored_rows.o $(BUILD)/fuzz/obj/compare/store/stored_rows.o \
+    $(BUILD)/lint/compare/store/stored_rows.txt: $(ROWS_SOURCE_ID)
+
 # One archive per part (the generated YAML table belongs to compare/benchmarks).
 define part_archive
 $(call part_lib,$(1)): $(call obj,$(call part_srcs,$(1))) $(if $(filter compare/benchmarks,$(1)),$(BUILD)/obj/gen/embedded_yaml.o)
@@ -383,7 +397,7 @@ lint: $(LINT_OUT)
 # test source (each with its part's include roots), for clangd and clang-tidy.
 compdb_entry = {"directory": "$(CURDIR)", "file": "$(1)", "command": "$(CXX) $(call roots_of,$(1)) $(CXXFLAGS) -c $(1) -o $(call obj,$(1))"}
 COMPDB_SRCS  := $(sort $(filter %.cpp,$(ALL_SRCS)) $(TEST_SRCS))
-compdb: $(GEN_SRC)
+compdb: $(GEN_SRC) $(ROWS_SOURCE_ID)
 	$(file > compile_commands.json.tmp,[$(foreach f,$(COMPDB_SRCS),$(if $(filter-out $(firstword $(COMPDB_SRCS)),$(f)),$(comma))$(newline)$(call compdb_entry,$(f)))$(newline)])
 	@mv compile_commands.json.tmp compile_commands.json
 	@echo "compdb: compile_commands.json ($(words $(COMPDB_SRCS)) sources)"

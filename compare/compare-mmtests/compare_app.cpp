@@ -1,6 +1,7 @@
 #include "compare-mmtests/compare_app.hpp"
 
 #include "base/errors.hpp"
+#include "base/terminal_text.hpp"
 #include "core/diagnostics.hpp"
 #include "input/bounded_read.hpp"
 #include "input/run_validity.hpp"
@@ -9,6 +10,7 @@
 #include "load/command_line.hpp"
 #include "load/load_runs.hpp"
 #include "load/store_runs.hpp"
+#include "parsers/parsers.hpp"
 #include "render/render.hpp"
 #include "stats/row_kinds.hpp"
 
@@ -76,7 +78,34 @@ LoadRequest loadRequest(const Options& o) {
     return r;
 }
 
-std::vector<RunSummary> loadRuns(const Options& o, std::ostream& err) {
+// The benchmark whose --store table may come from the rows the store holds
+// (store/stored_rows.hpp): a natively parsed main report, not a monitor.
+std::optional<std::string> storedRowsOf(const Options& o) {
+    if (!o.stored.store || !o.benchmark || !o.names || o.monitor || !o.altReport.empty() ||
+        !findNativeBenchmark(*o.benchmark))
+        return std::nullopt;
+    return o.benchmark;
+}
+
+// The warnings of invalid runs: compare-mmtests.pl's table stays, and the
+// validity is read from the tree, or as import checked it with the stored rows.
+Warnings invalidRuns(const Options& o, const std::optional<store::StoreView>& stored) {
+    const std::vector<std::string> names = splitRunNames(*o.names);
+    Warnings out;
+    if (stored && stored->rows) {
+        for (std::size_t i = 0; i < names.size(); ++i)
+            if (const store::StoredRunRows& run = (*stored->rows)[i]; !run.problem.empty())
+                out.push_back("invalid run " + names[i] + " (" + run.problem + "): " + run.reason);
+        return out;
+    }
+    Warnings unreadable;  // the load already reported unreadable files
+    for (const RunValidity& v : checkRunsValidity(*o.directory, names, *o.benchmark, unreadable))
+        if (!v.valid()) out.push_back("invalid run " + v.run + " (" + problemName(v.problem) + "): " + v.reason);
+    return out;
+}
+
+std::vector<RunSummary> loadRuns(const Options& o, std::optional<store::StoreView>& stored, std::ostream& err) {
+    if (stored && stored->rows) return loadRunsFromStoredRows(loadRequest(o), std::move(*stored->rows), err);
     if (o.fromJson) return loadRunsFromJson(*o.fromJson, loadRequest(o), err);
     if (!o.directory || !fs::is_directory(*o.directory))
         throw UsageError("report directory " + (o.directory ? *o.directory : std::string("(none)")) +
@@ -107,10 +136,14 @@ int compareMmtests(int argc, const char* const argv[], std::ostream& out, std::o
         throw UsageError("--store reads the runs from the store: it cannot go with -d or --from-json");
     if (o.stored.store && o.jsonExport)
         throw UsageError("--json-export writes into the tree (-d); with --store there is none");
-    const std::optional<store::StoreView> stored = openStoreRuns(o.stored, o.names);
+    std::optional<store::StoreView> stored = openStoreRuns(o.stored, o.names, storedRowsOf(o));
     if (stored) {
-        o.directory = stored->logDir.string();
+        if (!stored->rows) o.directory = stored->logDir.string();
         o.names = stored->names;
+        if (o.verbose)
+            err << programName() << ": store " << escapeControls(*o.stored.store) << ": "
+                << (stored->rows ? "the runs' stored rows read, no tree written\n"
+                                 : "the runs written back as a tree and read\n");
     }
     if (o.format != "text" && o.format != "html" && o.format != "")
         throw UsageError("--format " + o.format + ": use text or html");
@@ -119,15 +152,13 @@ int compareMmtests(int argc, const char* const argv[], std::ostream& out, std::o
     const TreeBoundary confined(o.fromJson || !o.directory
                                     ? std::vector<fs::path>{}
                                     : treeBoundary(*o.directory, mmtestsDirOrEnv(o.mmtestsDir), o.followOutsideLinks));
-    std::vector<RunSummary> runs = loadRuns(o, err);
+    // The stored rows' validity is taken before the rows move into the runs.
+    const Warnings storedInvalid = stored && stored->rows ? invalidRuns(o, stored) : Warnings{};
+    const bool fromRows = stored && stored->rows;
+    std::vector<RunSummary> runs = loadRuns(o, stored, err);
     if (runs.empty()) throw std::runtime_error("no run could be loaded");
-    // Validity is a warning only here: the table stays compare-mmtests.pl's.
-    if (!o.fromJson) {
-        Warnings unreadable;  // the load above already reported unreadable files
-        for (const RunValidity& v : checkRunsValidity(*o.directory, splitRunNames(*o.names), *o.benchmark, unreadable))
-            if (!v.valid())
-                warn(err, "invalid run " + v.run + " (" + problemName(v.problem) + "): " + v.reason);
-    }
+    if (!o.fromJson)
+        for (const std::string& w : fromRows ? storedInvalid : invalidRuns(o, std::nullopt)) warn(err, w);
     CompareOptions co;
     co.printRatio = o.printRatio;
     // compare-mmtests.pl hides the comparison for monitors only when it

@@ -124,9 +124,10 @@ std::vector<RunSummary> loadMonitorRuns(const LoadRequest& r, std::ostream& err)
     return runs;
 }
 
-std::vector<RunSummary> loadRunsFromTree(const LoadRequest& r, std::ostream& err) {
-    if (r.monitor) return loadMonitorRuns(r, err);
-    BenchmarkSource source = findBenchmark(r.benchmark, r.altReport, r.subHeading, r.mmtestsDir);
+namespace {
+
+// --sub-heading's filter of the rows an extraction keeps (none: every row).
+Extraction::LabelFilter subheadingFilter(const LoadRequest& r) {
     Extraction::LabelFilter keep;
     if (r.subHeading) {
         try {
@@ -135,6 +136,22 @@ std::vector<RunSummary> loadRunsFromTree(const LoadRequest& r, std::ostream& err
             throw UsageError("--sub-heading '" + *r.subHeading + "' is not a valid regular expression");
         }
     }
+    return keep;
+}
+
+void sayLoaded(const LoadRequest& r, const std::string& name, std::size_t iterations, const RunSummary& run,
+               std::ostream& err) {
+    if (r.verbose)
+        err << programName() << ": " << escapeControls(name) << ": " << iterations << " iteration dirs, "
+            << run.extraction.operations().size() << " operations\n";
+}
+
+}  // namespace
+
+std::vector<RunSummary> loadRunsFromTree(const LoadRequest& r, std::ostream& err) {
+    if (r.monitor) return loadMonitorRuns(r, err);
+    BenchmarkSource source = findBenchmark(r.benchmark, r.altReport, r.subHeading, r.mmtestsDir);
+    const Extraction::LabelFilter keep = subheadingFilter(r);
     std::vector<RunSummary> runs;
     std::optional<std::string> firstRefusal;
     std::size_t rowsLoaded = 0;
@@ -162,13 +179,34 @@ std::vector<RunSummary> loadRunsFromTree(const LoadRequest& r, std::ostream& err
         }
         reportWarnings(warnings, name, err);
         warnLongNames(run, err);
-        if (r.verbose)
-            err << programName() << ": " << escapeControls(name) << ": " << iters.size() << " iteration dirs, "
-                << run.extraction.operations().size() << " operations\n";
+        sayLoaded(r, name, iters.size(), run, err);
         if (summarise(run, r, r.benchmark, err)) runs.push_back(std::move(run));
     }
     // Refused files everywhere and nothing else: the benchmark fails, naming the first.
     if (rowsLoaded == 0 && firstRefusal) throw InputError(*firstRefusal);
+    return runs;
+}
+
+// The tree path above, its parse of each iteration replaced by the rows
+// import stored of it: stored runs have iterations, parses without warnings
+// or refusals (stored_rows.hpp), so nothing else differs.
+std::vector<RunSummary> loadRunsFromStoredRows(const LoadRequest& r, std::vector<store::StoredRunRows> stored,
+                                               std::ostream& err) {
+    if (stored.size() != r.names.size()) throw std::logic_error("stored rows for another list of runs");
+    BenchmarkSource source = findBenchmark(r.benchmark, r.altReport, r.subHeading, r.mmtestsDir);
+    const Extraction::LabelFilter keep = subheadingFilter(r);
+    std::vector<RunSummary> runs;
+    for (std::size_t i = 0; i < r.names.size(); ++i) {
+        RunSummary run = newRun(r.names[i], source);
+        for (std::size_t j = 0; j < stored[i].iterations.size(); ++j) {
+            run.extraction.addRows(RowTable(std::move(stored[i].iterations[j])), keep);
+            run.extraction.nextIteration();
+            run.iterationBoots.push_back(std::move(stored[i].boots[j]));
+        }
+        warnLongNames(run, err);
+        sayLoaded(r, r.names[i], stored[i].iterations.size(), run, err);
+        if (summarise(run, r, r.benchmark, err)) runs.push_back(std::move(run));
+    }
     return runs;
 }
 

@@ -3,6 +3,7 @@
 // compare-mmtests and compare-kernels.
 #pragma once
 #include "stats/summary.hpp"
+#include "store/stored_rows.hpp"
 
 #include <filesystem>
 #include <iosfwd>
@@ -27,6 +28,11 @@ struct LoadRequest {
 // Warnings (malformed lines, runs without results, dropped runs) go to err.
 // An invalid --sub-heading regex is an mmtp::UsageError.
 std::vector<RunSummary> loadRunsFromTree(const LoadRequest& request, std::ostream& err);
+// The runs of request.names from their stored rows (store/stored_rows.hpp),
+// one StoredRunRows a name in order, as loadRunsFromTree loads them from
+// the tree the store would write back.
+std::vector<RunSummary> loadRunsFromStoredRows(const LoadRequest& request, std::vector<store::StoredRunRows> stored,
+                                               std::ostream& err);
 std::vector<RunSummary> loadRunsFromJson(const std::filesystem::path& file, const LoadRequest& request,
                                          std::ostream& err);
 

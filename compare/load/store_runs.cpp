@@ -17,12 +17,13 @@ void addStoreOptions(po::options_description& desc, StoreOptions& options) {
              "be named so in the run list)");
 }
 
-std::optional<store::StoreView> openStoreRuns(const StoreOptions& options, const std::optional<std::string>& names) {
+std::optional<store::StoreView> openStoreRuns(const StoreOptions& options, const std::optional<std::string>& names,
+                                              const std::optional<std::string>& rowsOf) {
     if (!options.store) {
         if (options.machines) throw UsageError("--machine needs --store");
         return std::nullopt;
     }
-    return store::storeView({*options.store, options.machines, names});
+    return store::storeView({*options.store, options.machines, names, rowsOf});
 }
 
 }  // namespace mmtp::compare

@@ -22,6 +22,9 @@ void addStoreOptions(boost::program_options::options_description& desc, StoreOpt
 // The stored runs as a tree, or nullopt without --store. Throws
 // mmtp::UsageError for --machine without --store. names: compare-mmtests'
 // -n list (the view's names relabel it), nullopt for every run.
-std::optional<store::StoreView> openStoreRuns(const StoreOptions& options, const std::optional<std::string>& names);
+// rowsOf: compare-mmtests' -b when its table may come from the stored rows
+// (StoreRequest::rowsOf).
+std::optional<store::StoreView> openStoreRuns(const StoreOptions& options, const std::optional<std::string>& names,
+                                              const std::optional<std::string>& rowsOf = std::nullopt);
 
 }  // namespace mmtp::compare

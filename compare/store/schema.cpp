@@ -89,6 +89,14 @@ const std::vector<const char*> kMigrations = {
     // column holds the new bytes as it is (SQLite stores a BLOB in a TEXT
     // column unchanged, PostgreSQL's is BYTEA).
     "",
+    // 7: the runs whose rows a --store report reads as stored instead of
+    // writing the run back as a tree (store/stored_rows.hpp): rows_source is
+    // the hash of the sources that parsed them (storedRowsSource) when they
+    // are exactly what parsing the stored files gives, NULL otherwise;
+    // rows_last and rows_count place them among results' rowids (SQLite).
+    R"(ALTER TABLE run_benchmarks ADD COLUMN rows_source {TEXT};
+       ALTER TABLE run_benchmarks ADD COLUMN rows_last {INT};
+       ALTER TABLE run_benchmarks ADD COLUMN rows_count {INT};)",
 };
 
 // Migration 4's rows: the name up to "~replaced-ID" goes to replaced_name.

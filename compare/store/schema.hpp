@@ -9,7 +9,7 @@
 
 namespace mmtp::compare::store {
 
-inline constexpr int kSchemaVersion = 6;
+inline constexpr int kSchemaVersion = 7;
 
 // The most iterations a stored run may have: import stores the rows of no
 // more, and a history leaves out (with a warning) a run whose rows name an

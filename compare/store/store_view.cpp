@@ -166,11 +166,20 @@ Selection selectAll(Db& db, const std::vector<std::string>& wanted) {
     return sel;
 }
 
+// The named runs' stored rows, when every name is a run of its own (no
+// name missing or repeated, which the tree path reports from the tree).
+std::optional<std::vector<StoredRunRows>> rowsForNames(Db& db, const StoreRequest& request, const Selection& sel) {
+    if (!request.rowsOf || !request.names || sel.labels.size() != splitCommas(*request.names).size())
+        return std::nullopt;
+    return storedReportRows(db, sel.runs, sel.labels, *request.rowsOf);
+}
+
 }  // namespace
 
 StoreView storeView(const StoreRequest& request) {
     StoreView view;
-    view.tree = std::make_unique<PrivateTempDir>(PrivateTempDir::Deferred{});  // its fork before the store's work
+    // The watcher's fork before the store's work, unless no tree may be needed.
+    if (!request.rowsOf) view.tree = std::make_unique<PrivateTempDir>(PrivateTempDir::Deferred{});
     OpenStore store(request.store, Access::ExistingOnly);
     const ReadTransaction reading(store.db);
     std::set<std::string> machines;
@@ -179,6 +188,8 @@ StoreView storeView(const StoreRequest& request) {
 
     const Selection sel = request.names ? selectNamed(store.db, *request.names, machines, wanted, view.names)
                                         : selectAll(store.db, wanted);
+    if ((view.rows = rowsForNames(store.db, request, sel))) return view;
+    if (!view.tree) view.tree = std::make_unique<PrivateTempDir>(PrivateTempDir::Deferred{});
     view.tree->create(storedBytes(store.db, sel.runs));
     view.logDir = view.tree->path() / "log";
     std::filesystem::create_directory(view.logDir);

@@ -19,9 +19,6 @@ namespace fs = std::filesystem;
 
 namespace mmtp::compare::store {
 
-namespace {
-
-// A stored path is "a/b/c": components neither empty, "." nor "..".
 bool isSafeRelativePath(const std::string& path, int maxDepth) {
     if (path.empty() || path.size() > 4096 || path.find('\0') != std::string::npos) return false;
     int depth = 0;
@@ -34,6 +31,8 @@ bool isSafeRelativePath(const std::string& path, int maxDepth) {
         start = end + 1;
     }
 }
+
+namespace {
 
 // shown: how messages name the file (never the private tree's path).
 void writeNewFile(const fs::path& file, const std::string& data, const std::string& shown) {
@@ -121,7 +120,7 @@ void TreeExport::add(const StoredRun& run, const std::string& label) {
                 throw StoreError(refused + "passes " + std::to_string(limits_.filesPerRun) + " files (or the report " +
                                  std::to_string(limits_.files) + "); refused");
             files.emplace_back(q.text(0), q.text(1));
-            if (!isSafeRelativePath(files.back().first, 32))
+            if (!isSafeRelativePath(files.back().first, kMaxStoredPathDepth))
                 throw StoreError(refused + "holds a file path that leaves the run ('" +
                                  files.back().first.substr(0, 80) + "'); refused");
             if (files.size() > 1 && files[files.size() - 2].first == files.back().first)

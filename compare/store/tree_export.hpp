@@ -55,6 +55,11 @@ struct MadeName {
 // walk finds the rest.
 inline constexpr std::size_t kMaxMadeNames = 100000;
 
+// A stored path is "a/b/c": components neither empty, "." nor "..", at
+// most maxDepth of them (a run's files: 32; a run's label: 1).
+bool isSafeRelativePath(const std::string& path, int maxDepth);
+inline constexpr int kMaxStoredPathDepth = 32;
+
 // Writes stored runs back as a tree under dir. StoreError naming the run for
 // a bad stored path, a file stored twice, a file whose blob is missing, or
 // past a limit.

@@ -12,6 +12,7 @@
 #include "store/content_hash.hpp"
 #include "store/schema.hpp"
 #include "store/series_summary.hpp"
+#include "store/stored_rows.hpp"
 
 #include <sys/stat.h>
 
@@ -55,9 +56,16 @@ public:
     std::vector<StoredFile> scan(const fs::path& runDir) {
         files_.clear();
         bytes_ = 0;
+        whole_ = true;
+        const std::size_t warned = warnings_.size();
         walk(runDir, "", 0);
+        whole_ = whole_ && warnings_.size() == warned;
         return std::move(files_);
     }
+    // Whether the last scan stored the run's whole tree: every entry a
+    // regular file stored or a directory holding some (the export then makes
+    // the same tree; stored_rows.hpp).
+    bool whole() const { return whole_; }
 
 private:
     void walk(const fs::path& dir, const std::string& rel, int depth) {
@@ -65,11 +73,16 @@ private:
             warnings_.push_back(dir.string() + ": deeper than " + std::to_string(limits_.depth) + " levels; not stored");
             return;
         }
-        for (const std::string& name : listDirectory(dir)) {
+        const std::vector<std::string> names = listDirectory(dir);
+        if (names.empty()) whole_ = false;  // an empty directory is not exported
+        for (const std::string& name : names) {
             fs::path p = dir / name;
             std::string r = rel.empty() ? name : rel + "/" + name;
             struct stat st {};
-            if (::lstat(p.c_str(), &st) != 0) continue;
+            if (::lstat(p.c_str(), &st) != 0) {
+                whole_ = false;
+                continue;
+            }
             if (S_ISDIR(st.st_mode)) {
                 walk(p, r, depth + 1);
             } else if (S_ISREG(st.st_mode)) {
@@ -90,7 +103,10 @@ private:
             warnings_.push_back(std::string(e.what()) + "; not stored");
             return;
         }
-        if (!data) return;
+        if (!data) {
+            whole_ = false;
+            return;
+        }
         bytes_ += data->size();
         if (bytes_ > limits_.bytesPerRun)
             throw InputError(p.string() + ": the run's files pass " + std::to_string(limits_.bytesPerRun >> 20) + " MiB");
@@ -104,6 +120,7 @@ private:
     Warnings& warnings_;
     std::vector<StoredFile> files_;
     std::size_t bytes_ = 0;
+    bool whole_ = true;
 };
 
 std::string runContentHash(const std::vector<StoredFile>& files) {
@@ -152,8 +169,8 @@ public:
                      "INSERT INTO results(run_id, benchmark, iteration, label, metric, factor_a, factor_b, sample, "
                      "value, extra) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
           insertBench_(db,
-                       "INSERT INTO run_benchmarks(run_id, benchmark, iterations, problem, reason, settings) "
-                       "VALUES(?, ?, ?, ?, ?, ?)"),
+                       "INSERT INTO run_benchmarks(run_id, benchmark, iterations, problem, reason, settings, "
+                       "rows_source, rows_last, rows_count) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?)"),
           insertState_(db, "INSERT INTO machine_state(run_id, key, value) VALUES(?, ?, ?) "
                                    "ON CONFLICT(run_id, key) DO UPDATE SET value = excluded.value"),
           insertOperation_(db, "INSERT INTO operations(benchmark, label) VALUES(?, ?) ON CONFLICT DO NOTHING"),
@@ -164,7 +181,9 @@ public:
         std::int64_t machineId, startEpoch;
     };
 
-    void write(std::int64_t runId, const std::string& run, const std::vector<StoredFile>& files, SeriesKey where) {
+    // wholeTree: the files are the run's whole tree (RunScanner::whole).
+    void write(std::int64_t runId, const std::string& run, const std::vector<StoredFile>& files, SeriesKey where,
+               bool wholeTree) {
         for (const StoredFile& f : files) insertFile_.bind(1, runId).bind(2, f.path).bind(3, f.hash).run();
         summary_.files += files.size();
         const fs::path runDir = request_.tree / run;
@@ -173,6 +192,7 @@ public:
         append(summary_.warnings, state.warnings);
         std::vector<std::string> iters = iterationNames(runDir);
         if (iters.size() > static_cast<std::size_t>(kMaxStoredIterations)) {
+            wholeTree = false;  // rows of some iterations only
             summary_.warnings.push_back("run " + run + ": " + std::to_string(iters.size()) +
                                         " iterations; the rows of the first " + std::to_string(kMaxStoredIterations) +
                                         " are stored");
@@ -186,8 +206,9 @@ public:
             if (auto words = benchmarkSettings(request_.tree, run, bench)) settings = joined(*words);
             if (settings) insertBench_.bind(6, *settings);
             else insertBench_.bindNull(6);
+            const WrittenRows rows = writeRows(runId, runDir, iters, bench);
+            bindRowsPlace(wholeTree && rows.exact, rows.count);
             insertBench_.run();
-            writeRows(runId, runDir, iters, bench);
             series_.write(insertSeries_, bench, {runId, where.machineId, where.startEpoch, run, std::nullopt, settings});
         }
     }
@@ -211,10 +232,36 @@ private:
         return pos->second ? &*pos->second : nullptr;
     }
 
-    void writeRows(std::int64_t runId, const fs::path& runDir, const std::vector<std::string>& iters,
-                   const std::string& bench) {
+    // A benchmark's rows: how many, and whether they are exactly what its
+    // parse of the run's stored files gives (a native parser, no warning, no
+    // refused file; stored_rows.hpp).
+    struct WrittenRows {
+        bool exact = false;
+        std::int64_t count = 0;
+    };
+
+    // Where a --store report finds the rows (run_benchmarks' columns 7-9):
+    // SQLite's rowids of one benchmark of one run are one range.
+    void bindRowsPlace(bool exact, std::int64_t count) {
+        if (!exact || db_.dialect() != Dialect::Sqlite) {
+            insertBench_.bindNull(7).bindNull(8).bindNull(9);
+            return;
+        }
+        std::int64_t last = 0;
+        if (count > 0) {
+            if (!lastRow_) lastRow_.emplace(db_, "SELECT max(rowid) FROM results");
+            if (lastRow_->step()) last = lastRow_->integer(0);
+            lastRow_->reset();
+        }
+        insertBench_.bind(7, storedRowsSource()).bind(8, last).bind(9, count);
+    }
+
+    WrittenRows writeRows(std::int64_t runId, const fs::path& runDir, const std::vector<std::string>& iters,
+                          const std::string& bench) {
         const BenchmarkSource* src = source(bench);
-        if (!src) return;
+        if (!src) return {};
+        WrittenRows written{findNativeBenchmark(bench) != nullptr, 0};
+        const std::size_t warned = summary_.warnings.size();
         for (std::size_t i = 0; i < iters.size(); ++i) {
             RowTable rows;
             try {
@@ -236,13 +283,17 @@ private:
                 series_.add(label, static_cast<std::int64_t>(i), row.interval, row.value);
             }
             summary_.rows += rows.size();
+            written.count += static_cast<std::int64_t>(rows.size());
         }
+        written.exact = written.exact && summary_.warnings.size() == warned;
+        return written;
     }
 
     Db& db_;
     const ImportRequest& request_;
     ImportSummary& summary_;
     Stmt insertFile_, insertRow_, insertBench_, insertState_, insertOperation_, insertSeries_;
+    std::optional<Stmt> lastRow_;  // SQLite's last rowid of results (bindRowsPlace)
     SeriesCollector series_;  // the rows of the benchmark being written
     // Looked up by views (no pair of strings made a row, then freed).
     struct ByViews {
@@ -384,7 +435,7 @@ ImportSummary importTree(Db& db, const ImportRequest& r, const ImportLimits& lim
         if (!insertRun.step()) throw StoreError("store " + db.name() + ": run " + run + " was not given an id");
         const std::int64_t runId = insertRun.integer(0);
         insertRun.reset();
-        writer.write(runId, run, files, {machine, startEpoch});
+        writer.write(runId, run, files, {machine, startEpoch}, scanner.whole());
         db.exec("RELEASE SAVEPOINT run");
         ++summary.runsAdded;
     }
