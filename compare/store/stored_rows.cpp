@@ -22,10 +22,35 @@ struct Marked {
     std::string problem, reason;
 };
 
-std::optional<Marked> markedRows(Db& db, const StoredRun& run, const std::string& bench) {
-    Stmt q(db,
-           "SELECT rows_source, rows_last, rows_count, problem, reason FROM run_benchmarks "
-           "WHERE run_id = ? AND benchmark = ?");
+// The report's queries, each prepared once for all its runs.
+struct Queries {
+    explicit Queries(Db& db)
+        : marked(db,
+                 "SELECT rows_source, rows_last, rows_count, problem, reason FROM run_benchmarks "
+                 "WHERE run_id = ? AND benchmark = ?"),
+          files(db,
+                "SELECT f.path, b.hash IS NOT NULL, length(b.data), f.hash FROM files f "
+                "LEFT JOIN blobs b ON b.hash = f.hash WHERE f.run_id = ? ORDER BY f.path",
+                Fetch::OneByOne),
+          blob(db, "SELECT data FROM blobs WHERE hash = ?"),
+          // A row of the range that is another run's or benchmark's is left
+          // out here, and the count then differs from the mark's.
+          rows(db,
+               "SELECT iteration, metric, factor_a, factor_b, sample, value, extra FROM results "
+               "WHERE rowid BETWEEN ? AND ? AND run_id = ? AND benchmark = ? ORDER BY rowid",
+               Fetch::OneByOne) {}
+    Stmt marked, files, blob, rows;
+};
+
+// A statement reset when the scope is left, however it is left.
+struct Resetting {
+    Stmt& stmt;
+    ~Resetting() { stmt.reset(); }
+};
+
+std::optional<Marked> markedRows(Queries& queries, const StoredRun& run, const std::string& bench) {
+    Stmt& q = queries.marked;
+    const Resetting after{q};
     q.bind(1, run.id).bind(2, bench);
     if (!q.step() || q.isNull(0) || q.isNull(1) || q.isNull(2) || q.text(0) != storedRowsSource()) return std::nullopt;
     Marked m{q.integer(1), q.integer(2), q.text(3), q.text(4)};
@@ -81,11 +106,9 @@ private:
     std::set<std::string> paths_, iterations_;  // std::string orders bytewise, as the glob does
 };
 
-std::optional<StoredTree> storedTree(Db& db, const StoredRun& run, ReportTotals& totals) {
-    Stmt q(db,
-           "SELECT f.path, b.hash IS NOT NULL, length(b.data), f.hash FROM files f LEFT JOIN blobs b ON b.hash = f.hash "
-           "WHERE f.run_id = ? ORDER BY f.path",
-           Fetch::OneByOne);
+std::optional<StoredTree> storedTree(Queries& queries, const StoredRun& run, ReportTotals& totals) {
+    Stmt& q = queries.files;
+    const Resetting after{q};
     q.bind(1, run.id);
     TreeCheck check(totals);
     StoredTree tree;
@@ -105,8 +128,9 @@ std::optional<StoredTree> storedTree(Db& db, const StoredRun& run, ReportTotals&
 }
 
 // readBootId's answer for a stored boot-id, or nullopt where it would warn.
-std::optional<std::string> bootId(Db& db, const std::string& hash) {
-    Stmt q(db, "SELECT data FROM blobs WHERE hash = ?");
+std::optional<std::string> bootId(Queries& queries, const std::string& hash) {
+    Stmt& q = queries.blob;
+    const Resetting after{q};
     q.bind(1, hash);
     if (!q.step()) return std::nullopt;
     std::string id = q.text(0);
@@ -118,28 +142,22 @@ std::optional<std::string> bootId(Db& db, const std::string& hash) {
     return id;
 }
 
-// The run's rows: the range import recorded, each row checked to be the
-// run's, of bench, of an iteration the tree has, iterations in order.
-bool readRows(Db& db, const StoredRun& run, const std::string& bench, const Marked& m, StoredRunRows& out,
+// The run's rows: the range import recorded, each row the run's, of bench,
+// of an iteration the tree has, iterations in order, as many as marked.
+bool readRows(Queries& queries, const StoredRun& run, const std::string& bench, const Marked& m, StoredRunRows& out,
               ReportTotals& totals) {
     if (m.count == 0) return true;
-    Stmt q(db,
-           "SELECT run_id, benchmark, iteration, metric, factor_a, factor_b, sample, value, extra FROM results "
-           "WHERE rowid BETWEEN ? AND ? ORDER BY rowid",
-           Fetch::OneByOne);
-    q.bind(1, m.last - m.count + 1).bind(2, m.last);
+    Stmt& q = queries.rows;
+    const Resetting after{q};
+    q.bind(1, m.last - m.count + 1).bind(2, m.last).bind(3, run.id).bind(4, bench);
     std::int64_t seen = 0, lastIteration = 0;
-    std::string benchmark;
     while (q.step()) {
-        const std::int64_t iteration = q.integer(2);
-        q.textInto(1, benchmark);
-        if (q.integer(0) != run.id || benchmark != bench || iteration < lastIteration ||
-            iteration >= static_cast<std::int64_t>(out.iterations.size()))
-            return false;
+        const std::int64_t iteration = q.integer(0);
+        if (iteration < lastIteration || iteration >= static_cast<std::int64_t>(out.iterations.size())) return false;
         lastIteration = iteration;
-        Row row{q.text(3), q.text(4), q.text(5), q.text(6), q.text(7), q.text(8)};
-        totals.rowBytes += row.metric.size() + row.factorA.size() + row.factorB.size() + row.interval.size() +
-                 row.value.size() + row.extra.size();
+        Row row{q.text(1), q.text(2), q.text(3), q.text(4), q.text(5), q.text(6)};
+        totals.rowBytes += sizeof(Row) + row.metric.size() + row.factorA.size() + row.factorB.size() +
+                           row.interval.size() + row.value.size() + row.extra.size();
         if (totals.rowBytes > kMaxRowBytes) return false;
         out.iterations[static_cast<std::size_t>(iteration)].push_back(std::move(row));
         ++seen;
@@ -147,11 +165,11 @@ bool readRows(Db& db, const StoredRun& run, const std::string& bench, const Mark
     return seen == m.count;
 }
 
-std::optional<StoredRunRows> storedRun(Db& db, const StoredRun& run, const std::string& bench,
+std::optional<StoredRunRows> storedRun(Queries& queries, const StoredRun& run, const std::string& bench,
                                        ReportTotals& totals) {
-    const std::optional<Marked> marked = markedRows(db, run, bench);
+    const std::optional<Marked> marked = markedRows(queries, run, bench);
     if (!marked) return std::nullopt;
-    const std::optional<StoredTree> tree = storedTree(db, run, totals);
+    const std::optional<StoredTree> tree = storedTree(queries, run, totals);
     if (!tree) return std::nullopt;
     StoredRunRows out;
     out.problem = marked->problem;
@@ -159,11 +177,11 @@ std::optional<StoredRunRows> storedRun(Db& db, const StoredRun& run, const std::
     out.iterations.resize(tree->iterations.size());
     for (const std::string& iteration : tree->iterations) {
         auto boot = tree->bootHash.find(iteration);
-        std::optional<std::string> id = boot == tree->bootHash.end() ? std::string() : bootId(db, boot->second);
+        std::optional<std::string> id = boot == tree->bootHash.end() ? std::string() : bootId(queries, boot->second);
         if (!id) return std::nullopt;
         out.boots.push_back(std::move(*id));
     }
-    if (!readRows(db, run, bench, *marked, out, totals)) return std::nullopt;
+    if (!readRows(queries, run, bench, *marked, out, totals)) return std::nullopt;
     return out;
 }
 
@@ -178,10 +196,11 @@ std::optional<std::vector<StoredRunRows>> storedReportRows(Db& db, const std::ve
     if (db.dialect() != Dialect::Sqlite || runs.size() != labels.size() || runs.empty()) return std::nullopt;
     std::vector<StoredRunRows> out;
     ReportTotals totals;
+    Queries queries(db);
     for (std::size_t i = 0; i < runs.size(); ++i) {
         // The validity import stored was checked under the run's own name.
         if (labels[i] != runs[i].name || !isSafeRelativePath(labels[i], 1)) return std::nullopt;
-        std::optional<StoredRunRows> run = storedRun(db, runs[i], bench, totals);
+        std::optional<StoredRunRows> run = storedRun(queries, runs[i], bench, totals);
         if (!run) return std::nullopt;
         out.push_back(std::move(*run));
     }
