@@ -14,7 +14,9 @@
 #     1,000 runs while the store grows: its cost should stay flat (the
 #     query reads what it prints, never the rest of the store);
 #   - compare-mmtests on two runs, from the tree and from the store,
-#     interleaved 10 times: CPU ratio store/tree (the goal: <= 1.0);
+#     interleaved REPORTS times: CPU ratio store/tree (the goal: <= 1.0),
+#     and whether the store's report read its stored rows or wrote the
+#     runs back as a tree (compare-mmtests -v says which);
 #   - the load before and after each store (CPU figures are the ones to
 #     trust when the load passes the CPUs).
 # Runs past FULL (10,000) hold the GET test only (6 metrics, not 102), so
@@ -22,13 +24,15 @@
 # reads one metric's rows, which every run has, and the import figures are
 # those of the full runs. Not part of make test.
 #   bench/results-store-scale.sh [RUNS (100000)] [BIN (build/bin)] [STORES (sqlite postgresql)]
-#   BATCH=N (1000): runs per imported tree (5000 past FULL); FULL=N (10000)
+#   BATCH=N (1000): runs per imported tree (5000 past FULL); FULL=N (10000);
+#   REPORTS=N (10): two-run reports of each kind
 set -euo pipefail
 runs=${1:-100000}
 bin=$(cd "${2:-build/bin}" && pwd)
 stores=${3:-sqlite postgresql}
 batch=${BATCH:-1000}
 full=${FULL:-10000}
+reports=${REPORTS:-10}
 here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d /tmp/results-store-scale.XXXXXX)
 # The trees in memory when it can (writing 11,000 files a batch on a loaded
@@ -111,17 +115,20 @@ for kind in $stores; do
 	a=$(printf 'run-%05d' $((stored - n))) b=$(printf 'run-%05d' $((stored - 1)))
 	cmp <("$bin/compare-mmtests" -d "$trees/log" -b redis -n "$a,$b") \
 		<("$bin/compare-mmtests" --store "$db" --machine box -b redis -n "$a,$b") || echo "DIFFER: store and tree reports"
+	how=$("$bin/compare-mmtests" --store "$db" --machine box -b redis -n "$a,$b" -v 2>&1 > /dev/null | grep -o 'the runs.*' || true)
 	tree_cpu=0 store_cpu=0 tree_wall=0 store_wall=0
-	for _ in $(seq 10); do
+	for _ in $(seq "$reports"); do
 		read -r w c < <(timed "$bin/compare-mmtests" -d "$trees/log" -b redis -n "$a,$b")
 		tree_wall=$(awk -v a="$tree_wall" -v b="$w" 'BEGIN { print a + b }') tree_cpu=$(awk -v a="$tree_cpu" -v b="$c" 'BEGIN { print a + b }')
 		read -r w c < <(timed "$bin/compare-mmtests" --store "$db" --machine box -b redis -n "$a,$b")
 		store_wall=$(awk -v a="$store_wall" -v b="$w" 'BEGIN { print a + b }') store_cpu=$(awk -v a="$store_cpu" -v b="$c" 'BEGIN { print a + b }')
 	done
-	printf '%s two-run report, mean of 10 interleaved: tree %.1f ms wall %.1f ms CPU, store %.1f ms wall %.1f ms CPU: store/tree CPU %.2fx\n' \
-		"$kind" "$(awk -v t="$tree_wall" 'BEGIN { print t / 10 }')" "$(awk -v t="$tree_cpu" 'BEGIN { print t / 10 }')" \
-		"$(awk -v t="$store_wall" 'BEGIN { print t / 10 }')" "$(awk -v t="$store_cpu" 'BEGIN { print t / 10 }')" \
-		"$(awk -v s="$store_cpu" -v t="$tree_cpu" 'BEGIN { print s / t }')"
+	printf '%s two-run report, mean of %d interleaved: tree %.2f ms wall %.2f ms CPU, store %.2f ms wall %.2f ms CPU: store/tree CPU %.3fx (%s)\n' \
+		"$kind" "$reports" "$(awk -v t="$tree_wall" -v n="$reports" 'BEGIN { print t / n }')" \
+		"$(awk -v t="$tree_cpu" -v n="$reports" 'BEGIN { print t / n }')" \
+		"$(awk -v t="$store_wall" -v n="$reports" 'BEGIN { print t / n }')" \
+		"$(awk -v t="$store_cpu" -v n="$reports" 'BEGIN { print t / n }')" \
+		"$(awk -v s="$store_cpu" -v t="$tree_cpu" 'BEGIN { print s / t }')" "$how"
 	echo "== $kind: load $(load) on $cpus CPUs after"
 	load_note
 done
