@@ -1,5 +1,7 @@
 #include "input/log_files.hpp"
 
+#include "input/run_snapshot.hpp"
+
 #include <algorithm>
 
 namespace fs = std::filesystem;
@@ -14,14 +16,28 @@ bool endsWith(const std::string& s, const std::string& suffix) {
 
 }  // namespace
 
-std::vector<std::string> listDirectory(const fs::path& dir) {
-    std::vector<std::string> names;
+namespace {
+
+// The sorted names; false when dir could not be listed to its end.
+bool listInto(const fs::path& dir, std::vector<std::string>& names) {
     std::error_code ec;
     for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
         names.push_back(it->path().filename().string());
     std::sort(names.begin(), names.end());
+    return !ec;
+}
+
+}  // namespace
+
+std::vector<std::string> listDirectory(const fs::path& dir) {
+    if (const RunSnapshot* snapshot = snapshotInForce())
+        if (const std::vector<std::string>* names = snapshot->names(dir)) return *names;
+    std::vector<std::string> names;
+    listInto(dir, names);
     return names;
 }
+
+bool listDirectoryFromDisk(const fs::path& dir, std::vector<std::string>& names) { return listInto(dir, names); }
 
 std::string uncompressedName(const std::string& name) {
     if (endsWith(name, ".gz")) return name.substr(0, name.size() - 3);

@@ -16,6 +16,11 @@ namespace mmtp::compare {
 // C locale; empty when dir does not exist.
 std::vector<std::string> listDirectory(const std::filesystem::path& dir);
 
+// listDirectory's names from the disk into names; false when dir could not
+// be listed to its end (a snapshot keeps only what it saw whole:
+// run_snapshot.hpp).
+bool listDirectoryFromDisk(const std::filesystem::path& dir, std::vector<std::string>& names);
+
 // The name a log had before compression ("x.log.gz" -> "x.log").
 std::string uncompressedName(const std::string& name);
 
