@@ -32,10 +32,6 @@ bool isRealDirectory(const fs::path& p) {
     return ::lstat(p.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-EntryKind kindOf(mode_t mode) {
-    if (S_ISDIR(mode)) return EntryKind::Directory;
-    return S_ISREG(mode) ? EntryKind::Regular : EntryKind::Other;
-}
 
 std::vector<std::string> iterationNames(const fs::path& runDir) {
     std::vector<std::string> iters;
@@ -74,27 +70,20 @@ private:
             warnings_.push_back(dir.string() + ": deeper than " + std::to_string(limits_.depth) + " levels; not stored");
             return;
         }
-        std::vector<std::string> names;
-        bool whole = listDirectoryFromDisk(dir, names);
-        std::vector<std::pair<std::string, EntryKind>> seen;
-        for (const std::string& name : names) {
+        std::vector<std::pair<std::string, EntryKind>> entries;
+        const bool whole = listEntriesFromDisk(dir, entries);
+        for (const auto& [name, kind] : entries) {
             fs::path p = dir / name;
-            struct stat st {};
-            if (::lstat(p.c_str(), &st) != 0) {
-                whole = false;
-                continue;
-            }
-            seen.emplace_back(name, kindOf(st.st_mode));
             std::string r = rel.empty() ? name : rel + "/" + name;
-            if (S_ISDIR(st.st_mode)) {
+            if (kind == EntryKind::Directory) {
                 walk(p, r, depth + 1);
-            } else if (S_ISREG(st.st_mode)) {
+            } else if (kind == EntryKind::Regular) {
                 add(p, r);
             } else {
                 warnings_.push_back(p.string() + ": not a regular file or directory (a link?); not stored");
             }
         }
-        if (whole) snapshot_->addDirectory(dir, std::move(seen));
+        if (whole) snapshot_->addDirectory(dir, std::move(entries));
     }
 
     void add(const fs::path& p, const std::string& rel) {

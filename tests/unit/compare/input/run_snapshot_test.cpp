@@ -99,3 +99,26 @@ TEST_CASE("findInRun from a run snapshot is findInRun from the disk", "[compare]
     CHECK(findInRun(t.root(), "run", "storageioqueue.txt", 16) == fromDisk);
     CHECK(findInRun(t.root(), "run", "storageioqueue.txt", 3) == shallow);
 }
+
+TEST_CASE("listEntriesFromDisk gives listDirectory's names with lstat's kinds", "[compare][input][store]") {
+    ScratchTree t;
+    t.write("run/b.log", "x\n");
+    t.write("run/iter-0/tests-timestamp", "x\n");
+    fs::create_symlink("b.log", t.root() / "run/a-link");
+    fs::create_directory_symlink(t.root() / "run/iter-0", t.root() / "run/iter-1");
+    compare_test::FifoWithWriter fifo(t.root() / "run/fifo");
+    std::vector<std::pair<std::string, EntryKind>> entries;
+    REQUIRE(listEntriesFromDisk(t.root() / "run", entries));
+    const std::vector<std::pair<std::string, EntryKind>> expected{{"a-link", EntryKind::Other},
+                                                                  {"b.log", EntryKind::Regular},
+                                                                  {"fifo", EntryKind::Other},
+                                                                  {"iter-0", EntryKind::Directory},
+                                                                  {"iter-1", EntryKind::Other}};
+    CHECK(entries == expected);
+    std::vector<std::string> names;
+    for (const auto& e : expected) names.push_back(e.first);
+    CHECK(listDirectory(t.root() / "run") == names);
+    entries.clear();
+    CHECK_FALSE(listEntriesFromDisk(t.root() / "none", entries));
+    CHECK(entries.empty());
+}
