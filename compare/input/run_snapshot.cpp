@@ -25,7 +25,8 @@ std::optional<std::pair<std::string_view, std::string_view>> dirAndName(const st
 
 }  // namespace
 
-void RunSnapshot::addDirectory(const fs::path& dir, std::vector<std::pair<std::string, EntryKind>> entries) {
+void RunSnapshot::addDirectory(const fs::path& dir,
+                               std::vector<std::pair<std::string, EntryKind>>&& entries) {
     Dir d;
     d.names.reserve(entries.size());
     d.kinds.reserve(entries.size());

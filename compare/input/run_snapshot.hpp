@@ -26,7 +26,7 @@ class RunSnapshot {
 public:
     // A directory listed whole, every entry's kind known; names sorted as
     // listDirectory sorts them.
-    void addDirectory(const std::filesystem::path& dir, std::vector<std::pair<std::string, EntryKind>> entries);
+    void addDirectory(const std::filesystem::path& dir, std::vector<std::pair<std::string, EntryKind>>&& entries);
     // A regular file's bytes as read; kept while the snapshot holds less than
     // its memory bound (false: not kept, read from the disk again).
     bool addFile(const std::filesystem::path& file, std::string bytes);
