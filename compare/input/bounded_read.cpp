@@ -1,5 +1,7 @@
 #include "input/bounded_read.hpp"
 
+#include "input/run_snapshot.hpp"
+
 #include <bit>
 #include <cerrno>
 #include <cstring>
@@ -100,6 +102,15 @@ TreeBoundary::TreeBoundary(const std::vector<fs::path>& roots) : previous_(std::
 }
 
 std::optional<std::string> readRegularFile(const fs::path& path, const ReadLimits& limits) {
+    // A run the importer has read already (run_snapshot.hpp): its bytes, or
+    // its absence, without a system call.
+    if (const RunSnapshot* snapshot = snapshotInForce()) {
+        if (const std::string* kept = snapshot->bytes(path)) {
+            if (kept->size() > limits.fileBytes) throw tooBig(path, "holds", limits.fileBytes);
+            return *kept;
+        }
+        if (snapshot->kind(path) == EntryKind::Missing) return std::nullopt;
+    }
     // stat first, so a device is never even opened; fstat again after the
     // open, so nothing swapped in between is read either.
     struct stat st {};

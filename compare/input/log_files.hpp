@@ -4,10 +4,12 @@
 #pragma once
 #include "core/warnings.hpp"
 #include "input/bounded_read.hpp"
+#include "input/run_snapshot.hpp"
 
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace mmtp::compare {
@@ -15,6 +17,12 @@ namespace mmtp::compare {
 // Names (not paths) of the entries in dir, sorted bytewise like a glob in the
 // C locale; empty when dir does not exist.
 std::vector<std::string> listDirectory(const std::filesystem::path& dir);
+
+// listDirectory's names from the disk, each with what lstat says it is (from
+// readdir's d_type when the file system gives it), into entries; false when
+// dir could not be listed to its end or an entry not lstat'ed (that entry is
+// left out). A snapshot keeps only what it saw whole (run_snapshot.hpp).
+bool listEntriesFromDisk(const std::filesystem::path& dir, std::vector<std::pair<std::string, EntryKind>>& entries);
 
 // The name a log had before compression ("x.log.gz" -> "x.log").
 std::string uncompressedName(const std::string& name);

@@ -2,6 +2,7 @@
 
 #include "base/md5.hpp"
 #include "input/log_files.hpp"
+#include "input/run_snapshot.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -25,6 +26,8 @@ constexpr std::size_t kMaxRuntimeOptsBytes = std::size_t{1} << 20;
 // Sorted because find's own order is the directory's, which no two file systems share.
 std::vector<std::string> findInRun(const fs::path& logDir, const std::string& run, const std::string& name,
                                    int maxDepth) {
+    if (const RunSnapshot* snapshot = snapshotInForce())
+        if (auto found = snapshot->find(logDir, run, name, maxDepth, kMaxWalkEntries)) return *found;
     std::vector<std::string> found;
     std::error_code ec;
     fs::recursive_directory_iterator it(logDir / run, fs::directory_options::skip_permission_denied, ec), end;
@@ -44,9 +47,16 @@ std::string withoutTrailingNewlines(std::string s) {
     return s;
 }
 
-void readIfPresent(const fs::path& file, std::string& into, Warnings& warnings) {
+// fs::exists (links followed), from the run snapshot when it knows.
+bool existsFollowingLinks(const fs::path& file) {
+    const std::optional<EntryKind> known = knownKind(file);
+    if (known && *known != EntryKind::Other) return *known != EntryKind::Missing;
     std::error_code ec;
-    if (!fs::exists(file, ec)) return;
+    return fs::exists(file, ec);
+}
+
+void readIfPresent(const fs::path& file, std::string& into, Warnings& warnings) {
+    if (!existsFollowingLinks(file)) return;
     if (auto text = readLogOrWarn(file, warnings)) into = withoutTrailingNewlines(*text);
 }
 
@@ -94,8 +104,7 @@ RunSettings readRunSettings(const fs::path& logDir, const std::string& run) {
     RunSettings s;
     s.run = run;
     fs::path iter0 = logDir / run / "iter-0";
-    std::error_code ec;
-    if (fs::exists(iter0 / "dmesg.gz", ec))
+    if (existsFollowingLinks(iter0 / "dmesg.gz"))
         if (auto text = readLogOrWarn(iter0 / "dmesg.gz", s.warnings)) s.cmdline = cmdlineOfDmesg(*text);
     readIfPresent(iter0 / "security-lsm", s.lsm, s.warnings);
     readIfPresent(iter0 / "preempt-dynamic", s.preempt, s.warnings);

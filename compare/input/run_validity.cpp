@@ -3,6 +3,7 @@
 #include "input/bounded_read.hpp"
 #include "input/failure_cause.hpp"
 #include "input/log_files.hpp"
+#include "input/run_snapshot.hpp"
 
 #include <algorithm>
 #include <sstream>
@@ -33,20 +34,21 @@ std::optional<std::string> readQuietly(const fs::path& file, Warnings& warnings)
     }
 }
 
+// A directory, not a link to one (the run snapshot's answer when it has one).
+bool isRealDirectory(const fs::path& p) {
+    if (auto kind = knownKind(p)) return *kind == EntryKind::Directory;
+    std::error_code ec;
+    return fs::is_directory(fs::symlink_status(p, ec));
+}
+
 std::vector<fs::path> iterationDirs(const fs::path& runDir) {
     std::vector<fs::path> dirs;
-    for (const std::string& name : listDirectory(runDir)) {
-        std::error_code ec;
-        if (name.rfind("iter-", 0) == 0 && fs::is_directory(fs::symlink_status(runDir / name, ec)))
-            dirs.push_back(runDir / name);
-    }
+    for (const std::string& name : listDirectory(runDir))
+        if (name.rfind("iter-", 0) == 0 && isRealDirectory(runDir / name)) dirs.push_back(runDir / name);
     return dirs;
 }
 
-bool hasLogs(const fs::path& logs) {
-    std::error_code ec;
-    return fs::is_directory(fs::symlink_status(logs, ec)) && !listDirectory(logs).empty();
-}
+bool hasLogs(const fs::path& logs) { return isRealDirectory(logs) && !listDirectory(logs).empty(); }
 
 }  // namespace
 

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <regex>
 #include <set>
+#include <string_view>
 
 namespace mmtp::compare {
 
@@ -22,16 +23,61 @@ std::vector<std::string> logNames(const std::filesystem::path& dir) {
 
 // awk's sub(/ \(.*\)/, "", s): leftmost-longest, so from the first " (" to
 // the last ")" after it (no std::regex: a test name may be 100k characters).
-std::string withoutParenthesised(std::string s) {
+std::string withoutParenthesised(std::string_view s) {
     std::size_t open = s.find(" (");
     std::size_t close = s.rfind(')');
-    if (open != std::string::npos && close != std::string::npos && close > open + 1) s.erase(open, close - open + 1);
-    return s;
+    std::string out(s);
+    if (open != std::string::npos && close != std::string::npos && close > open + 1) out.erase(open, close - open + 1);
+    return out;
 }
 
 // redis-benchmark --csv prints one line per test (about 20). Each line,
 // blank or not, becomes six rows: 1 MiB of empty lines cost 2.26 GB.
 constexpr std::size_t kMaxCsvLines = 65536;
+
+// awk's split(line, arr, ","): arr[1..n] is fields[0..n-1], views into line;
+// none for an empty line.
+void splitFields(std::string_view line, std::vector<std::string_view>& fields) {
+    fields.clear();
+    if (line.empty()) return;
+    std::size_t start = 0;
+    while (true) {
+        std::size_t c = line.find(',', start);
+        fields.push_back(line.substr(start, c == std::string_view::npos ? std::string_view::npos : c - start));
+        if (c == std::string_view::npos) return;
+        start = c + 1;
+    }
+}
+
+// The six rows of one result line, as parse-results.awk prints them; built
+// in one string each (about 100 rows a log: no temporaries per field).
+class RowPrinter {
+public:
+    RowPrinter(const std::string& clients, const std::string& iteration)
+        : tail_("\t" + clients + "\t_\t" + iteration + "\t") {}
+
+    void print(const std::vector<std::string_view>& fields, std::vector<std::string>& out) const {
+        auto field = [&fields](std::size_t i) { return i <= fields.size() ? fields[i - 1] : std::string_view(); };
+        const std::string op = withoutParenthesised(field(1));
+        auto row = [&](const char* metric, std::size_t i, bool rps) {
+            const double v = awkNumber(field(i));
+            const std::string value = awkFormat(rps ? v / 1000 : v * 1000);
+            std::string line;
+            line.reserve(op.size() + tail_.size() + value.size() + 12);
+            line.append(op).append(metric).append(tail_).append(value).append(rps ? "\tR" : "\t_");
+            out.push_back(std::move(line));
+        };
+        row("-RPS", 2, true);
+        row("-latMin", 4, false);
+        row("-latAvg", 3, false);
+        row("-lat95", 6, false);
+        row("-lat99", 7, false);
+        row("-latMax", 8, false);
+    }
+
+private:
+    std::string tail_;
+};
 
 // parse-results.awk for one log.
 void awkRows(const std::string& text, const std::string& file, const std::string& clients,
@@ -39,39 +85,25 @@ void awkRows(const std::string& text, const std::string& file, const std::string
     if (static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')) > kMaxCsvLines)
         throw InputError(file + ": more than " + std::to_string(kMaxCsvLines) +
                          " lines, not a redis-benchmark --csv log (the row limit); not read");
+    const RowPrinter printer(clients, iteration);
+    std::string line;
+    std::vector<std::string_view> arr;
     int lineNr = 0;
-    for (std::string line : splitLines(text)) {
+    for (std::size_t start = 0; start < text.size();) {  // splitLines' lines, one buffer
+        const std::size_t nl = text.find('\n', start);
+        const std::size_t end = nl == std::string::npos ? text.size() : nl;
+        line.assign(text, start, end - start);
+        start = end + 1;
         ++lineNr;
         if (line.find("test") != std::string::npos) continue;
         std::erase(line, '"');
-        std::vector<std::string> arr;  // awk's arr[1..n] is arr[0..n-1] here
-        if (!line.empty()) {
-            std::size_t start = 0;
-            while (true) {
-                std::size_t c = line.find(',', start);
-                arr.push_back(line.substr(start, c == std::string::npos ? std::string::npos : c - start));
-                if (c == std::string::npos) break;
-                start = c + 1;
-            }
-        }
-        auto field = [&arr](std::size_t i) { return i <= arr.size() ? arr[i - 1] : std::string(); };
+        splitFields(line, arr);
         bool wellFormed = arr.size() == 8;
-        for (std::size_t i = 2; wellFormed && i <= 8; ++i) wellFormed = looksLikeNumber(field(i));
+        for (std::size_t i = 2; wellFormed && i <= 8; ++i) wellFormed = looksLikeNumber(arr[i - 1]);
         if (!wellFormed)
             warnings.push_back(file + ":" + std::to_string(lineNr) +
                                ": not a redis-benchmark --csv result line (MMTests reads its missing numbers as 0)");
-        std::string op = withoutParenthesised(field(1));
-        auto num = [&](std::size_t i, double scale, bool divide) {
-            double v = awkNumber(field(i));
-            return awkFormat(divide ? v / scale : v * scale);
-        };
-        std::string tail = "\t" + clients + "\t_\t" + iteration + "\t";
-        out.push_back(op + "-RPS" + tail + num(2, 1000, true) + "\tR");
-        out.push_back(op + "-latMin" + tail + num(4, 1000, false) + "\t_");
-        out.push_back(op + "-latAvg" + tail + num(3, 1000, false) + "\t_");
-        out.push_back(op + "-lat95" + tail + num(6, 1000, false) + "\t_");
-        out.push_back(op + "-lat99" + tail + num(7, 1000, false) + "\t_");
-        out.push_back(op + "-latMax" + tail + num(8, 1000, false) + "\t_");
+        printer.print(arr, out);
     }
 }
 

@@ -5,6 +5,7 @@
 #include "input/log_files.hpp"
 #include "input/machine_state.hpp"
 #include "input/run_discovery.hpp"
+#include "input/run_snapshot.hpp"
 #include "input/run_settings.hpp"
 #include "input/run_validity.hpp"
 #include "parsers/benchmark_source.hpp"
@@ -27,9 +28,11 @@ namespace mmtp::compare::store {
 namespace {
 
 bool isRealDirectory(const fs::path& p) {
+    if (auto kind = knownKind(p)) return *kind == EntryKind::Directory;
     struct stat st {};
     return ::lstat(p.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
 }
+
 
 std::vector<std::string> iterationNames(const fs::path& runDir) {
     std::vector<std::string> iters;
@@ -43,9 +46,10 @@ struct StoredFile {
 };
 
 // Every regular file below a run, in path order, each written to blobs as
-// it is read (so memory holds one file at a time). Links, FIFOs and devices
-// are not stored: a warning each (the report from the store then lacks them,
-// as MMTests' find lacks links).
+// it is read. Links, FIFOs and devices are not stored: a warning each (the
+// report from the store then lacks them, as MMTests' find lacks links). What
+// it lists and reads goes into the run's snapshot, so the rest of the import
+// reads the run from memory (run_snapshot.hpp).
 class RunScanner {
 public:
     RunScanner(Db& db, const ImportLimits& limits, Warnings& warnings)
@@ -53,11 +57,12 @@ public:
           limits_(limits),
           warnings_(warnings) {}
 
-    std::vector<StoredFile> scan(const fs::path& runDir) {
+    std::vector<StoredFile> scan(const fs::path& runDir, RunSnapshot& snapshot) {
         files_.clear();
         bytes_ = 0;
         whole_ = true;
         const std::size_t warned = warnings_.size();
+        snapshot_ = &snapshot;
         walk(runDir, "", 0);
         whole_ = whole_ && warnings_.size() == warned;
         return std::move(files_);
@@ -73,24 +78,21 @@ private:
             warnings_.push_back(dir.string() + ": deeper than " + std::to_string(limits_.depth) + " levels; not stored");
             return;
         }
-        const std::vector<std::string> names = listDirectory(dir);
-        if (names.empty()) whole_ = false;  // an empty directory is not exported
-        for (const std::string& name : names) {
+        std::vector<std::pair<std::string, EntryKind>> entries;
+        const bool whole = listEntriesFromDisk(dir, entries);
+        if (!whole || entries.empty()) whole_ = false;  // an empty directory is not exported
+        for (const auto& [name, kind] : entries) {
             fs::path p = dir / name;
             std::string r = rel.empty() ? name : rel + "/" + name;
-            struct stat st {};
-            if (::lstat(p.c_str(), &st) != 0) {
-                whole_ = false;
-                continue;
-            }
-            if (S_ISDIR(st.st_mode)) {
+            if (kind == EntryKind::Directory) {
                 walk(p, r, depth + 1);
-            } else if (S_ISREG(st.st_mode)) {
+            } else if (kind == EntryKind::Regular) {
                 add(p, r);
             } else {
                 warnings_.push_back(p.string() + ": not a regular file or directory (a link?); not stored");
             }
         }
+        if (whole) snapshot_->addDirectory(dir, std::move(entries));
     }
 
     void add(const fs::path& p, const std::string& rel) {
@@ -113,9 +115,11 @@ private:
         std::string hash = sha256Hex(*data);
         insertBlob_.bind(1, hash).bind(2, static_cast<std::int64_t>(data->size())).bindBlob(3, *data).run();
         files_.push_back({rel, std::move(hash)});
+        snapshot_->addFile(p, std::move(*data));
     }
 
     Stmt insertBlob_;
+    RunSnapshot* snapshot_ = nullptr;
     const ImportLimits& limits_;
     Warnings& warnings_;
     std::vector<StoredFile> files_;
@@ -392,8 +396,9 @@ ImportSummary importTree(Db& db, const ImportRequest& r, const ImportLimits& lim
         // A run left out takes its blobs with it: each run is a savepoint.
         db.exec("SAVEPOINT run");
         std::vector<StoredFile> files;
+        RunSnapshot snapshot;
         try {
-            files = scanner.scan(r.tree / run);
+            files = scanner.scan(r.tree / run, snapshot);
         } catch (const InputError& e) {
             summary.warnings.push_back(std::string(e.what()) + "; run " + run + " not imported");
             db.exec("ROLLBACK TO SAVEPOINT run; RELEASE SAVEPOINT run");
@@ -424,6 +429,7 @@ ImportSummary importTree(Db& db, const ImportRequest& r, const ImportLimits& lim
         } else {
             existing.reset();
         }
+        const SnapshotInForce fromMemory(snapshot);
         RunSettings settings = readRunSettings(r.tree, run);
         summary.warnings.insert(summary.warnings.end(), settings.warnings.begin(), settings.warnings.end());
         auto s = started.find(run);
