@@ -116,8 +116,8 @@ SeriesReader seriesReader(Db& db, Warnings& warnings) {
         "WHERE benchmark = ? AND label = ?";
     const std::string order = " ORDER BY machine_id, start_epoch, run_id";
     for (const std::string& part : seriesParts(db.dialect())) {
-        r.all.emplace_back(db, select + part + order);
-        r.one.emplace_back(db, select + " AND machine_id = ?" + part + order);
+        r.all.emplace_back(db, select + part + order, Fetch::InBatches);
+        r.one.emplace_back(db, select + " AND machine_id = ?" + part + order, Fetch::InBatches);
     }
     return r;
 }
