@@ -294,10 +294,15 @@ public:
             if (PGresult* r = nextRow()) buffered_.push_back(r);
     }
 
+    // A NULL's length is 0, no integer's: a value of its type's size is no
+    // NULL, read without asking (a history reads 3 integers a row, 100,000 rows).
     std::int64_t integer(int col) const override {
+        if (!row_) return 0;
+        const int n = pq_.PQgetlength(row_, rowIndex_, col);
+        if (const ColumnType& t = columnType(col); t.kind == ColumnKind::Integer && n == t.size)
+            return bigEndian(pq_.PQgetvalue(row_, rowIndex_, col), n);
         if (isNull(col)) return 0;
         const char* v = pq_.PQgetvalue(row_, rowIndex_, col);
-        const int n = pq_.PQgetlength(row_, rowIndex_, col);
         if (checkedKind(col, n) == ColumnKind::Integer) return bigEndian(v, n);
         return std::strtoll(std::string(v, static_cast<std::size_t>(n)).c_str(), nullptr, 10);
     }
@@ -308,7 +313,9 @@ public:
     }
     void textInto(int col, std::string& into) const override {
         into.clear();
-        if (isNull(col)) return;
+        if (!row_) return;
+        // Bytes: a NULL reads as its 0 bytes, "" (no need to ask whether it is one).
+        if (columnType(col).kind == ColumnKind::Integer && isNull(col)) return;
         const char* v = pq_.PQgetvalue(row_, rowIndex_, col);
         const int n = pq_.PQgetlength(row_, rowIndex_, col);
         if (checkedKind(col, n) == ColumnKind::Integer) into = std::to_string(bigEndian(v, n));
@@ -328,15 +335,18 @@ private:
     // once a query: its rows share one description) and the value's length
     // (n) is the size; StoreError otherwise.
     ColumnKind checkedKind(int col, int n) const {
-        if (col < 0) throw StoreError("store " + db_.name() + ": no column " + std::to_string(col));
-        const auto c = static_cast<std::size_t>(col);
-        if (c >= columns_.size()) columns_.resize(c + 1);
-        ColumnType& t = columns_[c];
-        if (!t.checked) t = checkedType(col);
+        const ColumnType& t = columnType(col);
         if (t.size > 0 && n != t.size)
             throw StoreError("store " + db_.name() + ": column " + std::to_string(col + 1) + " holds " + std::to_string(n) +
                              " bytes, not the " + std::to_string(t.size) + " of its type");
         return t.kind;
+    }
+    const ColumnType& columnType(int col) const {
+        const auto c = static_cast<std::size_t>(col);
+        if (col >= 0 && c < columns_.size() && columns_[c].checked) return columns_[c];
+        if (col < 0) throw StoreError("store " + db_.name() + ": no column " + std::to_string(col));
+        if (c >= columns_.size()) columns_.resize(c + 1);
+        return columns_[c] = checkedType(col);
     }
     ColumnType checkedType(int col) const {
         ColumnType t;
