@@ -76,14 +76,15 @@ bool readMeans(Db& db, std::string_view bytes, const std::string& machine, Histo
 }
 
 // The series query's columns: run id, machine id, start, run name,
-// replaced epoch, settings, means; into h, built in place in its series.
-void fillHistoryRun(const Stmt& q, HistoryRun& h) {
+// replaced epoch (read by the caller: replaced, nullopt when NULL),
+// settings, means; into h, built in place in its series.
+void fillHistoryRun(const Stmt& q, std::optional<std::int64_t> replaced, HistoryRun& h) {
     h.run = q.text(3);
     h.startEpoch = q.integer(2);
     h.runId = q.integer(0);
     // A superseded run is shown as NAME/replaced-ID: no run (a directory) can be named so.
-    if (!q.isNull(4)) {
-        h.replacedEpoch = q.integer(4);
+    if (replaced) {
+        h.replacedEpoch = *replaced;
         h.run += "/replaced-" + std::to_string(h.runId);
     }
     if (!q.isNull(5)) h.settings = q.text(5);
@@ -147,14 +148,15 @@ void addSeries(SeriesReader& r, const std::string& label, Stmt& q, std::map<std:
     std::int64_t machineId = 0;
     while (q.step()) {
         if (!s || q.integer(1) != machineId) s = &seriesOf(r, machineId = q.integer(1), label, byMachine);
-        std::vector<HistoryRun>& to = q.isNull(4) || q.integer(4) == 0 ? s->runs : s->replaced;
+        const std::optional<std::int64_t> replaced = q.isNull(4) ? std::nullopt : std::optional(q.integer(4));
+        std::vector<HistoryRun>& to = replaced.value_or(0) == 0 ? s->runs : s->replaced;
         // Grown fourfold, not twofold: each growth writes the runs into new
         // pages (first touches: page faults), so 1.33 times the final
         // memory is touched instead of 2 (the capacity past the runs is
         // reserved, never touched).
         if (to.size() == to.capacity()) to.reserve(std::max<std::size_t>(256, to.capacity() * 4));
         HistoryRun& h = to.emplace_back();
-        fillHistoryRun(q, h);
+        fillHistoryRun(q, replaced, h);
         q.textInto(6, r.bytes);
         if (!readMeans(r.db, r.bytes, s->machine, h, r.scratch, r.warnings) || h.means.empty()) {
             to.pop_back();
