@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <deque>
 #include <ctime>
 #include <numeric>
 #include <ostream>
@@ -165,10 +166,19 @@ int printHistory(std::ostream& out, const HistoryRequest& r, const std::vector<S
         const SeriesRuns detect = s.forDetection();
         std::vector<ChangePoint> changes = findChangePoints(detect, higherIsBetter, cfg);
         std::size_t width = 3;
-        std::vector<std::string> names;  // each run's name escaped once, current runs then replaced ones
+        // Each run's name as printed, current runs then replaced ones: the
+        // run's own (no copy of 100,000 names), or its escaped copy when it
+        // holds a control.
+        std::vector<std::string_view> names;
+        std::deque<std::string> escaped;
         names.reserve(s.runs.size() + s.replaced.size());
+        const ControlEscaper plain(false);
         for (const auto* runs : {&s.runs, &s.replaced})
-            for (const HistoryRun& run : *runs) width = std::max(width, names.emplace_back(escapeControls(run.run)).size());
+            for (const HistoryRun& run : *runs) {
+                std::string_view name = run.run;
+                if (plain.plainRun(name, 0) != name.size()) name = escaped.emplace_back(escapeControls(name));
+                width = std::max(width, names.emplace_back(name).size());
+            }
         width = std::min<std::size_t>(width, 60);
         out << formatText("%-*s  %-16s  %5s  %14s  %9s  %s\n", static_cast<int>(width), "run", "started (UTC)", "iters",
                             "mean", "cv", "shift");
