@@ -152,6 +152,22 @@ std::string describe(const MetricCall& c, double alpha) {
                       100 * (1 - alpha));
 }
 
+// Each run's name as printed into names, current runs then replaced ones:
+// the run's own (no copy of 100,000 names), or its escaped copy (kept in
+// escaped) when it holds a control. Returns the name column's width.
+std::size_t printedNames(const Series& s, std::vector<std::string_view>& names, std::deque<std::string>& escaped) {
+    std::size_t width = 3;
+    names.reserve(s.runs.size() + s.replaced.size());
+    const ControlEscaper plain(false);
+    for (const auto* runs : {&s.runs, &s.replaced})
+        for (const HistoryRun& run : *runs) {
+            std::string_view name = run.run;
+            if (plain.plainRun(name, 0) != name.size()) name = escaped.emplace_back(escapeControls(name));
+            width = std::max(width, names.emplace_back(name).size());
+        }
+    return std::min<std::size_t>(width, 60);
+}
+
 }  // namespace
 
 int printHistory(std::ostream& out, const HistoryRequest& r, const std::vector<Series>& series, bool higherIsBetter,
@@ -165,21 +181,9 @@ int printHistory(std::ostream& out, const HistoryRequest& r, const std::vector<S
             << " is better\n";
         const SeriesRuns detect = s.forDetection();
         std::vector<ChangePoint> changes = findChangePoints(detect, higherIsBetter, cfg);
-        std::size_t width = 3;
-        // Each run's name as printed, current runs then replaced ones: the
-        // run's own (no copy of 100,000 names), or its escaped copy when it
-        // holds a control.
         std::vector<std::string_view> names;
         std::deque<std::string> escaped;
-        names.reserve(s.runs.size() + s.replaced.size());
-        const ControlEscaper plain(false);
-        for (const auto* runs : {&s.runs, &s.replaced})
-            for (const HistoryRun& run : *runs) {
-                std::string_view name = run.run;
-                if (plain.plainRun(name, 0) != name.size()) name = escaped.emplace_back(escapeControls(name));
-                width = std::max(width, names.emplace_back(name).size());
-            }
-        width = std::min<std::size_t>(width, 60);
+        const std::size_t width = printedNames(s, names, escaped);
         out << formatText("%-*s  %-16s  %5s  %14s  %9s  %s\n", static_cast<int>(width), "run", "started (UTC)", "iters",
                             "mean", "cv", "shift");
         std::size_t next = 0, nextBreak = 0;
