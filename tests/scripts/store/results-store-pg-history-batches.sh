@@ -1,5 +1,5 @@
 #!/bin/bash
-# test-slow: imports 4,097 runs into SQLite and PostgreSQL (about 30 s)
+# test-slow: imports 4,097 runs into SQLite and PostgreSQL (9-13 s here, more under load)
 # A PostgreSQL history reads its series rows through a cursor, 4,096 rows a
 # FETCH (compare/store/pg_db.cpp, Fetch::InBatches): a series of exactly one
 # batch (the FETCH after it is empty), one past a batch (a second, partial
