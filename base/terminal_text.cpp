@@ -69,15 +69,18 @@ bool eightPlain(const char* p) {
 }  // namespace
 
 std::size_t ControlEscaper::plainRun(std::string_view in, std::size_t i) const {
-    while (i < in.size()) {
-        if (in.size() - i >= 8 && eightPlain(in.data() + i)) {
+    while (in.size() - i >= 8) {
+        if (eightPlain(in.data() + i)) {
             i += 8;
-        } else if (plainAscii(static_cast<unsigned char>(in[i]))) {
-            ++i;
-        } else {
-            break;
+            continue;
         }
+        // A word with a byte eightPlain refuses (each report line's newline):
+        // its eight bytes one by one, then words again (not a failed word
+        // test a byte up to the newline, 8 times a line).
+        for (const std::size_t end = i + 8; i < end; ++i)
+            if (!plainAscii(static_cast<unsigned char>(in[i]))) return i;
     }
+    while (i < in.size() && plainAscii(static_cast<unsigned char>(in[i]))) ++i;
     return i;
 }
 

@@ -49,41 +49,42 @@ std::vector<std::int64_t> wantedMachineIds(Db& db, const HistoryRequest& r) {
 
 // An iteration the store may hold; one past the bound is a warning, and its
 // run is left out of the history.
-bool storableIteration(Db& db, const HistoryRun& run, std::int64_t iteration, Warnings& warnings) {
+bool storableIteration(Db& db, const std::string& machine, const HistoryRun& run, std::int64_t iteration,
+                       Warnings& warnings) {
     if (iteration >= 0 && iteration < kMaxStoredIterations) return true;
-    warnings.push_back("store " + db.name() + ": run " + run.run + " of " + run.machine + " holds iteration " +
+    warnings.push_back("store " + db.name() + ": run " + run.run + " of " + machine + " holds iteration " +
                        std::to_string(iteration) + " (at most " + std::to_string(kMaxStoredIterations) +
                        " are stored); left out of the history");
     return false;
 }
 
-// A series row's iteration means into the run; false (with a warning) when
-// they cannot be read or name an iteration past the bound.
-bool readMeans(Db& db, std::string_view bytes, HistoryRun& run, std::vector<IterationMean>& scratch,
-               Warnings& warnings) {
+// A series row's iteration means into the run (of this machine); false (with
+// a warning) when they cannot be read or name an iteration past the bound.
+bool readMeans(Db& db, std::string_view bytes, const std::string& machine, HistoryRun& run,
+               std::vector<IterationMean>& scratch, Warnings& warnings) {
     if (!decodeMeans(bytes, scratch)) {
-        warnings.push_back("store " + db.name() + ": run " + run.run + " of " + run.machine +
+        warnings.push_back("store " + db.name() + ": run " + run.run + " of " + machine +
                            " holds iteration means that cannot be read; left out of the history");
         return false;
     }
     run.means.reserve(scratch.size());
     for (const IterationMean& it : scratch) {
-        if (!storableIteration(db, run, it.iteration, warnings)) return false;
+        if (!storableIteration(db, machine, run, it.iteration, warnings)) return false;
         if (it.mean) run.means.push_back(*it.mean);
     }
     return true;
 }
 
 // The series query's columns: run id, machine id, start, run name,
-// replaced epoch, settings, means; into h, built in place in its series.
-void fillHistoryRun(const Stmt& q, const std::string& machine, HistoryRun& h) {
-    h.machine = machine;
+// replaced epoch (read by the caller: replaced, nullopt when NULL),
+// settings, means; into h, built in place in its series.
+void fillHistoryRun(const Stmt& q, std::optional<std::int64_t> replaced, HistoryRun& h) {
     h.run = q.text(3);
     h.startEpoch = q.integer(2);
     h.runId = q.integer(0);
     // A superseded run is shown as NAME/replaced-ID: no run (a directory) can be named so.
-    if (!q.isNull(4)) {
-        h.replacedEpoch = q.integer(4);
+    if (replaced) {
+        h.replacedEpoch = *replaced;
         h.run += "/replaced-" + std::to_string(h.runId);
     }
     if (!q.isNull(5)) h.settings = q.text(5);
@@ -116,8 +117,8 @@ SeriesReader seriesReader(Db& db, Warnings& warnings) {
         "WHERE benchmark = ? AND label = ?";
     const std::string order = " ORDER BY machine_id, start_epoch, run_id";
     for (const std::string& part : seriesParts(db.dialect())) {
-        r.all.emplace_back(db, select + part + order);
-        r.one.emplace_back(db, select + " AND machine_id = ?" + part + order);
+        r.all.emplace_back(db, select + part + order, Fetch::InBatches);
+        r.one.emplace_back(db, select + " AND machine_id = ?" + part + order, Fetch::InBatches);
     }
     return r;
 }
@@ -147,11 +148,17 @@ void addSeries(SeriesReader& r, const std::string& label, Stmt& q, std::map<std:
     std::int64_t machineId = 0;
     while (q.step()) {
         if (!s || q.integer(1) != machineId) s = &seriesOf(r, machineId = q.integer(1), label, byMachine);
-        std::vector<HistoryRun>& to = q.isNull(4) || q.integer(4) == 0 ? s->runs : s->replaced;
+        const std::optional<std::int64_t> replaced = q.isNull(4) ? std::nullopt : std::optional(q.integer(4));
+        std::vector<HistoryRun>& to = replaced.value_or(0) == 0 ? s->runs : s->replaced;
+        // Grown fourfold, not twofold: each growth writes the runs into new
+        // pages (first touches: page faults), so 1.33 times the final
+        // memory is touched instead of 2 (the capacity past the runs is
+        // reserved, never touched).
+        if (to.size() == to.capacity()) to.reserve(std::max<std::size_t>(256, to.capacity() * 4));
         HistoryRun& h = to.emplace_back();
-        fillHistoryRun(q, s->machine, h);
+        fillHistoryRun(q, replaced, h);
         q.textInto(6, r.bytes);
-        if (!readMeans(r.db, r.bytes, h, r.scratch, r.warnings) || h.means.empty()) {
+        if (!readMeans(r.db, r.bytes, s->machine, h, r.scratch, r.warnings) || h.means.empty()) {
             to.pop_back();
             continue;
         }

@@ -5,8 +5,10 @@
 
 #include <algorithm>
 #include <charconv>
-#include <cstdio>
 #include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <deque>
 #include <ctime>
 #include <numeric>
 #include <ostream>
@@ -15,51 +17,50 @@ namespace mmtp::compare::store {
 
 namespace {
 
-void twoDigits(std::string& out, int v) {
-    out += static_cast<char>('0' + v / 10 % 10);
-    out += static_cast<char>('0' + v % 10);
+char* putTwoDigits(char* p, int v) {
+    p[0] = static_cast<char>('0' + v / 10 % 10);
+    p[1] = static_cast<char>('0' + v % 10);
+    return p + 2;
 }
 
-void appendInteger(std::string& out, long long v) {
-    char buf[24];
-    auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
-    out.append(buf, ec == std::errc() ? end : buf);
-}
+// At most 24 characters: "YYYY-MM-DD " with a year of up to 11 characters, then "HH:MM".
+constexpr std::size_t kUtcMaxBytes = 32;
 
 // strftime's "%Y-%m-%d %H:%M" of the UTC time, without its cost per call
-// (one line a run: 100,000 of them), appended to out. UTC days are 86,400 s
-// (gmtime counts no leap second), so the date is worked out once a day.
-void appendUtc(std::string& out, std::int64_t epoch) {
+// (one line a run: 100,000 of them), written at p (kUtcMaxBytes at most);
+// returns its end. UTC days are 86,400 s (gmtime counts no leap second), so
+// the date is worked out once a day.
+char* putUtc(char* p, std::int64_t epoch) {
     if (epoch <= 0) {
-        out += '-';
-        return;
+        *p = '-';
+        return p + 1;
     }
     static thread_local std::int64_t cachedDay = -1;
-    static thread_local std::string cachedDate;  // "YYYY-MM-DD " of cachedDay
+    static thread_local char cachedDate[kUtcMaxBytes];  // "YYYY-MM-DD " of cachedDay
+    static thread_local std::size_t cachedLength = 0;
     const std::int64_t day = epoch / 86400, second = epoch % 86400;
     if (day != cachedDay) {
         std::time_t t = static_cast<std::time_t>(epoch);
         std::tm tm{};
         gmtime_r(&t, &tm);
-        cachedDate.clear();
-        appendInteger(cachedDate, tm.tm_year + 1900LL);
-        cachedDate += '-';
-        twoDigits(cachedDate, tm.tm_mon + 1);
-        cachedDate += '-';
-        twoDigits(cachedDate, tm.tm_mday);
-        cachedDate += ' ';
+        char* d = std::to_chars(cachedDate, cachedDate + 12, tm.tm_year + 1900LL).ptr;  // 11 characters at most
+        *d++ = '-';
+        d = putTwoDigits(d, tm.tm_mon + 1);
+        *d++ = '-';
+        d = putTwoDigits(d, tm.tm_mday);
+        *d++ = ' ';
+        cachedLength = static_cast<std::size_t>(d - cachedDate);
         cachedDay = day;
     }
-    out += cachedDate;
-    twoDigits(out, static_cast<int>(second / 3600));
-    out += ':';
-    twoDigits(out, static_cast<int>(second / 60 % 60));
+    std::memcpy(p, cachedDate, cachedLength);
+    p = putTwoDigits(p + cachedLength, static_cast<int>(second / 3600));
+    *p++ = ':';
+    return putTwoDigits(p, static_cast<int>(second / 60 % 60));
 }
 
 std::string utc(std::int64_t epoch) {
-    std::string out;
-    appendUtc(out, epoch);
-    return out;
+    char text[kUtcMaxBytes];
+    return {text, putUtc(text, epoch)};
 }
 
 // A field's text, formatted into a buffer of the caller's (no string a field).
@@ -81,34 +82,45 @@ std::string_view cvText(FieldBuffer& buf, double mean, double sd) {
     return {buf.text, v.size() + 1};
 }
 
-void padded(std::string& out, std::string_view text, std::size_t width, bool left) {
-    if (!left && text.size() < width) out.append(width - text.size(), ' ');
-    out += text;
-    if (left && text.size() < width) out.append(width - text.size(), ' ');
+// text at p, padded with spaces to width on its right (left) or left; returns the end.
+char* putPadded(char* p, std::string_view text, std::size_t width, bool left) {
+    const std::size_t pad = text.size() < width ? width - text.size() : 0;
+    if (!left) p = static_cast<char*>(std::memset(p, ' ', pad)) + pad;
+    p = static_cast<char*>(std::memcpy(p, text.data(), text.size())) + text.size();
+    if (left) p = static_cast<char*>(std::memset(p, ' ', pad)) + pad;
+    return p;
+}
+
+char* putSeparator(char* p) {
+    p[0] = p[1] = ' ';
+    return p + 2;
 }
 
 // One run's line: formatText("%-*s  %-16s  %5zu  %14.4f  %9s  %s\n", ...)
-// written out by hand into one buffer, the same bytes at a fraction of the
-// cost (no string or stream a field).
+// written out by hand in place at the end of out, the same bytes at a
+// fraction of the cost (no string or stream a field, one resize a line).
 void runLine(std::string& out, std::size_t width, std::string_view run, std::int64_t started, std::size_t iters,
              double mean, std::string_view cv, std::string_view mark) {
-    padded(out, run.substr(0, width), width, true);
-    out += "  ";
-    const std::size_t dateStart = out.size();
-    appendUtc(out, started);
-    if (const std::size_t n = out.size() - dateStart; n < 16) out.append(16 - n, ' ');
-    out += "  ";
+    run = run.substr(0, width);
+    FieldBuffer meanText;
+    const std::string_view m = fixed(meanText, mean, 4);
+    const std::size_t at = out.size();
+    out.resize(at + width + kUtcMaxBytes + 24 + std::max<std::size_t>(m.size(), 14) +
+               std::max<std::size_t>(cv.size(), 9) + mark.size() + 12);
+    char* const begin = out.data() + at;
+    char* p = putSeparator(putPadded(begin, run, width, true));
+    char* const date = p;
+    p = putUtc(p, started);
+    if (const auto n = static_cast<std::size_t>(p - date); n < 16) p = static_cast<char*>(std::memset(p, ' ', 16 - n)) + (16 - n);
     char count[24];
-    auto [end, ec] = std::to_chars(count, count + sizeof count, iters);
-    padded(out, std::string_view(count, ec == std::errc() ? static_cast<std::size_t>(end - count) : 0), 5, false);
-    out += "  ";
-    FieldBuffer buf;
-    padded(out, fixed(buf, mean, 4), 14, false);
-    out += "  ";
-    padded(out, cv, 9, false);
-    out += "  ";
-    out += mark;
-    out += '\n';
+    const auto [end, ec] = std::to_chars(count, count + sizeof count, iters);
+    p = putSeparator(p);
+    p = putSeparator(putPadded(p, std::string_view(count, ec == std::errc() ? static_cast<std::size_t>(end - count) : 0), 5, false));
+    p = putSeparator(putPadded(p, m, 14, false));
+    p = putSeparator(putPadded(p, cv, 9, false));
+    p = static_cast<char*>(std::memcpy(p, mark.data(), mark.size())) + mark.size();
+    *p++ = '\n';
+    out.resize(static_cast<std::size_t>(p - out.data()));
 }
 
 constexpr std::size_t kLinesFlushBytes = 64 << 10;
@@ -140,6 +152,22 @@ std::string describe(const MetricCall& c, double alpha) {
                       100 * (1 - alpha));
 }
 
+// Each run's name as printed into names, current runs then replaced ones:
+// the run's own (no copy of 100,000 names), or its escaped copy (kept in
+// escaped) when it holds a control. Returns the name column's width.
+std::size_t printedNames(const Series& s, std::vector<std::string_view>& names, std::deque<std::string>& escaped) {
+    std::size_t width = 3;
+    names.reserve(s.runs.size() + s.replaced.size());
+    const ControlEscaper plain(false);
+    for (const auto* runs : {&s.runs, &s.replaced})
+        for (const HistoryRun& run : *runs) {
+            std::string_view name = run.run;
+            if (plain.plainRun(name, 0) != name.size()) name = escaped.emplace_back(escapeControls(name));
+            width = std::max(width, names.emplace_back(name).size());
+        }
+    return std::min<std::size_t>(width, 60);
+}
+
 }  // namespace
 
 int printHistory(std::ostream& out, const HistoryRequest& r, const std::vector<Series>& series, bool higherIsBetter,
@@ -153,12 +181,9 @@ int printHistory(std::ostream& out, const HistoryRequest& r, const std::vector<S
             << " is better\n";
         const SeriesRuns detect = s.forDetection();
         std::vector<ChangePoint> changes = findChangePoints(detect, higherIsBetter, cfg);
-        std::size_t width = 3;
-        std::vector<std::string> names;  // each run's name escaped once, current runs then replaced ones
-        names.reserve(s.runs.size() + s.replaced.size());
-        for (const auto* runs : {&s.runs, &s.replaced})
-            for (const HistoryRun& run : *runs) width = std::max(width, names.emplace_back(escapeControls(run.run)).size());
-        width = std::min<std::size_t>(width, 60);
+        std::vector<std::string_view> names;
+        std::deque<std::string> escaped;
+        const std::size_t width = printedNames(s, names, escaped);
         out << formatText("%-*s  %-16s  %5s  %14s  %9s  %s\n", static_cast<int>(width), "run", "started (UTC)", "iters",
                             "mean", "cv", "shift");
         std::size_t next = 0, nextBreak = 0;

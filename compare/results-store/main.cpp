@@ -150,7 +150,12 @@ int history(const std::vector<std::string>& args) {
     r.sortVersion = vm["sort-version"].as<bool>();
     store::OpenStore s(need(vm, "store", "store"), store::Access::ExistingOnly);
     mmtp::compare::Warnings warnings;
-    std::vector<store::Series> series = store::loadHistory(s.db, r, warnings);
+    std::vector<store::Series> series;
+    {
+        // One snapshot; PostgreSQL then reads the series rows through a cursor, a batch at a time.
+        const store::ReadTransaction reading(s.db);
+        series = store::loadHistory(s.db, r, warnings);
+    }
     printWarnings(warnings);
     if (series.empty())
         throw mmtp::Error("no stored run of " + r.benchmark + " has an operation matching '" + r.metric + "'");

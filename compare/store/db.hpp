@@ -21,9 +21,12 @@ struct StoreError : std::runtime_error {
 // catalogue, SQLite's INDEXED BY. Everything else is written once.
 enum class Dialect { Sqlite, Postgres };
 
-// How a query's rows come: All at once (small rows; one answer), or
-// OneByOne (big rows, a run's files: memory holds one at a time).
-enum class Fetch { All, OneByOne };
+// How a query's rows come: All at once (small rows; one answer), OneByOne
+// (big rows, a run's files: memory holds one at a time), or InBatches (many
+// small rows, a history's 100,000: PostgreSQL reads them through a cursor,
+// a batch at a time (pg_db.cpp), when the statement starts inside a transaction (a
+// ReadTransaction), else as All; SQLite steps row by row whatever the mode).
+enum class Fetch { All, OneByOne, InBatches };
 
 // One prepared statement of a backend (see Stmt for the contract).
 class StatementBackend {

@@ -31,6 +31,7 @@ Libpq load() {
     resolve(library, "PQenterPipelineMode", pq.PQenterPipelineMode);
     resolve(library, "PQerrorMessage", pq.PQerrorMessage);
     resolve(library, "PQexec", pq.PQexec);
+    resolve(library, "PQexecParams", pq.PQexecParams);
     resolve(library, "PQexitPipelineMode", pq.PQexitPipelineMode);
     resolve(library, "PQfinish", pq.PQfinish);
     resolve(library, "PQfsize", pq.PQfsize);
@@ -50,6 +51,7 @@ Libpq load() {
     resolve(library, "PQsetNoticeProcessor", pq.PQsetNoticeProcessor);
     resolve(library, "PQsetSingleRowMode", pq.PQsetSingleRowMode);
     resolve(library, "PQstatus", pq.PQstatus);
+    resolve(library, "PQtransactionStatus", pq.PQtransactionStatus);
     return pq;  // the library stays loaded for the life of the program
 }
 

@@ -15,6 +15,7 @@ struct Libpq {
     decltype(&::PQenterPipelineMode) PQenterPipelineMode;
     decltype(&::PQerrorMessage) PQerrorMessage;
     decltype(&::PQexec) PQexec;
+    decltype(&::PQexecParams) PQexecParams;
     decltype(&::PQexitPipelineMode) PQexitPipelineMode;
     decltype(&::PQfinish) PQfinish;
     decltype(&::PQfsize) PQfsize;
@@ -34,6 +35,7 @@ struct Libpq {
     decltype(&::PQsetNoticeProcessor) PQsetNoticeProcessor;
     decltype(&::PQsetSingleRowMode) PQsetSingleRowMode;
     decltype(&::PQstatus) PQstatus;
+    decltype(&::PQtransactionStatus) PQtransactionStatus;
 };
 
 // libpq.so.5, loaded on the first call; throws std::runtime_error naming the

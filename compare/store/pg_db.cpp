@@ -15,6 +15,10 @@ namespace mmtp::compare::store {
 namespace {
 
 constexpr Oid kByteaOid = 17;
+// A Fetch::InBatches cursor's rows a FETCH: about 1 MB of a history's rows in
+// memory, reused batch after batch (its 100,000 rows in one result touched
+// 26 MB: 6,600 of the client's 16,100 page faults), in 25 round trips.
+constexpr int kBatchRows = 4096;
 // pg_advisory_xact_lock(kLockClass, kLockObject): "mmtp", the store's writer.
 constexpr int kLockClass = 0x6d6d7470, kLockObject = 1;
 
@@ -202,6 +206,10 @@ public:
     PgStmt(PgDb& db, std::string_view sql, Fetch fetch) : db_(db), name_(db.nextStatementName()), fetch_(fetch) {
         int count = 0;
         const std::string text = numberedPlaceholders(sql, count);
+        if (fetch_ == Fetch::InBatches) {
+            declare_ = "DECLARE " + name_ + " NO SCROLL CURSOR FOR " + text;
+            fetchNext_ = "FETCH FORWARD " + std::to_string(kBatchRows) + " FROM " + name_;
+        }
         values_.resize(static_cast<std::size_t>(count));
         isNull_.assign(values_.size(), true);
         formats_.assign(values_.size(), 1);
@@ -240,6 +248,7 @@ public:
         if (row_ && ++rowIndex_ < libpq().PQntuples(row_)) return true;
         clearRow();
         if (state_ == State::Idle) start();
+        if (inCursor_) return nextBatch();
         if (!buffered_.empty()) {
             row_ = buffered_.front();
             buffered_.pop_front();
@@ -269,6 +278,7 @@ public:
 
     void reset() override {
         clearRow();
+        closeCursor();
         for (PGresult* r : buffered_) libpq().PQclear(r);
         buffered_.clear();
         if (state_ == State::Running)
@@ -284,10 +294,15 @@ public:
             if (PGresult* r = nextRow()) buffered_.push_back(r);
     }
 
+    // A NULL's length is 0, no integer's: a value of its type's size is no
+    // NULL, read without asking (a history reads 3 integers a row, 100,000 rows).
     std::int64_t integer(int col) const override {
+        if (!row_) return 0;
+        const int n = pq_.PQgetlength(row_, rowIndex_, col);
+        if (const ColumnType& t = columnType(col); t.kind == ColumnKind::Integer && n == t.size)
+            return bigEndian(pq_.PQgetvalue(row_, rowIndex_, col), n);
         if (isNull(col)) return 0;
         const char* v = pq_.PQgetvalue(row_, rowIndex_, col);
-        const int n = pq_.PQgetlength(row_, rowIndex_, col);
         if (checkedKind(col, n) == ColumnKind::Integer) return bigEndian(v, n);
         return std::strtoll(std::string(v, static_cast<std::size_t>(n)).c_str(), nullptr, 10);
     }
@@ -298,7 +313,9 @@ public:
     }
     void textInto(int col, std::string& into) const override {
         into.clear();
-        if (isNull(col)) return;
+        if (!row_) return;
+        // Bytes: a NULL reads as its 0 bytes, "" (no need to ask whether it is one).
+        if (columnType(col).kind == ColumnKind::Integer && isNull(col)) return;
         const char* v = pq_.PQgetvalue(row_, rowIndex_, col);
         const int n = pq_.PQgetlength(row_, rowIndex_, col);
         if (checkedKind(col, n) == ColumnKind::Integer) into = std::to_string(bigEndian(v, n));
@@ -318,15 +335,18 @@ private:
     // once a query: its rows share one description) and the value's length
     // (n) is the size; StoreError otherwise.
     ColumnKind checkedKind(int col, int n) const {
-        if (col < 0) throw StoreError("store " + db_.name() + ": no column " + std::to_string(col));
-        const auto c = static_cast<std::size_t>(col);
-        if (c >= columns_.size()) columns_.resize(c + 1);
-        ColumnType& t = columns_[c];
-        if (!t.checked) t = checkedType(col);
+        const ColumnType& t = columnType(col);
         if (t.size > 0 && n != t.size)
             throw StoreError("store " + db_.name() + ": column " + std::to_string(col + 1) + " holds " + std::to_string(n) +
                              " bytes, not the " + std::to_string(t.size) + " of its type");
         return t.kind;
+    }
+    const ColumnType& columnType(int col) const {
+        const auto c = static_cast<std::size_t>(col);
+        if (col >= 0 && c < columns_.size() && columns_[c].checked) return columns_[c];
+        if (col < 0) throw StoreError("store " + db_.name() + ": no column " + std::to_string(col));
+        if (c >= columns_.size()) columns_.resize(c + 1);
+        return columns_[c] = checkedType(col);
     }
     ColumnType checkedType(int col) const {
         ColumnType t;
@@ -364,6 +384,7 @@ private:
     }
 
     void start() {
+        if (!declare_.empty() && startCursor()) return;
         db_.takeConnection(this);
         std::vector<const char*> ptrs;
         std::vector<int> lengths;
@@ -392,6 +413,67 @@ private:
         return nullptr;
     }
 
+    // Fetch::InBatches inside a transaction: the query as a cursor, read by
+    // nextBatch(); false outside one (a cursor lives in a transaction), the
+    // query then runs as Fetch::All.
+    bool startCursor() {
+        db_.yieldConnection();
+        db_.finishPipeline();
+        if (pq_.PQtransactionStatus(db_.handle()) != PQTRANS_INTRANS) return false;
+        std::vector<const char*> ptrs;
+        std::vector<int> lengths;
+        parameters(ptrs, lengths);
+        PGresult* r = pq_.PQexecParams(db_.handle(), declare_.c_str(), static_cast<int>(values_.size()), nullptr,
+                                       ptrs.data(), lengths.data(), formats_.data(), 1);
+        const bool declared = pq_.PQresultStatus(r) == PGRES_COMMAND_OK;
+        if (!declared) error_ = db_.said(r ? pq_.PQresultErrorMessage(r) : pq_.PQerrorMessage(db_.handle()));
+        pq_.PQclear(r);
+        columns_.clear();  // checked again: the table may have changed since
+        state_ = declared ? State::Running : State::Done;
+        inCursor_ = declared;
+        return true;
+    }
+
+    // The cursor's next batch as row_ (true), or its end: closed, and the
+    // error of a failed DECLARE or FETCH thrown.
+    bool nextBatch() {
+        if (state_ == State::Running) {
+            db_.yieldConnection();
+            db_.finishPipeline();
+            PGresult* r = pq_.PQexecParams(db_.handle(), fetchNext_.c_str(), 0, nullptr, nullptr, nullptr, nullptr,
+                                           1);  // binary results
+            const int rows = pq_.PQresultStatus(r) == PGRES_TUPLES_OK ? pq_.PQntuples(r) : -1;
+            if (rows < 0) error_ = db_.said(r ? pq_.PQresultErrorMessage(r) : pq_.PQerrorMessage(db_.handle()));
+            if (rows < kBatchRows) state_ = State::Done;  // the last batch
+            if (rows > 0) {
+                row_ = r;
+                return true;
+            }
+            pq_.PQclear(r);
+        }
+        closeCursor();
+        if (!error_.empty()) {
+            std::string e = std::move(error_);
+            error_.clear();
+            throw StoreError("store " + db_.name() + ": query failed: " + e);
+        }
+        return false;
+    }
+
+    // A failed statement's transaction refuses CLOSE too: its end closes the cursor then.
+    void closeCursor() {
+        if (!inCursor_) return;
+        inCursor_ = false;
+        state_ = State::Done;
+        try {
+            db_.yieldConnection();
+            db_.finishPipeline();
+        } catch (const StoreError&) {  // another statement's error: its own caller sees it
+            return;
+        }
+        pq_.PQclear(pq_.PQexec(db_.handle(), ("CLOSE " + name_).c_str()));
+    }
+
     void clearRow() {
         libpq().PQclear(row_);
         row_ = nullptr;
@@ -406,6 +488,8 @@ private:
     std::vector<int> formats_;
     std::vector<bool> isNull_;
     State state_ = State::Idle;
+    std::string declare_, fetchNext_;  // Fetch::InBatches: "DECLARE name CURSOR FOR query", "FETCH ..."
+    bool inCursor_ = false;  // the cursor is open (closed when read to its end or reset)
     PGresult* row_ = nullptr;  // one row (Fetch::OneByOne) or all of them
     int rowIndex_ = 0;
     std::deque<PGresult*> buffered_;

@@ -53,6 +53,17 @@ mv versions/v5.0 versions/v5.10
 [[ $(awk '/^v5/ {print $1}' out.txt | paste -sd' ') == "v5.1 v5.2 v5.10" ]] || fail "version order: $(cat out.txt)"
 echo "ok: --sort-version orders runs by the version in their names"
 
+# A run named with a control (ESC): shown escaped, its column as wide as the
+# escaped name; the plain names beside it as they are.
+python3 "$gen" esc 5 2 2 1900000000 --name $'escaped-\e[2K-run-%d'
+mv $'esc/escaped-\e[2K-run-1' esc/plain-1
+"$rs" import esc --store "$db" --machine escbox > /dev/null || fail "import esc"
+"$rs" history --store "$db" -b perfpipe --metric usecs-op --machine escbox > out.txt || fail "history escbox"
+! grep -q $'\e' out.txt || fail "a raw ESC printed: $(od -c out.txt | head -3)"
+grep -Eq '^run {18}started' out.txt && grep -Eq '^escaped-\\e\[2K-run-0  [0-9]{4}-' out.txt &&
+	grep -Eq '^plain-1 {14}[0-9]{4}-' out.txt || fail "escaped name or its column: $(cat out.txt)"
+echo "ok: a run name with a control is printed escaped, its column as wide as the escaped name"
+
 # Bad input: one line naming the option, exit 2; an unknown metric exit 1.
 "$rs" history --store "$db" -b perfpipe > /dev/null 2> err.txt; rc=$?
 [[ $rc == 2 && $(wc -l < err.txt) == 1 ]] && grep -q -- '--metric' err.txt || fail "no --metric: rc $rc $(cat err.txt)"
