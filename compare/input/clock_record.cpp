@@ -60,11 +60,6 @@ std::string fixed(double v, int decimals = 0) {
     return buf;
 }
 
-bool isRealDirectory(const fs::path& p) {
-    std::error_code ec;
-    return fs::symlink_status(p, ec).type() == fs::file_type::directory;
-}
-
 bool isRegularFile(const fs::path& p) {
     std::error_code ec;
     return fs::symlink_status(p, ec).type() == fs::file_type::regular;

@@ -18,10 +18,6 @@ bool endsWith(const std::string& s, const std::string& suffix) {
     return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
-}  // namespace
-
-namespace {
-
 // f(name, d_type) for each entry of dir but "." and ".."; false when dir
 // could not be read to its end. opendir and readdir: four system calls a
 // directory where directory_iterator made seven.
@@ -71,6 +67,12 @@ std::vector<std::string> listDirectory(const fs::path& dir) {
     std::vector<std::string> names;
     listInto(dir, names);
     return names;
+}
+
+bool isRealDirectory(const fs::path& path) {
+    if (const std::optional<EntryKind> kind = knownKind(path)) return *kind == EntryKind::Directory;
+    struct stat st {};
+    return ::lstat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
 }
 
 bool listEntriesFromDisk(const fs::path& dir, std::vector<std::pair<std::string, EntryKind>>& entries) {

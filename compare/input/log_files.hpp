@@ -18,6 +18,10 @@ namespace mmtp::compare {
 // C locale; empty when dir does not exist.
 std::vector<std::string> listDirectory(const std::filesystem::path& dir);
 
+// A directory, not a link to one: the run snapshot's answer where it listed
+// path's directory (run_snapshot.hpp), else lstat's.
+bool isRealDirectory(const std::filesystem::path& path);
+
 // listDirectory's names from the disk, each with what lstat says it is (from
 // readdir's d_type when the file system gives it), into entries; false when
 // dir could not be listed to its end or an entry not lstat'ed (that entry is

@@ -3,7 +3,6 @@
 #include "input/bounded_read.hpp"
 #include "input/failure_cause.hpp"
 #include "input/log_files.hpp"
-#include "input/run_snapshot.hpp"
 
 #include <algorithm>
 #include <sstream>
@@ -32,13 +31,6 @@ std::optional<std::string> readQuietly(const fs::path& file, Warnings& warnings)
         warnings.push_back(e.what());
         return std::nullopt;
     }
-}
-
-// A directory, not a link to one (the run snapshot's answer when it has one).
-bool isRealDirectory(const fs::path& p) {
-    if (auto kind = knownKind(p)) return *kind == EntryKind::Directory;
-    std::error_code ec;
-    return fs::is_directory(fs::symlink_status(p, ec));
 }
 
 std::vector<fs::path> iterationDirs(const fs::path& runDir) {

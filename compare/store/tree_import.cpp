@@ -15,8 +15,6 @@
 #include "store/series_summary.hpp"
 #include "store/stored_rows.hpp"
 
-#include <sys/stat.h>
-
 #include <ctime>
 #include <map>
 #include <set>
@@ -26,13 +24,6 @@ namespace fs = std::filesystem;
 namespace mmtp::compare::store {
 
 namespace {
-
-bool isRealDirectory(const fs::path& p) {
-    if (auto kind = knownKind(p)) return *kind == EntryKind::Directory;
-    struct stat st {};
-    return ::lstat(p.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
-}
-
 
 std::vector<std::string> iterationNames(const fs::path& runDir) {
     std::vector<std::string> iters;
