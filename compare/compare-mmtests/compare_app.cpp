@@ -87,19 +87,21 @@ std::optional<std::string> storedRowsOf(const Options& o) {
     return o.benchmark;
 }
 
-// The warnings of invalid runs: compare-mmtests.pl's table stays, and the
-// validity is read from the tree, or as import checked it with the stored rows.
-Warnings invalidRuns(const Options& o, const std::optional<store::StoreView>& stored) {
+// The warnings of invalid runs (compare-mmtests.pl's table stays): their
+// validity as import checked it, with the stored rows...
+Warnings invalidStoredRuns(const Options& o, const std::vector<store::StoredRunRows>& rows) {
     const std::vector<std::string> names = splitRunNames(*o.names);
     Warnings out;
-    if (stored && stored->rows) {
-        for (std::size_t i = 0; i < names.size(); ++i)
-            if (const store::StoredRunRows& run = (*stored->rows)[i]; !run.problem.empty())
-                out.push_back("invalid run " + names[i] + " (" + run.problem + "): " + run.reason);
-        return out;
-    }
-    Warnings unreadable;  // the load already reported unreadable files
-    for (const RunValidity& v : checkRunsValidity(*o.directory, names, *o.benchmark, unreadable))
+    for (std::size_t i = 0; i < names.size(); ++i)
+        if (!rows[i].problem.empty())
+            out.push_back("invalid run " + names[i] + " (" + rows[i].problem + "): " + rows[i].reason);
+    return out;
+}
+
+// ... or as the tree says.
+Warnings invalidTreeRuns(const Options& o) {
+    Warnings out, unreadable;  // the load already reported unreadable files
+    for (const RunValidity& v : checkRunsValidity(*o.directory, splitRunNames(*o.names), *o.benchmark, unreadable))
         if (!v.valid()) out.push_back("invalid run " + v.run + " (" + problemName(v.problem) + "): " + v.reason);
     return out;
 }
@@ -153,12 +155,12 @@ int compareMmtests(int argc, const char* const argv[], std::ostream& out, std::o
                                     ? std::vector<fs::path>{}
                                     : treeBoundary(*o.directory, mmtestsDirOrEnv(o.mmtestsDir), o.followOutsideLinks));
     // The stored rows' validity is taken before the rows move into the runs.
-    const Warnings storedInvalid = stored && stored->rows ? invalidRuns(o, stored) : Warnings{};
     const bool fromRows = stored && stored->rows;
+    Warnings invalid = fromRows ? invalidStoredRuns(o, *stored->rows) : Warnings{};
     std::vector<RunSummary> runs = loadRuns(o, stored, err);
     if (runs.empty()) throw std::runtime_error("no run could be loaded");
-    if (!o.fromJson)
-        for (const std::string& w : fromRows ? storedInvalid : invalidRuns(o, std::nullopt)) warn(err, w);
+    if (!fromRows && !o.fromJson) invalid = invalidTreeRuns(o);
+    for (const std::string& w : invalid) warn(err, w);
     CompareOptions co;
     co.printRatio = o.printRatio;
     // compare-mmtests.pl hides the comparison for monitors only when it
