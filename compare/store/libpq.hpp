@@ -30,6 +30,7 @@ struct Libpq {
     decltype(&::PQprepare) PQprepare;
     decltype(&::PQresultErrorMessage) PQresultErrorMessage;
     decltype(&::PQresultStatus) PQresultStatus;
+    decltype(&::PQsendPrepare) PQsendPrepare;
     decltype(&::PQsendQueryParams) PQsendQueryParams;
     decltype(&::PQsendQueryPrepared) PQsendQueryPrepared;
     decltype(&::PQsetNoticeProcessor) PQsetNoticeProcessor;

@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <deque>
+#include <map>
 #include <vector>
 
 namespace mmtp::compare::store {
@@ -140,7 +141,43 @@ public:
     }
 
     PGconn* handle() { return conn_; }
-    std::string nextStatementName() { return "mmtp_s" + std::to_string(++statements_); }
+    std::string nextCursorName() { return "mmtp_c" + std::to_string(++cursors_); }
+
+    // A query text's statement on the server, kept for the session (the
+    // session's end frees it; a DEALLOCATE each was a round trip more). A
+    // query first goes unnamed, parsed with its execution: one round trip
+    // where preparing first was two, and a report runs most queries once.
+    // Its second execution prepares it. nullptr past kMaxStatements texts:
+    // that text's queries always go unnamed.
+    struct ServerStatement {
+        std::string name;
+        bool prepared = false;
+        bool ranUnnamed = false;
+    };
+    ServerStatement* statementFor(const std::string& text) {
+        if (auto it = statements_.find(text); it != statements_.end()) return &it->second;
+        if (statements_.size() >= kMaxStatements) return nullptr;
+        return &statements_.emplace(text, ServerStatement{nextStatementName(), false, false}).first->second;
+    }
+    // The name to execute text by (preparing it now, on its second
+    // execution), or nullptr: send it unnamed.
+    const char* statementToRun(ServerStatement* s, const std::string& text, int parameters) {
+        if (!s) return nullptr;
+        if (s->prepared) return s->name.c_str();
+        if (!s->ranUnnamed) {
+            s->ranUnnamed = true;
+            return nullptr;
+        }
+        PGresult* res = libpq().PQprepare(conn_, s->name.c_str(), text.c_str(), parameters, nullptr);
+        if (libpq().PQresultStatus(res) != PGRES_COMMAND_OK) {
+            std::string msg = said(res ? libpq().PQresultErrorMessage(res) : libpq().PQerrorMessage(conn_));
+            libpq().PQclear(res);
+            throw StoreError("store " + name() + ": cannot prepare a query: " + msg);
+        }
+        libpq().PQclear(res);
+        s->prepared = true;
+        return s->name.c_str();
+    }
 
     // Single-row mode lets one statement stream at a time: before another
     // uses the connection, the streaming one reads the rest of its rows.
@@ -155,16 +192,21 @@ public:
     // before anything else uses the connection, their answers are read (the
     // first error thrown). The depth keeps the answers far below what a
     // socket buffers, so neither side blocks on the other.
-    void sendPipelined(const char* statement, int n, const char* const* values, const int* lengths, const int* formats) {
+    // A statement's first run here queues its PREPARE ahead of it, in the
+    // same flight; an uncached one goes unnamed.
+    void sendPipelined(ServerStatement* s, const std::string& text, int n, const char* const* values,
+                       const int* lengths, const int* formats) {
         yieldConnection();
         if (libpq().PQpipelineStatus(conn_) == PQ_PIPELINE_OFF && !libpq().PQenterPipelineMode(conn_)) fail("cannot pipeline");
-        if (!libpq().PQsendQueryPrepared(conn_, statement, n, values, lengths, formats, 0)) fail("cannot send a query");
-        if (++pipelined_ >= kPipelineDepth) drainPipeline(true);
-    }
-    void sendPipelined(const char* command) {  // a parameter-free statement
-        yieldConnection();
-        if (libpq().PQpipelineStatus(conn_) == PQ_PIPELINE_OFF && !libpq().PQenterPipelineMode(conn_)) fail("cannot pipeline");
-        if (!libpq().PQsendQueryParams(conn_, command, 0, nullptr, nullptr, nullptr, nullptr, 0)) fail("cannot send a query");
+        if (s && !s->prepared) {
+            if (!libpq().PQsendPrepare(conn_, s->name.c_str(), text.c_str(), n, nullptr)) fail("cannot send a query");
+            s->prepared = true;
+            preparedInPipeline_.push_back(s);
+            ++pipelined_;
+        }
+        const bool sent = s ? libpq().PQsendQueryPrepared(conn_, s->name.c_str(), n, values, lengths, formats, 0)
+                            : libpq().PQsendQueryParams(conn_, text.c_str(), n, nullptr, values, lengths, formats, 0);
+        if (!sent) fail("cannot send a query");
         if (++pipelined_ >= kPipelineDepth) drainPipeline(true);
     }
     void finishPipeline() {
@@ -173,6 +215,9 @@ public:
 
 private:
     static constexpr int kPipelineDepth = 256;
+    static constexpr std::size_t kMaxStatements = 256;
+
+    std::string nextStatementName() { return "mmtp_s" + std::to_string(++statementNames_); }
 
     void drainPipeline(bool stayInPipeline) {
         std::string error;
@@ -190,6 +235,11 @@ private:
         }
         if (error.empty() && libpq().PQstatus(conn_) != CONNECTION_OK) error = said(libpq().PQerrorMessage(conn_));
         pipelined_ = 0;
+        // After an error the server skipped the rest of the pipeline, maybe
+        // a PREPARE: those statements are prepared again, under new names.
+        for (ServerStatement* s : preparedInPipeline_)
+            if (!error.empty()) *s = ServerStatement{nextStatementName(), false, true};
+        preparedInPipeline_.clear();
         if (!stayInPipeline || !error.empty()) libpq().PQexitPipelineMode(conn_);
         if (!error.empty()) throw StoreError("store " + name() + ": " + error);
     }
@@ -198,42 +248,32 @@ private:
     int pipelined_ = 0;
     PGconn* conn_ = nullptr;
     PgStmt* streaming_ = nullptr;
-    long statements_ = 0;
+    long statementNames_ = 0, cursors_ = 0;
+    std::map<std::string, ServerStatement> statements_;  // by query text
+    std::vector<ServerStatement*> preparedInPipeline_;   // since the last drain
 };
 
 class PgStmt : public StatementBackend {
 public:
-    PgStmt(PgDb& db, std::string_view sql, Fetch fetch) : db_(db), name_(db.nextStatementName()), fetch_(fetch) {
+    // Nothing goes to the server yet: the query is parsed with its first
+    // execution (PgDb::ServerStatement).
+    PgStmt(PgDb& db, std::string_view sql, Fetch fetch) : db_(db), fetch_(fetch) {
         int count = 0;
-        const std::string text = numberedPlaceholders(sql, count);
+        text_ = numberedPlaceholders(sql, count);
+        statement_ = db_.statementFor(text_);
         if (fetch_ == Fetch::InBatches) {
-            declare_ = "DECLARE " + name_ + " NO SCROLL CURSOR FOR " + text;
-            fetchNext_ = "FETCH FORWARD " + std::to_string(kBatchRows) + " FROM " + name_;
+            cursor_ = db_.nextCursorName();
+            declare_ = "DECLARE " + cursor_ + " NO SCROLL CURSOR FOR " + text_;
+            fetchNext_ = "FETCH FORWARD " + std::to_string(kBatchRows) + " FROM " + cursor_;
         }
         values_.resize(static_cast<std::size_t>(count));
         isNull_.assign(values_.size(), true);
         formats_.assign(values_.size(), 1);
-        db_.yieldConnection();
-        db_.finishPipeline();
-        PGresult* res = libpq().PQprepare(db_.handle(), name_.c_str(), text.c_str(), count, nullptr);
-        if (libpq().PQresultStatus(res) != PGRES_COMMAND_OK) {
-            std::string msg = db_.said(res ? libpq().PQresultErrorMessage(res) : libpq().PQerrorMessage(db_.handle()));
-            libpq().PQclear(res);
-            throw StoreError("store " + db_.name() + ": cannot prepare a query: " + msg);
-        }
-        libpq().PQclear(res);
     }
     ~PgStmt() override {
         try {
             reset();
         } catch (const StoreError&) {
-        }
-        // In a failed transaction DEALLOCATE would fail too; the session's end frees it then.
-        // Pipelined, unanswered like an insert (a round trip per statement
-        // costs a short report more than its queries).
-        try {
-            db_.sendPipelined(("DEALLOCATE " + name_).c_str());
-        } catch (const StoreError&) {  // the connection failed: the session's end frees it
         }
     }
 
@@ -272,7 +312,8 @@ public:
         std::vector<const char*> ptrs;
         std::vector<int> lengths;
         parameters(ptrs, lengths);
-        db_.sendPipelined(name_.c_str(), static_cast<int>(values_.size()), ptrs.data(), lengths.data(), formats_.data());
+        db_.sendPipelined(statement_, text_, static_cast<int>(values_.size()), ptrs.data(), lengths.data(),
+                          formats_.data());
         isNull_.assign(values_.size(), true);
     }
 
@@ -389,9 +430,13 @@ private:
         std::vector<const char*> ptrs;
         std::vector<int> lengths;
         parameters(ptrs, lengths);
-        if (!libpq().PQsendQueryPrepared(db_.handle(), name_.c_str(), static_cast<int>(values_.size()), ptrs.data(),
-                                 lengths.data(), formats_.data(), 1))  // binary results
-            db_.fail("cannot send a query");
+        const int n = static_cast<int>(values_.size());
+        const char* named = db_.statementToRun(statement_, text_, n);
+        const int sent = named ? pq_.PQsendQueryPrepared(db_.handle(), named, n, ptrs.data(), lengths.data(),
+                                                         formats_.data(), 1)  // binary results
+                               : pq_.PQsendQueryParams(db_.handle(), text_.c_str(), n, nullptr, ptrs.data(),
+                                                       lengths.data(), formats_.data(), 1);
+        if (!sent) db_.fail("cannot send a query");
         if (fetch_ == Fetch::OneByOne) libpq().PQsetSingleRowMode(db_.handle());
         columns_.clear();  // checked again: the table may have changed since
         state_ = State::Running;
@@ -471,7 +516,7 @@ private:
         } catch (const StoreError&) {  // another statement's error: its own caller sees it
             return;
         }
-        pq_.PQclear(pq_.PQexec(db_.handle(), ("CLOSE " + name_).c_str()));
+        pq_.PQclear(pq_.PQexec(db_.handle(), ("CLOSE " + cursor_).c_str()));
     }
 
     void clearRow() {
@@ -482,8 +527,10 @@ private:
 
     const Libpq& pq_ = libpq();  // once: libpq() tests its guard at every call (a row's values read it 7 times)
     PgDb& db_;
-    std::string name_;
     Fetch fetch_;
+    std::string text_;                               // the query, $n placeholders
+    PgDb::ServerStatement* statement_ = nullptr;     // nullptr: always sent unnamed
+    std::string cursor_;                             // Fetch::InBatches: the cursor's name
     std::vector<std::string> values_;
     std::vector<int> formats_;
     std::vector<bool> isNull_;
