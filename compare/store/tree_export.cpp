@@ -130,27 +130,53 @@ void TreeExport::add(const StoredRun& run, const std::string& label) {
     files_ += files.size();
     const fs::path runDir = dir_ / label;
     if (fs::create_directory(runDir)) remember(label, true);
-    Stmt blob(db_, "SELECT data FROM blobs WHERE hash = ?", Fetch::OneByOne);
-    for (const auto& [path, hash] : files) {
-        const fs::path file = runDir / path;
-        makeParents(runDir, label, path);
-        if (auto first = written_.find(hash); first != written_.end()) {
-            if (::link(first->second.c_str(), file.c_str()) != 0)
-                throw Error(errnoMessage(refused + "file " + path + ": cannot write it back"));
-            remember(label + "/" + path, false);
-            continue;
+    writeFiles(run, label, files, refused);
+}
+
+// Each blob of the run comes once, in one query (a query a file was a round
+// trip each to PostgreSQL), and is written to the first path naming it; the
+// other paths are linked to that file.
+void TreeExport::writeFiles(const StoredRun& run, const std::string& label,
+                            const std::vector<std::pair<std::string, std::string>>& files, const std::string& refused) {
+    std::map<std::string, std::vector<const std::string*>> pathsOf;  // hash -> its paths, in path order
+    for (const auto& [path, hash] : files) pathsOf[hash].push_back(&path);
+    Stmt blobs(db_, "SELECT hash, data FROM blobs WHERE hash IN (SELECT hash FROM files WHERE run_id = ?)",
+               Fetch::OneByOne);
+    blobs.bind(1, run.id);
+    std::string hash, data;
+    while (blobs.step()) {
+        blobs.textInto(0, hash);
+        auto named = pathsOf.find(hash);
+        if (named == pathsOf.end()) continue;
+        if (written_.find(hash) == written_.end()) {
+            blobs.textInto(1, data);
+            bytes_ += data.size();
+            if (bytes_ > limits_.bytes)
+                throw StoreError(refused + "takes the report past " + std::to_string(limits_.bytes >> 20) +
+                                 " MiB of files; refused");
+            const std::string& first = *named->second.front();
+            makeParents(dir_ / label, label, first);
+            writeNewFile(dir_ / label / first, data, refused + "file " + first);
+            remember(label + "/" + first, false);
+            written_.emplace(hash, dir_ / label / first);
         }
-        blob.bind(1, hash);
-        if (!blob.step()) throw StoreError(refused + "names a file whose content is not stored; refused");
-        const std::string data = blob.text(0);
-        blob.reset();
-        bytes_ += data.size();
-        if (bytes_ > limits_.bytes)
-            throw StoreError(refused + "takes the report past " + std::to_string(limits_.bytes >> 20) +
-                             " MiB of files; refused");
-        writeNewFile(file, data, refused + "file " + path);
-        remember(label + "/" + path, false);
-        written_.emplace(hash, file);
+        linkPaths(label, named->second, written_.at(hash), refused);
+        pathsOf.erase(named);
+    }
+    if (!pathsOf.empty()) throw StoreError(refused + "names a file whose content is not stored; refused");
+}
+
+// paths (of one blob) as links to the file holding it, but for that file.
+void TreeExport::linkPaths(const std::string& label, const std::vector<const std::string*>& paths,
+                           const fs::path& holder, const std::string& refused) {
+    const fs::path runDir = dir_ / label;
+    for (const std::string* path : paths) {
+        const fs::path file = runDir / *path;
+        if (file == holder) continue;
+        makeParents(runDir, label, *path);
+        if (::link(holder.c_str(), file.c_str()) != 0)
+            throw Error(errnoMessage(refused + "file " + *path + ": cannot write it back"));
+        remember(label + "/" + *path, false);
     }
 }
 

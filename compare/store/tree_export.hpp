@@ -80,6 +80,10 @@ private:
     std::map<std::string, std::filesystem::path> written_;  // blob hash -> the first file holding it
     std::set<std::string> made_;                             // directories made so far
     std::vector<MadeName> madeNames_;
+    void writeFiles(const StoredRun& run, const std::string& label,
+                    const std::vector<std::pair<std::string, std::string>>& files, const std::string& refused);
+    void linkPaths(const std::string& label, const std::vector<const std::string*>& paths,
+                   const std::filesystem::path& holder, const std::string& refused);
     void makeParents(const std::filesystem::path& runDir, const std::string& label, const std::string& path);
     void remember(std::string path, bool directory);
 };
