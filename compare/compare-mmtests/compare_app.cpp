@@ -4,6 +4,7 @@
 #include "base/terminal_text.hpp"
 #include "core/diagnostics.hpp"
 #include "input/bounded_read.hpp"
+#include "input/run_snapshot.hpp"
 #include "input/run_validity.hpp"
 #include "tables/comparison.hpp"
 #include "render/json_export.hpp"
@@ -109,7 +110,8 @@ Warnings invalidTreeRuns(const Options& o) {
 std::vector<RunSummary> loadRuns(const Options& o, std::optional<store::StoreView>& stored, std::ostream& err) {
     if (stored && stored->rows) return loadRunsFromStoredRows(loadRequest(o), std::move(*stored->rows), err);
     if (o.fromJson) return loadRunsFromJson(*o.fromJson, loadRequest(o), err);
-    if (!o.directory || !fs::is_directory(*o.directory))
+    const bool inMemory = stored && stored->memory;  // its directory is in the snapshot only
+    if (!o.directory || (!inMemory && !fs::is_directory(*o.directory)))
         throw UsageError("report directory " + (o.directory ? *o.directory : std::string("(none)")) +
                          " does not exist or was not specified (-d)");
     if (!o.benchmark) throw UsageError("no benchmark given (-b)");
@@ -144,9 +146,13 @@ int compareMmtests(int argc, const char* const argv[], std::ostream& out, std::o
         o.names = stored->names;
         if (o.verbose)
             err << programName() << ": store " << escapeControls(*o.stored.store) << ": "
-                << (stored->rows ? "the runs' stored rows read, no tree written\n"
-                                 : "the runs written back as a tree and read\n");
+                << (stored->rows     ? "the runs' stored rows read, no tree written\n"
+                    : stored->memory ? "the runs' stored files read in memory, no tree written\n"
+                                     : "the runs written back as a tree and read\n");
     }
+    // The stored tree held in memory is what the input layer reads below.
+    std::optional<SnapshotInForce> memoryTree;
+    if (stored && stored->memory) memoryTree.emplace(*stored->memory);
     if (o.format != "text" && o.format != "html" && o.format != "")
         throw UsageError("--format " + o.format + ": use text or html");
 

@@ -1,6 +1,7 @@
 #include "store/store_view.hpp"
 
 #include "base/errors.hpp"
+#include "store/memory_tree.hpp"
 #include "store/schema.hpp"
 
 #include <algorithm>
@@ -189,6 +190,13 @@ StoreView storeView(const StoreRequest& request) {
     const Selection sel = request.names ? selectNamed(store.db, *request.names, machines, wanted, view.names)
                                         : selectAll(store.db, wanted);
     if ((view.rows = rowsForNames(store.db, request, sel))) return view;
+    if (request.rowsOf)
+        if (std::optional<MemoryTree> memory = memoryTree(store.db, sel.runs, sel.labels)) {
+            view.memory = std::move(memory->snapshot);
+            view.logDir = memory->logDir;
+            nameTreeAsStore(view.logDir, store.db.name());
+            return view;
+        }
     if (!view.tree) view.tree = std::make_unique<PrivateTempDir>(PrivateTempDir::Deferred{});
     view.tree->create(storedBytes(store.db, sel.runs));
     view.logDir = view.tree->path() / "log";

@@ -5,6 +5,7 @@
 // same parsers, same bytes). Runs of several machines side by side are
 // labelled MACHINE:RUN. The command line is the programs' own.
 #pragma once
+#include "input/run_snapshot.hpp"
 #include "store/stored_rows.hpp"
 #include "store/tree_export.hpp"
 
@@ -30,6 +31,9 @@ struct StoreView {
     std::optional<std::string> names;  // the -n list naming the runs in it (when names were given)
     // Instead of a tree: each named run's rows of rowsOf, in the -n order.
     std::optional<std::vector<StoredRunRows>> rows;
+    // Or the tree in memory (memory_tree.hpp), logDir in it: read while it
+    // is in force (SnapshotInForce).
+    std::unique_ptr<RunSnapshot> memory;
 };
 
 // -n entries are RUN (of --machine, or of the one machine that has it) or
@@ -38,7 +42,8 @@ struct StoreView {
 // mmtp::UsageError for an unknown machine or a run on several machines
 // without --machine, mmtp::Error when the store cannot be opened. With
 // rowsOf and names, the runs' stored rows when they can stand for the tree
-// (each name a distinct stored run; storedReportRows), and no tree.
+// (each name a distinct stored run; storedReportRows), and no tree; else,
+// with rowsOf, the tree in memory when it fits (memoryTree).
 StoreView storeView(const StoreRequest& request);
 
 }  // namespace mmtp::compare::store

@@ -104,6 +104,37 @@ std::vector<std::string> storedMachines(Db& db) {
     return machines;
 }
 
+std::vector<StoredPath> storedPaths(Db& db, const StoredRun& run, std::size_t filesBefore, const ExportLimits& limits) {
+    const std::string refused = "store " + db.name() + ": run " + run.name + " ";
+    std::vector<StoredPath> files;
+    Stmt q(db, "SELECT path, hash FROM files WHERE run_id = ? ORDER BY path", Fetch::OneByOne);
+    q.bind(1, run.id);
+    while (q.step()) {
+        if (files.size() >= limits.filesPerRun || filesBefore + files.size() >= limits.files)
+            throw StoreError(refused + "passes " + std::to_string(limits.filesPerRun) + " files (or the report " +
+                             std::to_string(limits.files) + "); refused");
+        files.push_back({q.text(0), q.text(1)});
+        if (!isSafeRelativePath(files.back().path, kMaxStoredPathDepth))
+            throw StoreError(refused + "holds a file path that leaves the run ('" + files.back().path.substr(0, 80) +
+                             "'); refused");
+        if (files.size() > 1 && files[files.size() - 2].path == files.back().path)
+            throw StoreError(refused + "holds one file path twice; refused");
+    }
+    return files;
+}
+
+void eachRunBlob(Db& db, const StoredRun& run, const std::function<void(const std::string&, const std::string&)>& take) {
+    Stmt blobs(db, "SELECT hash, data FROM blobs WHERE hash IN (SELECT hash FROM files WHERE run_id = ?)",
+               Fetch::OneByOne);
+    blobs.bind(1, run.id);
+    std::string hash, data;
+    while (blobs.step()) {
+        blobs.textInto(0, hash);
+        blobs.textInto(1, data);
+        take(hash, data);
+    }
+}
+
 TreeExport::TreeExport(Db& db, fs::path dir, ExportLimits limits) : db_(db), dir_(std::move(dir)), limits_(limits) {}
 
 void TreeExport::add(const StoredRun& run, const std::string& label) {
@@ -111,22 +142,7 @@ void TreeExport::add(const StoredRun& run, const std::string& label) {
     const std::string refused = "store " + db_.name() + ": run " + run.name + " ";
     // Paths first (names only, bounded), then each blob once: a blob named
     // by many paths is read and written once, the other paths linked to it.
-    std::vector<std::pair<std::string, std::string>> files;  // path, hash
-    {
-        Stmt q(db_, "SELECT path, hash FROM files WHERE run_id = ? ORDER BY path", Fetch::OneByOne);
-        q.bind(1, run.id);
-        while (q.step()) {
-            if (files.size() >= limits_.filesPerRun || files_ + files.size() >= limits_.files)
-                throw StoreError(refused + "passes " + std::to_string(limits_.filesPerRun) + " files (or the report " +
-                                 std::to_string(limits_.files) + "); refused");
-            files.emplace_back(q.text(0), q.text(1));
-            if (!isSafeRelativePath(files.back().first, kMaxStoredPathDepth))
-                throw StoreError(refused + "holds a file path that leaves the run ('" +
-                                 files.back().first.substr(0, 80) + "'); refused");
-            if (files.size() > 1 && files[files.size() - 2].first == files.back().first)
-                throw StoreError(refused + "holds one file path twice; refused");
-        }
-    }
+    const std::vector<StoredPath> files = storedPaths(db_, run, files_, limits_);
     files_ += files.size();
     const fs::path runDir = dir_ / label;
     if (fs::create_directory(runDir)) remember(label, true);
@@ -136,20 +152,14 @@ void TreeExport::add(const StoredRun& run, const std::string& label) {
 // Each blob of the run comes once, in one query (a query a file was a round
 // trip each to PostgreSQL), and is written to the first path naming it; the
 // other paths are linked to that file.
-void TreeExport::writeFiles(const StoredRun& run, const std::string& label,
-                            const std::vector<std::pair<std::string, std::string>>& files, const std::string& refused) {
+void TreeExport::writeFiles(const StoredRun& run, const std::string& label, const std::vector<StoredPath>& files,
+                            const std::string& refused) {
     std::map<std::string, std::vector<const std::string*>> pathsOf;  // hash -> its paths, in path order
-    for (const auto& [path, hash] : files) pathsOf[hash].push_back(&path);
-    Stmt blobs(db_, "SELECT hash, data FROM blobs WHERE hash IN (SELECT hash FROM files WHERE run_id = ?)",
-               Fetch::OneByOne);
-    blobs.bind(1, run.id);
-    std::string hash, data;
-    while (blobs.step()) {
-        blobs.textInto(0, hash);
+    for (const StoredPath& f : files) pathsOf[f.hash].push_back(&f.path);
+    eachRunBlob(db_, run, [&](const std::string& hash, const std::string& data) {
         auto named = pathsOf.find(hash);
-        if (named == pathsOf.end()) continue;
+        if (named == pathsOf.end()) return;
         if (written_.find(hash) == written_.end()) {
-            blobs.textInto(1, data);
             bytes_ += data.size();
             if (bytes_ > limits_.bytes)
                 throw StoreError(refused + "takes the report past " + std::to_string(limits_.bytes >> 20) +
@@ -162,7 +172,7 @@ void TreeExport::writeFiles(const StoredRun& run, const std::string& label,
         }
         linkPaths(label, named->second, written_.at(hash), refused);
         pathsOf.erase(named);
-    }
+    });
     if (!pathsOf.empty()) throw StoreError(refused + "names a file whose content is not stored; refused");
 }
 

@@ -9,6 +9,7 @@
 
 #include <cstddef>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <set>
 #include <string>
@@ -60,6 +61,17 @@ inline constexpr std::size_t kMaxMadeNames = 100000;
 bool isSafeRelativePath(const std::string& path, int maxDepth);
 inline constexpr int kMaxStoredPathDepth = 32;
 
+// A stored file of a run: its path in the run and its blob's hash.
+struct StoredPath {
+    std::string path, hash;
+};
+// The run's stored paths, in path order, each checked (isSafeRelativePath,
+// stored once) and counted against limits (filesBefore: the report's so
+// far); StoreError naming the run otherwise.
+std::vector<StoredPath> storedPaths(Db& db, const StoredRun& run, std::size_t filesBefore, const ExportLimits& limits);
+// Each blob the run's files name, once, in one query (no order).
+void eachRunBlob(Db& db, const StoredRun& run, const std::function<void(const std::string&, const std::string&)>& take);
+
 // Writes stored runs back as a tree under dir. StoreError naming the run for
 // a bad stored path, a file stored twice, a file whose blob is missing, or
 // past a limit.
@@ -80,8 +92,8 @@ private:
     std::map<std::string, std::filesystem::path> written_;  // blob hash -> the first file holding it
     std::set<std::string> made_;                             // directories made so far
     std::vector<MadeName> madeNames_;
-    void writeFiles(const StoredRun& run, const std::string& label,
-                    const std::vector<std::pair<std::string, std::string>>& files, const std::string& refused);
+    void writeFiles(const StoredRun& run, const std::string& label, const std::vector<StoredPath>& files,
+                    const std::string& refused);
     void linkPaths(const std::string& label, const std::vector<const std::string*>& paths,
                    const std::filesystem::path& holder, const std::string& refused);
     void makeParents(const std::filesystem::path& runDir, const std::string& label, const std::string& path);
