@@ -14,7 +14,9 @@
 #     1,000 runs while the store grows: its cost should stay flat (the
 #     query reads what it prints, never the rest of the store);
 #   - compare-mmtests on two runs, from the tree and from the store,
-#     interleaved REPORTS times: CPU ratio store/tree (the goal: <= 1.0),
+#     interleaved REPORTS times: CPU ratio store/tree (the goal: <= 1.0;
+#     PostgreSQL's also against the tree plus what loading libpq and
+#     connecting cost a client that does nothing else, its floor),
 #     and whether the store's report read its stored rows or wrote the
 #     runs back as a tree (compare-mmtests -v says which);
 #   - the load before and after each store (CPU figures are the ones to
@@ -41,6 +43,8 @@ trees=$work
 [[ -w /dev/shm ]] && trees=$(mktemp -d /dev/shm/results-store-scale.XXXXXX)
 trap 'rm -rf "$work" "$trees"' EXIT
 if [[ $stores == *postgresql* ]]; then
+	floor=$work/libpq-floor-client
+	${CXX:-g++} -std=c++17 -O2 -o "$floor" "$here/libpq_floor_client.cpp" || { echo "cannot build the libpq floor client"; exit 3; }
 	source "$here/../tests/scripts/lib/postgres-server.bash"
 	PG_FSYNC=on pg_start
 	trap 'pg_stop; rm -rf "$work" "$trees"' EXIT
@@ -116,12 +120,17 @@ for kind in $stores; do
 	cmp <("$bin/compare-mmtests" -d "$trees/log" -b redis -n "$a,$b") \
 		<("$bin/compare-mmtests" --store "$db" --machine box -b redis -n "$a,$b") || echo "DIFFER: store and tree reports"
 	how=$("$bin/compare-mmtests" --store "$db" --machine box -b redis -n "$a,$b" -v 2>&1 > /dev/null | grep -o 'the runs.*' || true)
-	tree_cpu=0 store_cpu=0 tree_wall=0 store_wall=0
+	tree_cpu=0 store_cpu=0 tree_wall=0 store_wall=0 floor_cpu=0 bare_cpu=0
 	for _ in $(seq "$reports"); do
 		read -r w c < <(timed "$bin/compare-mmtests" -d "$trees/log" -b redis -n "$a,$b")
 		tree_wall=$(awk -v a="$tree_wall" -v b="$w" 'BEGIN { print a + b }') tree_cpu=$(awk -v a="$tree_cpu" -v b="$c" 'BEGIN { print a + b }')
 		read -r w c < <(timed "$bin/compare-mmtests" --store "$db" --machine box -b redis -n "$a,$b")
 		store_wall=$(awk -v a="$store_wall" -v b="$w" 'BEGIN { print a + b }') store_cpu=$(awk -v a="$store_cpu" -v b="$c" 'BEGIN { print a + b }')
+		[[ $kind == postgresql ]] || continue
+		read -r w c < <(timed "$floor" "$db")
+		floor_cpu=$(awk -v a="$floor_cpu" -v b="$c" 'BEGIN { print a + b }')
+		read -r w c < <(timed "$floor")
+		bare_cpu=$(awk -v a="$bare_cpu" -v b="$c" 'BEGIN { print a + b }')
 	done
 	printf '%s two-run report, mean of %d interleaved: tree %.2f ms wall %.2f ms CPU, store %.2f ms wall %.2f ms CPU: store/tree CPU %.3fx (%s)\n' \
 		"$kind" "$reports" "$(awk -v t="$tree_wall" -v n="$reports" 'BEGIN { print t / n }')" \
@@ -129,6 +138,13 @@ for kind in $stores; do
 		"$(awk -v t="$store_wall" -v n="$reports" 'BEGIN { print t / n }')" \
 		"$(awk -v t="$store_cpu" -v n="$reports" 'BEGIN { print t / n }')" \
 		"$(awk -v s="$store_cpu" -v t="$tree_cpu" 'BEGIN { print s / t }')" "$how"
+	if [[ $kind == postgresql ]]; then
+		# What loading libpq and connecting cost any client, beyond a bare
+		# process: the tree's report plus that is the floor of a store's.
+		printf '%s floor: libpq loaded and connected %.2f ms CPU beyond a bare process (bench/libpq_floor_client.cpp); store/(tree + that) CPU %.3fx\n' \
+			"$kind" "$(awk -v f="$floor_cpu" -v z="$bare_cpu" -v n="$reports" 'BEGIN { print (f - z) / n }')" \
+			"$(awk -v s="$store_cpu" -v t="$tree_cpu" -v f="$floor_cpu" -v z="$bare_cpu" 'BEGIN { print s / (t + f - z) }')"
+	fi
 	echo "== $kind: load $(load) on $cpus CPUs after"
 	load_note
 done
