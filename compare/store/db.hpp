@@ -6,10 +6,12 @@
 // Errors are StoreError naming the store and what its database said.
 #pragma once
 #include <cstdint>
+#include <initializer_list>
 #include <memory>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace mmtp::compare::store {
 
@@ -57,6 +59,23 @@ public:
     virtual bool isNull(int col) const = 0;
 };
 
+// Many rows into one table, each row its columns in the order they were
+// named. SQLite runs its prepared INSERT a row (db.cpp); PostgreSQL sends
+// them a batch at a time as COPY FROM STDIN (pg_db.cpp), before the next
+// statement that waits for an answer (commit at the latest), a round trip
+// a batch instead of a message and a result a row. An error then comes from
+// that statement, inside the same transaction, as a pipelined run()'s does.
+class BulkBackend {
+public:
+    virtual ~BulkBackend() = default;
+    // The row's next column. The bytes must stay until endRow().
+    virtual void text(std::string_view bytes) = 0;
+    virtual void integer(std::int64_t value) = 0;
+    virtual void null() = 0;
+    // The row is complete (StoreError if it has not one value a column).
+    virtual void endRow() = 0;
+};
+
 class Db {
 public:
     virtual ~Db() = default;
@@ -67,6 +86,9 @@ public:
     // Trusted, parameter-free SQL only (the schema); several statements allowed.
     virtual void exec(const std::string& sql) = 0;
     virtual std::unique_ptr<StatementBackend> prepare(std::string_view sql, Fetch fetch) = 0;
+    // Rows into table's columns (names from the code, never from input);
+    // by default a prepared INSERT a row.
+    virtual std::unique_ptr<BulkBackend> bulkInsert(std::string_view table, const std::vector<std::string_view>& columns);
     // One writer at a time, on both: SQLite's BEGIN IMMEDIATE, PostgreSQL's
     // transaction-level advisory lock (so a content-hash check and the
     // insert it decides on cannot race another importer).
@@ -119,6 +141,22 @@ public:
 
 private:
     std::unique_ptr<StatementBackend> impl_;
+};
+
+// Rows into one table (see BulkBackend): values in column order, then endRow().
+class BulkInsert {
+public:
+    BulkInsert(Db& db, std::string_view table, std::initializer_list<std::string_view> columns)
+        : impl_(db.bulkInsert(table, columns)) {}
+
+    // The bytes are not copied: they must outlive endRow().
+    BulkInsert& text(std::string_view bytes) { return impl_->text(bytes), *this; }
+    BulkInsert& integer(std::int64_t value) { return impl_->integer(value), *this; }
+    BulkInsert& null() { return impl_->null(), *this; }
+    void endRow() { impl_->endRow(); }
+
+private:
+    std::unique_ptr<BulkBackend> impl_;
 };
 
 // Begins on construction; rolls back in the destructor unless commit() ran.

@@ -48,6 +48,8 @@ Libpq load() {
     resolve(library, "PQpipelineStatus", pq.PQpipelineStatus);
     resolve(library, "PQpipelineSync", pq.PQpipelineSync);
     resolve(library, "PQprepare", pq.PQprepare);
+    resolve(library, "PQputCopyData", pq.PQputCopyData);
+    resolve(library, "PQputCopyEnd", pq.PQputCopyEnd);
     resolve(library, "PQresultErrorMessage", pq.PQresultErrorMessage);
     resolve(library, "PQresultStatus", pq.PQresultStatus);
     resolve(library, "PQsendPrepare", pq.PQsendPrepare);

@@ -28,6 +28,8 @@ struct Libpq {
     decltype(&::PQpipelineStatus) PQpipelineStatus;
     decltype(&::PQpipelineSync) PQpipelineSync;
     decltype(&::PQprepare) PQprepare;
+    decltype(&::PQputCopyData) PQputCopyData;
+    decltype(&::PQputCopyEnd) PQputCopyEnd;
     decltype(&::PQresultErrorMessage) PQresultErrorMessage;
     decltype(&::PQresultStatus) PQresultStatus;
     decltype(&::PQsendPrepare) PQsendPrepare;

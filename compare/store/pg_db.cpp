@@ -5,10 +5,12 @@
 
 #include <endian.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <deque>
 #include <map>
+#include <memory>
 #include <vector>
 
 namespace mmtp::compare::store {
@@ -71,6 +73,19 @@ std::int64_t bigEndian(const char* v, int n) {
     return static_cast<std::int16_t>(be16toh(u));
 }
 
+// A table's rows not yet sent, in COPY's binary format (bulkInsert): a row
+// is its column count (int16), then each value's length (int32; -1 a NULL)
+// and bytes: a BYTEA its bytes, a BIGINT 8 bytes, all big-endian.
+struct CopyRows {
+    std::string command;  // COPY table(columns) FROM STDIN (FORMAT binary)
+    std::string data;
+    std::size_t whole = 0;  // data's bytes of whole rows (a row being written is not sent)
+};
+
+// A COPY's batch: far more than a run's rows (a redis run's 510 are 50 kB),
+// far less than memory.
+constexpr std::size_t kCopyBatchBytes = std::size_t{1} << 20;
+
 class PgStmt;
 
 class PgDb : public Db {
@@ -118,6 +133,7 @@ public:
     }
 
     std::unique_ptr<StatementBackend> prepare(std::string_view sql, Fetch fetch) override;
+    std::unique_ptr<BulkBackend> bulkInsert(std::string_view table, const std::vector<std::string_view>& columns) override;
 
     void begin() override {
         exec("BEGIN; SELECT pg_advisory_xact_lock(" + std::to_string(kLockClass) + ", " + std::to_string(kLockObject) +
@@ -129,6 +145,7 @@ public:
             throw StoreError("store " + name() + ": the transaction was rolled back, nothing stored");
     }
     void rollback() noexcept override {
+        dropCopies();
         try {
             yieldConnection();
         } catch (const StoreError&) {
@@ -211,6 +228,14 @@ public:
     }
     void finishPipeline() {
         if (libpq().PQpipelineStatus(conn_) != PQ_PIPELINE_OFF) drainPipeline(false);
+        sendCopies();
+    }
+
+    // A bulk insert's rows, sent by sendCopies (finishPipeline: before the
+    // next statement that waits for an answer), also when their BulkInsert has gone.
+    std::shared_ptr<CopyRows> copyRows(std::string command) {
+        copies_.push_back(std::make_shared<CopyRows>(CopyRows{std::move(command), {}}));
+        return copies_.back();
     }
 
 private:
@@ -244,7 +269,53 @@ private:
         if (!error.empty()) throw StoreError("store " + name() + ": " + error);
     }
 
+    // Every table's waiting rows as a COPY each; the first error thrown
+    // (the transaction is then failed: nothing of the import is stored).
+    void sendCopies() {
+        for (std::size_t i = 0; i < copies_.size();) {
+            CopyRows& c = *copies_[i];
+            if (c.whole > 0) {  // sent from the buffer, which keeps its capacity for the next batch
+                sendCopy(c.command, std::string_view(c.data).substr(0, c.whole));
+                c.data.erase(0, c.whole);
+                c.whole = 0;
+            }
+            if (copies_[i].use_count() == 1) copies_.erase(copies_.begin() + static_cast<std::ptrdiff_t>(i));
+            else ++i;
+        }
+    }
+    void sendCopy(const std::string& command, std::string_view rows) {
+        PGresult* res = libpq().PQexec(conn_, command.c_str());
+        if (libpq().PQresultStatus(res) != PGRES_COPY_IN) {
+            std::string msg = res ? said(libpq().PQresultErrorMessage(res)) : said(libpq().PQerrorMessage(conn_));
+            libpq().PQclear(res);
+            throw StoreError("store " + name() + ": cannot copy rows: " + msg);
+        }
+        libpq().PQclear(res);
+        // The signature, no flags, no header extension; the rows; -1 fields: the end.
+        static constexpr char kHeader[19] = {'P', 'G', 'C', 'O', 'P', 'Y', '\n', '\377', '\r', '\n', '\0'};
+        static constexpr char kTrailer[2] = {'\377', '\377'};
+        bool sent = libpq().PQputCopyData(conn_, kHeader, sizeof kHeader) == 1;
+        for (std::size_t at = 0; sent && at < rows.size(); at += kCopyBatchBytes) {
+            const std::size_t n = std::min(kCopyBatchBytes, rows.size() - at);
+            sent = libpq().PQputCopyData(conn_, rows.data() + at, static_cast<int>(n)) == 1;
+        }
+        sent = sent && libpq().PQputCopyData(conn_, kTrailer, sizeof kTrailer) == 1;
+        std::string error = sent ? "" : said(libpq().PQerrorMessage(conn_));
+        if (libpq().PQputCopyEnd(conn_, sent ? nullptr : "the client could not send the rows") != 1 && error.empty())
+            error = said(libpq().PQerrorMessage(conn_));
+        while (PGresult* r = libpq().PQgetResult(conn_)) {
+            if (libpq().PQresultStatus(r) != PGRES_COMMAND_OK && error.empty()) error = said(libpq().PQresultErrorMessage(r));
+            libpq().PQclear(r);
+        }
+        if (!error.empty()) throw StoreError("store " + name() + ": cannot copy rows: " + error);
+    }
+    // A failed transaction's rows go nowhere.
+    void dropCopies() noexcept {
+        for (const std::shared_ptr<CopyRows>& c : copies_) c->data.clear(), c->whole = 0;
+    }
+
     PgLocation location_;
+    std::vector<std::shared_ptr<CopyRows>> copies_;
     int pipelined_ = 0;
     PGconn* conn_ = nullptr;
     PgStmt* streaming_ = nullptr;
@@ -552,6 +623,60 @@ void PgDb::takeConnection(PgStmt* stmt) {
 
 std::unique_ptr<StatementBackend> PgDb::prepare(std::string_view sql, Fetch fetch) {
     return std::make_unique<PgStmt>(*this, sql, fetch);
+}
+
+// BulkBackend as COPY FROM STDIN: each row appended to the table's
+// CopyRows, sent by PgDb::sendCopies (no round trip a row, no result a row
+// to read: the client's CPU an import went to those).
+class PgBulk : public BulkBackend {
+public:
+    PgBulk(PgDb& db, std::string_view table, const std::vector<std::string_view>& columns)
+        : db_(db), columns_(static_cast<int>(columns.size())) {
+        std::string names;
+        for (std::string_view c : columns) names += (names.empty() ? "" : ", ") + std::string(c);
+        rows_ = db_.copyRows("COPY " + std::string(table) + "(" + names + ") FROM STDIN (FORMAT binary)");
+    }
+
+    void text(std::string_view bytes) override {
+        field(static_cast<std::uint32_t>(bytes.size()));
+        rows_->data.append(bytes.data(), bytes.size());
+    }
+    void integer(std::int64_t value) override {  // a BIGINT column: every integer of a store is one
+        field(8);
+        const std::uint64_t big = htobe64(static_cast<std::uint64_t>(value));
+        rows_->data.append(reinterpret_cast<const char*>(&big), sizeof big);  // NOLINT: its bytes
+    }
+    void null() override { field(0xffffffffU); }  // length -1
+    void endRow() override {
+        if (given_ != columns_)
+            throw StoreError("store " + db_.name() + ": a bulk row of " + std::to_string(given_) + " values for " +
+                             std::to_string(columns_) + " columns");
+        given_ = 0;
+        rows_->whole = rows_->data.size();
+        if (rows_->whole < kCopyBatchBytes) return;
+        db_.yieldConnection();
+        db_.finishPipeline();  // sends the batch
+    }
+
+private:
+    // A value's length (a row's column count before its first).
+    void field(std::uint32_t length) {
+        if (given_ == columns_) throw StoreError("store " + db_.name() + ": a bulk row of more values than its columns");
+        if (given_++ == 0) {
+            const std::uint16_t count = htobe16(static_cast<std::uint16_t>(columns_));
+            rows_->data.append(reinterpret_cast<const char*>(&count), sizeof count);  // NOLINT: its bytes
+        }
+        const std::uint32_t big = htobe32(length);
+        rows_->data.append(reinterpret_cast<const char*>(&big), sizeof big);  // NOLINT: its bytes
+    }
+
+    PgDb& db_;
+    int columns_, given_ = 0;
+    std::shared_ptr<CopyRows> rows_;
+};
+
+std::unique_ptr<BulkBackend> PgDb::bulkInsert(std::string_view table, const std::vector<std::string_view>& columns) {
+    return std::make_unique<PgBulk>(*this, table, columns);
 }
 
 }  // namespace

@@ -160,9 +160,9 @@ public:
           request_(r),
           summary_(summary),
           insertFile_(db, "INSERT INTO files(run_id, path, hash) VALUES(?, ?, ?)"),
-          insertRow_(db,
-                     "INSERT INTO results(run_id, benchmark, iteration, label, metric, factor_a, factor_b, sample, "
-                     "value, extra) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+          insertRows_(db, "results",
+                      {"run_id", "benchmark", "iteration", "label", "metric", "factor_a", "factor_b", "sample", "value",
+                       "extra"}),
           insertBench_(db,
                        "INSERT INTO run_benchmarks(run_id, benchmark, iterations, problem, reason, settings, "
                        "rows_source, rows_last, rows_count) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?)"),
@@ -271,10 +271,9 @@ private:
                     operations_.emplace(bench, label);
                     insertOperation_.bind(1, bench).bind(2, label).run();
                 }
-                insertRow_.bind(1, runId).bindInPlace(2, bench).bind(3, static_cast<std::int64_t>(i))
-                    .bindInPlace(4, label).bindInPlace(5, row.metric).bindInPlace(6, row.factorA)
-                    .bindInPlace(7, row.factorB).bindInPlace(8, row.interval).bindInPlace(9, row.value)
-                    .bindInPlace(10, row.extra).run();
+                insertRows_.integer(runId).text(bench).integer(static_cast<std::int64_t>(i)).text(label)
+                    .text(row.metric).text(row.factorA).text(row.factorB).text(row.interval).text(row.value)
+                    .text(row.extra).endRow();
                 series_.add(label, static_cast<std::int64_t>(i), row.interval, row.value);
             }
             summary_.rows += rows.size();
@@ -287,7 +286,9 @@ private:
     Db& db_;
     const ImportRequest& request_;
     ImportSummary& summary_;
-    Stmt insertFile_, insertRow_, insertBench_, insertState_, insertOperation_, insertSeries_;
+    Stmt insertFile_;
+    BulkInsert insertRows_;  // results: COPY on PostgreSQL
+    Stmt insertBench_, insertState_, insertOperation_, insertSeries_;
     std::optional<Stmt> lastRow_;  // SQLite's last rowid of results (bindRowsPlace)
     SeriesCollector series_;  // the rows of the benchmark being written
     // Looked up by views (no pair of strings made a row, then freed).

@@ -65,7 +65,8 @@ echo "ok: a run stored with other content is refused without keeping the tree's 
 before=$(snapshot)
 
 # An insert that fails on the server (here a CHECK no row passes) fails
-# the import with its error, although inserts are pipelined, and stores nothing.
+# the import with its error, although results rows go as COPY batches
+# (others pipelined), and stores nothing.
 pg_psql -c "CREATE DATABASE checked" || fail "create checked"
 mkdir -p first && cp -a "$GOLDENS/cases/redis-basic/log/v7.3" first/v7.3
 "$rs" import first --store "$(uri_of checked)" --machine first > /dev/null || fail "migrate checked"
