@@ -15,6 +15,7 @@ public:
         : insert_(db, insertSql(table, columns)), columns_(static_cast<int>(columns.size())), store_(db.name()) {}
 
     void text(std::string_view bytes) override { insert_.bindInPlace(next(), bytes); }
+    void blob(std::string_view bytes) override { insert_.bindBlob(next(), bytes); }
     void integer(std::int64_t value) override { insert_.bind(next(), value); }
     void null() override { insert_.bindNull(next()); }
     void endRow() override {

@@ -70,6 +70,8 @@ public:
     virtual ~BulkBackend() = default;
     // The row's next column. The bytes must stay until endRow().
     virtual void text(std::string_view bytes) = 0;
+    // SQLite stores it as a BLOB (Stmt::bindBlob); PostgreSQL as text: both BYTEA.
+    virtual void blob(std::string_view bytes) { text(bytes); }
     virtual void integer(std::int64_t value) = 0;
     virtual void null() = 0;
     // The row is complete (StoreError if it has not one value a column).
@@ -151,6 +153,7 @@ public:
 
     // The bytes are not copied: they must outlive endRow().
     BulkInsert& text(std::string_view bytes) { return impl_->text(bytes), *this; }
+    BulkInsert& blob(std::string_view bytes) { return impl_->blob(bytes), *this; }
     BulkInsert& integer(std::int64_t value) { return impl_->integer(value), *this; }
     BulkInsert& null() { return impl_->null(), *this; }
     void endRow() { impl_->endRow(); }

@@ -127,7 +127,7 @@ void SeriesCollector::add(const std::string& label, std::int64_t iteration, std:
     byLabel_[label].push_back({iteration, std::string(sample), std::string(value)});
 }
 
-void SeriesCollector::write(Stmt& insert, const std::string& benchmark, const SeriesRunKey& run) {
+void SeriesCollector::write(BulkInsert& insert, const std::string& benchmark, const SeriesRunKey& run) {
     if (byLabel_.empty()) return;
     const SeriesRunKey* key = runs_.emplace_back(std::make_unique<SeriesRunKey>(run)).get();
     std::vector<SortedRow> sorted;
@@ -143,7 +143,7 @@ void SeriesCollector::write(Stmt& insert, const std::string& benchmark, const Se
     if (queued_.size() >= kMaxQueued) flush(insert);
 }
 
-void SeriesCollector::flush(Stmt& insert) {
+void SeriesCollector::flush(BulkInsert& insert) {
     // Sorted by pointer: moving the rows themselves (three strings each) was
     // half the cost of storing them.
     std::vector<const Queued*> order;
@@ -155,13 +155,13 @@ void SeriesCollector::flush(Stmt& insert) {
     });
     for (const Queued* q : order) {
         const SeriesRunKey& run = *q->run;
-        insert.bindInPlace(1, q->benchmark).bindInPlace(2, q->label).bind(3, run.machineId).bind(4, run.startEpoch);
-        insert.bind(5, run.runId).bindInPlace(6, run.name);
-        if (run.replaced) insert.bind(7, *run.replaced);
-        else insert.bindNull(7);
-        if (run.settings) insert.bindInPlace(8, *run.settings);
-        else insert.bindNull(8);
-        insert.bindBlob(9, q->means).run();
+        insert.text(q->benchmark).text(q->label).integer(run.machineId).integer(run.startEpoch);
+        insert.integer(run.runId).text(run.name);
+        if (run.replaced) insert.integer(*run.replaced);
+        else insert.null();
+        if (run.settings) insert.text(*run.settings);
+        else insert.null();
+        insert.blob(q->means).endRow();
     }
     queued_.clear();
     runs_.clear();
@@ -188,7 +188,7 @@ void buildSeriesFromRows(Db& db) {
                    (db.dialect() == Dialect::Sqlite ? " INDEXED BY results_by_label" : "") +
                    " ORDER BY benchmark, label, run_id, iteration, sample, value",
            Fetch::OneByOne);
-    Stmt insert(db, kInsertSeriesSql);
+    BulkInsert insert = seriesInsert(db);
     SeriesCollector one;
     std::string benchmark, label;
     std::int64_t runId = -1;

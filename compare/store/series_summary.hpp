@@ -56,11 +56,11 @@ struct SeriesRunKey {
 class SeriesCollector {
 public:
     void add(const std::string& label, std::int64_t iteration, std::string_view sample, std::string_view value);
-    // The run's series rows queued (stored through insert, kInsertSeriesSql,
+    // The run's series rows queued (stored through insert, seriesInsert(),
     // once kMaxQueued wait); clears the collector.
-    void write(Stmt& insert, const std::string& benchmark, const SeriesRunKey& run);
+    void write(BulkInsert& insert, const std::string& benchmark, const SeriesRunKey& run);
     // Every queued row stored: before the transaction commits.
-    void flush(Stmt& insert);
+    void flush(BulkInsert& insert);
     void clear() { byLabel_.clear(); }
 
 private:
@@ -79,6 +79,13 @@ private:
     std::vector<std::unique_ptr<SeriesRunKey>> runs_;  // the queued rows' runs
 };
 
+// Where SeriesCollector stores its rows (PostgreSQL: by COPY), and the
+// same row one at a time.
+inline BulkInsert seriesInsert(Db& db) {
+    return BulkInsert(db, "series",
+                      {"benchmark", "label", "machine_id", "start_epoch", "run_id", "run_name", "replaced_epoch",
+                       "settings", "means"});
+}
 inline constexpr const char* kInsertSeriesSql =
     "INSERT INTO series(benchmark, label, machine_id, start_epoch, run_id, run_name, replaced_epoch, settings, means) "
     "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?)";

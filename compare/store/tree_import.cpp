@@ -169,7 +169,7 @@ public:
           insertState_(db, "INSERT INTO machine_state(run_id, key, value) VALUES(?, ?, ?) "
                                    "ON CONFLICT(run_id, key) DO UPDATE SET value = excluded.value"),
           insertOperation_(db, "INSERT INTO operations(benchmark, label) VALUES(?, ?) ON CONFLICT DO NOTHING"),
-          insertSeries_(db, kInsertSeriesSql) {}
+          insertSeries_(seriesInsert(db)) {}
 
     // Where the run's series rows sort (series_summary.hpp).
     struct SeriesKey {
@@ -288,7 +288,8 @@ private:
     ImportSummary& summary_;
     Stmt insertFile_;
     BulkInsert insertRows_;  // results: COPY on PostgreSQL
-    Stmt insertBench_, insertState_, insertOperation_, insertSeries_;
+    Stmt insertBench_, insertState_, insertOperation_;
+    BulkInsert insertSeries_;
     std::optional<Stmt> lastRow_;  // SQLite's last rowid of results (bindRowsPlace)
     SeriesCollector series_;  // the rows of the benchmark being written
     // Looked up by views (no pair of strings made a row, then freed).
