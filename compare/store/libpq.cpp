@@ -53,6 +53,7 @@ Libpq load() {
     resolve(library, "PQresultErrorMessage", pq.PQresultErrorMessage);
     resolve(library, "PQresultStatus", pq.PQresultStatus);
     resolve(library, "PQsendPrepare", pq.PQsendPrepare);
+    resolve(library, "PQsendQuery", pq.PQsendQuery);
     resolve(library, "PQsendQueryParams", pq.PQsendQueryParams);
     resolve(library, "PQsendQueryPrepared", pq.PQsendQueryPrepared);
     resolve(library, "PQsetNoticeProcessor", pq.PQsetNoticeProcessor);

@@ -33,6 +33,7 @@ struct Libpq {
     decltype(&::PQresultErrorMessage) PQresultErrorMessage;
     decltype(&::PQresultStatus) PQresultStatus;
     decltype(&::PQsendPrepare) PQsendPrepare;
+    decltype(&::PQsendQuery) PQsendQuery;
     decltype(&::PQsendQueryParams) PQsendQueryParams;
     decltype(&::PQsendQueryPrepared) PQsendQueryPrepared;
     decltype(&::PQsetNoticeProcessor) PQsetNoticeProcessor;

@@ -117,19 +117,11 @@ public:
     void exec(const std::string& sql) override { execStatus(sql); }
 
     // Runs sql, returning its command status ("COMMIT", "ROLLBACK", ...).
+    // Waiting bulk rows go first, in the same query.
     std::string execStatus(const std::string& sql) {
         yieldConnection();
-        finishPipeline();
-        PGresult* res = libpq().PQexec(conn_, sql.c_str());
-        ExecStatusType st = libpq().PQresultStatus(res);
-        if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK) {
-            std::string msg = res ? said(libpq().PQresultErrorMessage(res)) : said(libpq().PQerrorMessage(conn_));
-            libpq().PQclear(res);
-            throw StoreError("store " + name() + ": " + msg);
-        }
-        std::string status = libpq().PQcmdStatus(res);
-        libpq().PQclear(res);
-        return status;
+        if (libpq().PQpipelineStatus(conn_) != PQ_PIPELINE_OFF) drainPipeline(false);
+        return sendCopiesThen(sql);
     }
 
     std::unique_ptr<StatementBackend> prepare(std::string_view sql, Fetch fetch) override;
@@ -228,10 +220,10 @@ public:
     }
     void finishPipeline() {
         if (libpq().PQpipelineStatus(conn_) != PQ_PIPELINE_OFF) drainPipeline(false);
-        sendCopies();
+        sendCopiesThen("");
     }
 
-    // A bulk insert's rows, sent by sendCopies (finishPipeline: before the
+    // A bulk insert's rows, sent by sendCopiesThen (finishPipeline: before the
     // next statement that waits for an answer), also when their BulkInsert has gone.
     std::shared_ptr<CopyRows> copyRows(std::string command) {
         copies_.push_back(std::make_shared<CopyRows>(CopyRows{std::move(command), {}}));
@@ -269,45 +261,49 @@ private:
         if (!error.empty()) throw StoreError("store " + name() + ": " + error);
     }
 
-    // Every table's waiting rows as a COPY each; the first error thrown
-    // (the transaction is then failed: nothing of the import is stored).
-    void sendCopies() {
-        for (std::size_t i = 0; i < copies_.size();) {
-            CopyRows& c = *copies_[i];
-            if (c.whole > 0) {  // sent from the buffer, which keeps its capacity for the next batch
-                sendCopy(c.command, std::string_view(c.data).substr(0, c.whole));
-                c.data.erase(0, c.whole);
-                c.whole = 0;
-            }
-            if (copies_[i].use_count() == 1) copies_.erase(copies_.begin() + static_cast<std::ptrdiff_t>(i));
-            else ++i;
+    // Every table's waiting rows as a COPY each, in one query with sql
+    // after them (the statement that needed the connection, if any: a round
+    // trip less than a query each); sql's command status. The first error
+    // thrown: the transaction has failed, nothing of the import is stored.
+    std::string sendCopiesThen(const std::string& sql) {
+        std::vector<CopyRows*> sending;
+        std::string query;
+        for (const std::shared_ptr<CopyRows>& c : copies_)
+            if (c->whole > 0) query += c->command + "; ", sending.push_back(c.get());
+        std::erase_if(copies_, [](const std::shared_ptr<CopyRows>& c) { return c.use_count() == 1 && c->whole == 0; });
+        if (sending.empty() && sql.empty()) return "";
+        query += sql;
+        if (!libpq().PQsendQuery(conn_, query.c_str())) fail("cannot send a query");
+        std::string error, status;
+        std::size_t copied = 0;
+        while (PGresult* r = libpq().PQgetResult(conn_)) {
+            const ExecStatusType st = libpq().PQresultStatus(r);
+            if (st == PGRES_COMMAND_OK || st == PGRES_TUPLES_OK) status = libpq().PQcmdStatus(r);
+            else if (st != PGRES_COPY_IN && error.empty()) error = said(libpq().PQresultErrorMessage(r));
+            libpq().PQclear(r);
+            if (st == PGRES_COPY_IN) putCopy(copied < sending.size() ? sending[copied++] : nullptr, error);
         }
+        for (CopyRows* c : sending) c->data.erase(0, c->whole), c->whole = 0;  // the buffer keeps its capacity
+        if (error.empty() && libpq().PQstatus(conn_) != CONNECTION_OK) error = said(libpq().PQerrorMessage(conn_));
+        if (!error.empty()) throw StoreError("store " + name() + ": " + error);
+        return status;
     }
-    void sendCopy(const std::string& command, std::string_view rows) {
-        PGresult* res = libpq().PQexec(conn_, command.c_str());
-        if (libpq().PQresultStatus(res) != PGRES_COPY_IN) {
-            std::string msg = res ? said(libpq().PQresultErrorMessage(res)) : said(libpq().PQerrorMessage(conn_));
-            libpq().PQclear(res);
-            throw StoreError("store " + name() + ": cannot copy rows: " + msg);
-        }
-        libpq().PQclear(res);
+    // The server waits for a COPY's data: rows' whole rows (none: the COPY
+    // refused), then its end; error gets what failed.
+    void putCopy(const CopyRows* rows, std::string& error) {
         // The signature, no flags, no header extension; the rows; -1 fields: the end.
         static constexpr char kHeader[19] = {'P', 'G', 'C', 'O', 'P', 'Y', '\n', '\377', '\r', '\n', '\0'};
         static constexpr char kTrailer[2] = {'\377', '\377'};
-        bool sent = libpq().PQputCopyData(conn_, kHeader, sizeof kHeader) == 1;
-        for (std::size_t at = 0; sent && at < rows.size(); at += kCopyBatchBytes) {
-            const std::size_t n = std::min(kCopyBatchBytes, rows.size() - at);
-            sent = libpq().PQputCopyData(conn_, rows.data() + at, static_cast<int>(n)) == 1;
+        const std::string_view data = rows ? std::string_view(rows->data).substr(0, rows->whole) : std::string_view();
+        bool sent = rows && libpq().PQputCopyData(conn_, kHeader, sizeof kHeader) == 1;
+        for (std::size_t at = 0; sent && at < data.size(); at += kCopyBatchBytes) {
+            const std::size_t n = std::min(kCopyBatchBytes, data.size() - at);
+            sent = libpq().PQputCopyData(conn_, data.data() + at, static_cast<int>(n)) == 1;
         }
         sent = sent && libpq().PQputCopyData(conn_, kTrailer, sizeof kTrailer) == 1;
-        std::string error = sent ? "" : said(libpq().PQerrorMessage(conn_));
-        if (libpq().PQputCopyEnd(conn_, sent ? nullptr : "the client could not send the rows") != 1 && error.empty())
+        if (!sent && rows && error.empty()) error = said(libpq().PQerrorMessage(conn_));
+        if (libpq().PQputCopyEnd(conn_, sent ? nullptr : "no rows to copy") != 1 && error.empty())
             error = said(libpq().PQerrorMessage(conn_));
-        while (PGresult* r = libpq().PQgetResult(conn_)) {
-            if (libpq().PQresultStatus(r) != PGRES_COMMAND_OK && error.empty()) error = said(libpq().PQresultErrorMessage(r));
-            libpq().PQclear(r);
-        }
-        if (!error.empty()) throw StoreError("store " + name() + ": cannot copy rows: " + error);
     }
     // A failed transaction's rows go nowhere.
     void dropCopies() noexcept {
@@ -626,7 +622,7 @@ std::unique_ptr<StatementBackend> PgDb::prepare(std::string_view sql, Fetch fetc
 }
 
 // BulkBackend as COPY FROM STDIN: each row appended to the table's
-// CopyRows, sent by PgDb::sendCopies (no round trip a row, no result a row
+// CopyRows, sent by PgDb::sendCopiesThen (no round trip a row, no result a row
 // to read: the client's CPU an import went to those).
 class PgBulk : public BulkBackend {
 public:

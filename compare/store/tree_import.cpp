@@ -305,6 +305,29 @@ private:
     std::map<std::string, std::optional<BenchmarkSource>> sources_;
 };
 
+// A run left out takes its blobs with it: each run is a savepoint. A kept
+// run's is released with the next run's begin() (or end()): one statement
+// a run, not two (on PostgreSQL a round trip, which also carries the run's
+// bulk rows: db.hpp's BulkInsert).
+class RunSavepoint {
+public:
+    explicit RunSavepoint(Db& db) : db_(db) {}
+    void begin() {
+        db_.exec(kept_ ? "RELEASE SAVEPOINT run; SAVEPOINT run" : "SAVEPOINT run");
+        kept_ = false;
+    }
+    void keep() { kept_ = true; }
+    void drop() { db_.exec("ROLLBACK TO SAVEPOINT run; RELEASE SAVEPOINT run"); }
+    void end() {
+        if (kept_) db_.exec("RELEASE SAVEPOINT run");
+        kept_ = false;
+    }
+
+private:
+    Db& db_;
+    bool kept_ = false;
+};
+
 // A run import --replace supersedes keeps its name in replaced_name and
 // frees NAME (stored once per machine) for its rerun: its own name becomes
 // one no tree's run can hold (schema.hpp), marked with when.
@@ -374,6 +397,7 @@ ImportSummary importTree(Db& db, const ImportRequest& r, const ImportLimits& lim
     const std::int64_t machine = machineId(db, r.machine);
     RunScanner scanner(db, limits, summary.warnings);
     RunWriter writer(db, r, summary);
+    RunSavepoint savepoint(db);
     Stmt existing(db, "SELECT content_hash, id FROM runs WHERE machine_id = ? AND name = ? AND replaced_epoch IS NULL");
     Stmt insertRun(db,
                    "INSERT INTO runs(machine_id, name, content_hash, start_epoch, imported_epoch, cmdline) "
@@ -386,15 +410,14 @@ ImportSummary importTree(Db& db, const ImportRequest& r, const ImportLimits& lim
             ++summary.runsUnfinished;
             continue;
         }
-        // A run left out takes its blobs with it: each run is a savepoint.
-        db.exec("SAVEPOINT run");
+        savepoint.begin();
         std::vector<StoredFile> files;
         RunSnapshot snapshot;
         try {
             files = scanner.scan(r.tree / run, snapshot);
         } catch (const InputError& e) {
             summary.warnings.push_back(std::string(e.what()) + "; run " + run + " not imported");
-            db.exec("ROLLBACK TO SAVEPOINT run; RELEASE SAVEPOINT run");
+            savepoint.drop();
             ++summary.runsRefused;
             continue;
         }
@@ -405,12 +428,12 @@ ImportSummary importTree(Db& db, const ImportRequest& r, const ImportLimits& lim
             const std::int64_t oldId = existing.integer(1);
             existing.reset();
             if (had == hash) {
-                db.exec("RELEASE SAVEPOINT run");
+                savepoint.keep();
                 ++summary.runsUnchanged;
                 continue;
             }
             if (!r.replace) {
-                db.exec("ROLLBACK TO SAVEPOINT run; RELEASE SAVEPOINT run");
+                savepoint.drop();
                 summary.warnings.push_back("run " + run + " of machine " + r.machine +
                                            " is already stored with other content (a run name is stored once per "
                                            "machine; --replace replaces it); not imported");
@@ -435,9 +458,10 @@ ImportSummary importTree(Db& db, const ImportRequest& r, const ImportLimits& lim
         const std::int64_t runId = insertRun.integer(0);
         insertRun.reset();
         writer.write(runId, run, files, {machine, startEpoch}, scanner.whole());
-        db.exec("RELEASE SAVEPOINT run");
+        savepoint.keep();
         ++summary.runsAdded;
     }
+    savepoint.end();
     writer.finish();
     t.commit();
     // PostgreSQL reads a history from series' index alone once VACUUM has
