@@ -3,7 +3,8 @@
 # value for value and in the same order: results in the order stored
 # (PostgreSQL's ctid, SQLite's rowid; PostgreSQL gets them by COPY, SQLite
 # by INSERT), files and series by their keys. Every text as its bytes (hex),
-# so a COPY that wrote a column wrong, or out of its place, shows.
+# so a COPY that wrote a column wrong, or out of its place, shows. A series
+# row the server refuses fails the import, nothing stored.
 set -uo pipefail
 : "${BIN:?}"
 TOP=${TOP:-$(cd "$(dirname "$0")/../../.." && pwd)}
@@ -44,3 +45,13 @@ rows series benchmark,label,machine_id,start_epoch,run_id benchmark,label,machin
 	benchmark label int:machine_id int:start_epoch int:run_id run_name int:replaced_epoch settings means
 rows run_benchmarks run_id,benchmark run_id,benchmark int:run_id benchmark int:iterations problem reason settings
 echo "ok: PostgreSQL's results, files, series and run_benchmarks rows are SQLite's, in the same order, byte for byte"
+
+# The series rows' COPY goes with the commit: a row the server refuses there
+# fails the import in one line, and nothing of the tree is stored.
+pg_psql -c "ALTER TABLE series ADD CONSTRAINT no_series CHECK (run_id < 0) NOT VALID" || fail "add check"
+runs=$(pg_psql -c "SELECT count(*) FROM runs")
+"$rs" import "$GOLDENS/cases/perfpipe-basic/log" --store "$PG_URI" --machine late > out.txt 2> err.txt &&
+	fail "an import whose series rows fail was accepted"
+[[ $(wc -l < err.txt) == 1 ]] && grep -q 'no_series.*COPY series' err.txt || fail "a failed series COPY: $(cat err.txt)"
+[[ $(pg_psql -c "SELECT count(*) FROM runs") == "$runs" ]] || fail "runs of a failed import are stored"
+echo "ok: a series row the server refuses fails the import with its error, nothing stored"
