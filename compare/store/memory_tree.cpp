@@ -37,16 +37,11 @@ bool addPaths(Directories& dirs, const fs::path& runDir, const std::vector<Store
 // Each file's bytes; false when a blob is missing or the snapshot is full.
 bool addFiles(Db& db, const StoredRun& run, const fs::path& runDir, const std::vector<StoredPath>& files,
               RunSnapshot& snapshot) {
-    std::map<std::string, std::vector<const std::string*>> pathsOf;  // hash -> its paths
-    for (const StoredPath& f : files) pathsOf[f.hash].push_back(&f.path);
     bool fits = true;
-    eachRunBlob(db, run, [&](const std::string& hash, const std::string& data) {
-        auto named = pathsOf.find(hash);
-        if (named == pathsOf.end() || !fits) return;
-        for (const std::string* path : named->second) fits = fits && snapshot.addFile(runDir / *path, data);
-        pathsOf.erase(named);
+    const bool whole = eachRunBlob(db, run, files, [&](const std::string&, const std::string& data, const BlobPaths& paths) {
+        for (const std::string* path : paths) fits = fits && snapshot.addFile(runDir / *path, data);
     });
-    return fits && pathsOf.empty();
+    return fits && whole;
 }
 
 }  // namespace

@@ -123,16 +123,23 @@ std::vector<StoredPath> storedPaths(Db& db, const StoredRun& run, std::size_t fi
     return files;
 }
 
-void eachRunBlob(Db& db, const StoredRun& run, const std::function<void(const std::string&, const std::string&)>& take) {
+bool eachRunBlob(Db& db, const StoredRun& run, const std::vector<StoredPath>& files,
+                 const std::function<void(const std::string& hash, const std::string& data, const BlobPaths&)>& take) {
+    std::map<std::string, BlobPaths> pathsOf;  // hash -> the paths naming it
+    for (const StoredPath& f : files) pathsOf[f.hash].push_back(&f.path);
     Stmt blobs(db, "SELECT hash, data FROM blobs WHERE hash IN (SELECT hash FROM files WHERE run_id = ?)",
                Fetch::OneByOne);
     blobs.bind(1, run.id);
     std::string hash, data;
     while (blobs.step()) {
         blobs.textInto(0, hash);
+        auto named = pathsOf.find(hash);
+        if (named == pathsOf.end()) continue;
         blobs.textInto(1, data);
-        take(hash, data);
+        take(hash, data, named->second);
+        pathsOf.erase(named);
     }
+    return pathsOf.empty();
 }
 
 TreeExport::TreeExport(Db& db, fs::path dir, ExportLimits limits) : db_(db), dir_(std::move(dir)), limits_(limits) {}
@@ -154,31 +161,27 @@ void TreeExport::add(const StoredRun& run, const std::string& label) {
 // other paths are linked to that file.
 void TreeExport::writeFiles(const StoredRun& run, const std::string& label, const std::vector<StoredPath>& files,
                             const std::string& refused) {
-    std::map<std::string, std::vector<const std::string*>> pathsOf;  // hash -> its paths, in path order
-    for (const StoredPath& f : files) pathsOf[f.hash].push_back(&f.path);
-    eachRunBlob(db_, run, [&](const std::string& hash, const std::string& data) {
-        auto named = pathsOf.find(hash);
-        if (named == pathsOf.end()) return;
+    const bool whole = eachRunBlob(db_, run, files, [&](const std::string& hash, const std::string& data,
+                                                        const BlobPaths& paths) {
         if (written_.find(hash) == written_.end()) {
             bytes_ += data.size();
             if (bytes_ > limits_.bytes)
                 throw StoreError(refused + "takes the report past " + std::to_string(limits_.bytes >> 20) +
                                  " MiB of files; refused");
-            const std::string& first = *named->second.front();
+            const std::string& first = *paths.front();
             makeParents(dir_ / label, label, first);
             writeNewFile(dir_ / label / first, data, refused + "file " + first);
             remember(label + "/" + first, false);
             written_.emplace(hash, dir_ / label / first);
         }
-        linkPaths(label, named->second, written_.at(hash), refused);
-        pathsOf.erase(named);
+        linkPaths(label, paths, written_.at(hash), refused);
     });
-    if (!pathsOf.empty()) throw StoreError(refused + "names a file whose content is not stored; refused");
+    if (!whole) throw StoreError(refused + "names a file whose content is not stored; refused");
 }
 
 // paths (of one blob) as links to the file holding it, but for that file.
-void TreeExport::linkPaths(const std::string& label, const std::vector<const std::string*>& paths,
-                           const fs::path& holder, const std::string& refused) {
+void TreeExport::linkPaths(const std::string& label, const BlobPaths& paths, const fs::path& holder,
+                           const std::string& refused) {
     const fs::path runDir = dir_ / label;
     for (const std::string* path : paths) {
         const fs::path file = runDir / *path;

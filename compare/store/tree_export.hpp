@@ -69,8 +69,12 @@ struct StoredPath {
 // stored once) and counted against limits (filesBefore: the report's so
 // far); StoreError naming the run otherwise.
 std::vector<StoredPath> storedPaths(Db& db, const StoredRun& run, std::size_t filesBefore, const ExportLimits& limits);
-// Each blob the run's files name, once, in one query (no order).
-void eachRunBlob(Db& db, const StoredRun& run, const std::function<void(const std::string&, const std::string&)>& take);
+// The paths of a run's files that name one blob, in path order.
+using BlobPaths = std::vector<const std::string*>;
+// Each blob files name, once, in one query (no order), with the paths naming
+// it; false when a file's blob is not stored.
+bool eachRunBlob(Db& db, const StoredRun& run, const std::vector<StoredPath>& files,
+                 const std::function<void(const std::string& hash, const std::string& data, const BlobPaths&)>& take);
 
 // Writes stored runs back as a tree under dir. StoreError naming the run for
 // a bad stored path, a file stored twice, a file whose blob is missing, or
@@ -94,8 +98,8 @@ private:
     std::vector<MadeName> madeNames_;
     void writeFiles(const StoredRun& run, const std::string& label, const std::vector<StoredPath>& files,
                     const std::string& refused);
-    void linkPaths(const std::string& label, const std::vector<const std::string*>& paths,
-                   const std::filesystem::path& holder, const std::string& refused);
+    void linkPaths(const std::string& label, const BlobPaths& paths, const std::filesystem::path& holder,
+                   const std::string& refused);
     void makeParents(const std::filesystem::path& runDir, const std::string& label, const std::string& path);
     void remember(std::string path, bool directory);
 };
