@@ -75,6 +75,20 @@ bool isRealDirectory(const fs::path& path) {
     return ::lstat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
 }
 
+bool existsNotFollowing(const fs::path& path) {
+    if (const std::optional<EntryKind> kind = knownKind(path)) return *kind != EntryKind::Missing;
+    struct stat st {};
+    return ::lstat(path.c_str(), &st) == 0;
+}
+
+bool existsFollowingLinks(const fs::path& path) {
+    // A link is Other to the snapshot: where it points, only the disk says.
+    if (const std::optional<EntryKind> kind = knownKind(path); kind && *kind != EntryKind::Other)
+        return *kind != EntryKind::Missing;
+    struct stat st {};
+    return ::stat(path.c_str(), &st) == 0;
+}
+
 bool listEntriesFromDisk(const fs::path& dir, std::vector<std::pair<std::string, EntryKind>>& entries) {
     bool everyKind = true;
     const bool listed = eachEntry(dir, [&](std::string_view name, unsigned char type) {

@@ -22,6 +22,11 @@ std::vector<std::string> listDirectory(const std::filesystem::path& dir);
 // path's directory (run_snapshot.hpp), else lstat's.
 bool isRealDirectory(const std::filesystem::path& path);
 
+// Something is at path (a link too: lstat's answer), and stat's answer
+// (links followed): the run snapshot's where it knows, else the disk's.
+bool existsNotFollowing(const std::filesystem::path& path);
+bool existsFollowingLinks(const std::filesystem::path& path);
+
 // listDirectory's names from the disk, each with what lstat says it is (from
 // readdir's d_type when the file system gives it), into entries; false when
 // dir could not be listed to its end or an entry not lstat'ed (that entry is

@@ -1,7 +1,6 @@
 #include "input/machine_state.hpp"
 
 #include "input/log_files.hpp"
-#include "input/run_snapshot.hpp"
 
 #include <cstdio>
 #include <map>
@@ -53,9 +52,7 @@ RunMachineState readMachineState(const fs::path& logDir, const std::string& run)
     readKeyValues(iter0 / "cpu-vulnerabilities.txt", "vulnerabilities", s);
     readKeyValues(iter0 / "speculation-prctl.txt", "prctl", s);
     // Where it was measured (bare metal, a VM, TCG emulation; the CPU model).
-    const fs::path provenance = iter0 / "provenance.txt";
-    const std::optional<EntryKind> known = knownKind(provenance);
-    if (known ? *known != EntryKind::Missing : fs::exists(fs::symlink_status(provenance))) readKeyValues(provenance, "provenance", s);
+    if (existsNotFollowing(iter0 / "provenance.txt")) readKeyValues(iter0 / "provenance.txt", "provenance", s);
     if (auto micro = readLogOrWarn(iter0 / "microcode.txt", s.warnings)) s.entries["microcode"] = trim(*micro);
     if (auto cmdline = readLogOrWarn(iter0 / "cmdline.txt", s.warnings)) s.entries["cmdline"] = trim(*cmdline);
     // The machine and kernel the run booted (run-config's sysstate snippet writes it).

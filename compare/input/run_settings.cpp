@@ -47,14 +47,6 @@ std::string withoutTrailingNewlines(std::string s) {
     return s;
 }
 
-// fs::exists (links followed), from the run snapshot when it knows.
-bool existsFollowingLinks(const fs::path& file) {
-    const std::optional<EntryKind> known = knownKind(file);
-    if (known && *known != EntryKind::Other) return *known != EntryKind::Missing;
-    std::error_code ec;
-    return fs::exists(file, ec);
-}
-
 void readIfPresent(const fs::path& file, std::string& into, Warnings& warnings) {
     if (!existsFollowingLinks(file)) return;
     if (auto text = readLogOrWarn(file, warnings)) into = withoutTrailingNewlines(*text);
