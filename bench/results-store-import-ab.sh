@@ -4,15 +4,16 @@
 # fresh store each time, A then B, ROUNDS times; HOGS busy loops beside them
 # when asked (an idle machine and a busy one cost a PostgreSQL client
 # differently: waking the server). Printed per import: CPU ms a run (the
-# importer's own, bash's time: better than 1 ms), wall, the load; then each
-# build's mean and B/A; with STRACE=1 the system calls a run of one more
-# import each (strace -f -c). Not part of make test.
+# importer's own, wait4's rusage: bench/lib/load.bash), wall, the load; then
+# each build's mean and B/A; with STRACE=1 the system calls a run of one
+# more import each (strace -f -c). Not part of make test.
 #   bench/results-store-import-ab.sh A_BIN B_BIN [sqlite|postgresql] [ROUNDS (4)] [RUNS (1000)] [HOGS (0)]
 # A_BIN, B_BIN: results-store programs (e.g. a copy of main's, and build/bin/results-store).
 set -euo pipefail
 a=$(realpath "$1") b=$(realpath "$2")
 kind=${3:-postgresql} rounds=${4:-4} runs=${5:-1000} hogs=${6:-0}
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/lib/load.bash"
 [[ -x $a && -x $b ]] || { echo "results-store-import-ab.sh: $1 or $2 is not a program" >&2; exit 2; }
 trees=/tmp
 [[ -w /dev/shm ]] && trees=/dev/shm
@@ -40,8 +41,8 @@ new_store() {
 	pg_as_owner "$PG_BIN/psql" -h "$PG_HOST" -U postgres -d postgres -Atq -c "CREATE DATABASE s$n" > /dev/null
 	store="postgresql:///s$n?host=$PG_DIR&user=postgres"
 }
-load() { cut -d' ' -f1 /proc/loadavg; }
-echo "== $kind, $runs runs a tree, $hogs hogs: load $(load) on $(nproc) CPUs before"
+echo "== $kind, $runs runs a tree, $hogs hogs"
+bench_load_print before
 for ((h = 0; h < hogs; h++)); do
 	(while :; do :; done) &
 	pids+=($!)
@@ -52,11 +53,13 @@ for ((r = 0; r < rounds; r++)); do
 		prog=$a
 		[[ $which == B ]] && prog=$b
 		new_store
-		TIMEFORMAT='%3R %3U %3S'
-		t=$({ time "$prog" import "$tree/log" --store "$store" --machine m > /dev/null 2> "$tree/err"; } 2>&1) ||
+		start=$(date +%s%N)
+		bench_cpu_run "$tree/cpu" "$prog" import "$tree/log" --store "$store" --machine m > /dev/null 2> "$tree/err" ||
 			{ cat "$tree/err" >&2; exit 1; }
-		read -r cpu line < <(awk -v w="$which" -v n="$runs" -v l="$(load)" '{ c = ($2 + $3) * 1000 / n;
-			printf "%.4f %s import: %.3f ms CPU a run, %.2f ms wall a run (load %s)\n", c, w, c, $1 * 1000 / n, l }' <<< "$t")
+		wall_ns=$(($(date +%s%N) - start))
+		read -r cpu line < <(awk -v w="$which" -v n="$runs" -v l="$(cut -d' ' -f1 /proc/loadavg)" -v us="$(bench_cpu_us "$tree/cpu")" \
+			-v ns="$wall_ns" 'BEGIN { c = us / 1000 / n;
+			printf "%.4f %s import: %.3f ms CPU a run, %.2f ms wall a run (load %s)\n", c, w, c, ns / 1e6 / n, l }')
 		echo "$line"
 		total[$which]=$(awk -v a="${total[$which]}" -v c="$cpu" 'BEGIN { print a + c }')
 	done
@@ -73,4 +76,4 @@ if [[ ${STRACE:-0} == 1 ]]; then
 			$NF ~ /^(sendto|poll|recvfrom)$/ { printf "  %s %.1f a run\n", $NF, $4 / n }' "$tree/strace"
 	done
 fi
-echo "== load $(load) after"
+bench_load_end
